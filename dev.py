@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""Set up the project's virtual environment (on first use, or when pyproject.toml changes) and
+run a task in it. Needs only Python 3.11+.
+
+    python3 dev.py play [ARGS…]   set up, then start `bigtwo play`
+    python3 dev.py test [ARGS…]   set up, then run the whole suite: ruff, mypy --strict, pytest
+    python3 dev.py bigtwo ARGS…   set up, then run any `bigtwo` command
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+STAMP = VENV / ".bigtwo-installed"
+
+
+def ensure_env() -> None:
+    """Create .venv and install the project with its dev tools when needed."""
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if STAMP.exists() and STAMP.read_text() == digest:
+        return
+    if sys.version_info < (3, 11):
+        sys.exit(f"bigtwo needs Python 3.11 or newer; this is {sys.version.split()[0]}")
+    if not (BIN / "python").exists():
+        print("setting up .venv (first run only)…", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    pip = [str(BIN / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+    subprocess.run([*pip, "-e", f"{ROOT}[dev]"], check=True)
+    STAMP.write_text(digest)
+
+
+def run(cmd: list[str]) -> int:
+    return subprocess.run(cmd, cwd=ROOT).returncode
+
+
+def test(args: list[str]) -> int:
+    steps = [
+        [str(BIN / "ruff"), "check", "src", "tests", "benchmarks"],
+        [str(BIN / "mypy"), "--strict", "src"],
+        [str(BIN / "python"), "-m", "pytest", *args],
+    ]
+    for step in steps:
+        print("$", " ".join(Path(step[0]).name if i == 0 else a for i, a in enumerate(step)),
+              flush=True)
+        code = run(step)
+        if code:
+            return code
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in ("play", "test", "bigtwo"):
+        print(__doc__)
+        return 2
+    ensure_env()
+    task, rest = argv[0], argv[1:]
+    if task == "test":
+        return test(rest)
+    if task == "play":
+        return run([str(BIN / "bigtwo"), "play", *rest])
+    return run([str(BIN / "bigtwo"), *rest])
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,182 @@
+"""Cards as small ints, card sets as bitmasks, and the text notation.
+
+A card's id never depends on the house suit order: ``id = copy * 64 + rank * 4 + suit`` with
+ranks ``3 4 5 6 7 8 9 T J Q K A 2`` (0-12) and suits ``D C H S`` (0-3); the red joker is 52 and
+the black joker 53. ``copy`` is 1 for the second deck's card of the same face. A hand is an int
+whose bit ``id`` is set for each card held. The `Rules` supply strengths; this module only names
+cards.
+
+>>> format_cards(parse_cards("3d 4D 5♠ 10h TC 2S"))
+'3D 4D 5S TH TC 2S'
+>>> parse_cards("3D 3D")[1].copy
+1
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+
+from .errors import NotationError
+
+RANKS = "3456789TJQKA2"
+SUITS = "DCHS"
+SUIT_SYMBOLS = "♦♣♥♠"
+RED_JOKER = 52
+BLACK_JOKER = 53
+COPY_STRIDE = 64
+FACE_MASK = COPY_STRIDE - 1
+
+_RANK_WORDS = {r: i for i, r in enumerate(RANKS)} | {"10": RANKS.index("T")}
+_SUIT_WORDS = {s: i for i, s in enumerate(SUITS)} | {
+    "♦": 0,
+    "♢": 0,
+    "♣": 1,
+    "♧": 1,
+    "♥": 2,
+    "♡": 2,
+    "♠": 3,
+    "♤": 3,
+}
+_TOKEN = re.compile(
+    r"\s*(?:(?P<joker>BJ|RJ)|(?P<rank>10|[2-9TJQKA])\s?(?P<suit>[DCHS♦♢♣♧♥♡♠♤]))\s*,?",
+    re.IGNORECASE,
+)
+
+
+class Card(int):
+    """One card; an int (its id) with readable properties.
+
+    >>> c = Card.from_text("QH"); (c.rank, c.suit, str(c), int(c))
+    (9, 2, 'QH', 38)
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def of(cls, rank: int, suit: int, copy: int = 0) -> Card:
+        return cls(copy * COPY_STRIDE + rank * 4 + suit)
+
+    @classmethod
+    def from_text(cls, text: str) -> Card:
+        cards = parse_cards(text)
+        if len(cards) != 1:
+            raise NotationError(f"{text!r} is not one card")
+        return cards[0]
+
+    @property
+    def face(self) -> int:
+        """The id of the first deck's card with this face."""
+        return self & FACE_MASK
+
+    @property
+    def copy(self) -> int:
+        return self >> 6
+
+    @property
+    def is_joker(self) -> bool:
+        return self.face >= RED_JOKER
+
+    @property
+    def rank(self) -> int:
+        """0 for a 3 … 12 for a 2; jokers are 13 (red) and 14 (black)."""
+        f = self.face
+        return f >> 2 if f < RED_JOKER else 13 + (f - RED_JOKER)
+
+    @property
+    def suit(self) -> int:
+        """0 ♦, 1 ♣, 2 ♥, 3 ♠; -1 for a joker."""
+        f = self.face
+        return f & 3 if f < RED_JOKER else -1
+
+    def __str__(self) -> str:
+        f = self.face
+        if f == RED_JOKER:
+            return "RJ"
+        if f == BLACK_JOKER:
+            return "BJ"
+        return RANKS[f >> 2] + SUITS[f & 3]
+
+    def symbol(self) -> str:
+        """The card with a suit symbol, e.g. ``Q♥``."""
+        f = self.face
+        if f >= RED_JOKER:
+            return str(self)
+        return RANKS[f >> 2].replace("T", "10") + SUIT_SYMBOLS[f & 3]
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})" if not self.copy else f"Card({str(self)!r}, copy=1)"
+
+
+ALL_CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(2 * COPY_STRIDE))
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Read cards such as ``"3d 4D 5♠ 10h TC 2S"``; the k-th repeat of a face is copy k.
+
+    >>> parse_cards("as,ah")
+    (Card('AS'), Card('AH'))
+    >>> parse_cards("3D 3X")
+    Traceback (most recent call last):
+    ...
+    bigtwo.errors.NotationError: can't read '3X' as a card (write e.g. 3D, 10S, TS, Q♥, BJ)
+    """
+    cards: list[Card] = []
+    seen: dict[int, int] = {}
+    pos = 0
+    text = text.strip()
+    while pos < len(text):
+        m = _TOKEN.match(text, pos)
+        if m is None or m.end() == pos:
+            bad = text[pos:].split()[0] if text[pos:].split() else text[pos:]
+            raise NotationError(f"can't read {bad!r} as a card (write e.g. 3D, 10S, TS, Q♥, BJ)")
+        pos = m.end()
+        if m.group("joker"):
+            face = RED_JOKER if m.group("joker").upper() == "RJ" else BLACK_JOKER
+        else:
+            face = _RANK_WORDS[m.group("rank").upper()] * 4 + _SUIT_WORDS[m.group("suit").upper()]
+        copy = seen.get(face, 0)
+        if copy > 1:
+            raise NotationError(f"{Card(face)} appears more than twice; even two decks have two")
+        seen[face] = copy + 1
+        cards.append(Card(copy * COPY_STRIDE + face))
+    return tuple(cards)
+
+
+def format_cards(cards: Iterable[int], *, symbols: bool = False) -> str:
+    """Cards as canonical text, in the order given."""
+    return " ".join(Card(c).symbol() if symbols else str(Card(c)) for c in cards)
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def iter_bits(mask: int) -> Iterator[int]:
+    """The set bit positions of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards of a bitmask, by id."""
+    return tuple(ALL_CARDS[i] for i in iter_bits(mask))
+
+
+def popcount(mask: int) -> int:
+    return mask.bit_count()
+
+
+def deck(decks: int = 1, jokers: int = 0) -> tuple[Card, ...]:
+    """A full pack: 52 cards per deck plus ``jokers`` jokers per deck (0 or 2)."""
+    out: list[Card] = []
+    for copy in range(decks):
+        base = copy * COPY_STRIDE
+        out.extend(Card(base + f) for f in range(52))
+        out.extend(Card(base + RED_JOKER + j) for j in range(jokers))
+    return tuple(out)

@@ -1,0 +1,100 @@
+"""Moves: a pass, or a play of one `Combination` (a set of cards with its kind and strength)."""
+
+from __future__ import annotations
+
+from ..cards import Card, cards_of, format_cards
+
+
+class Move:
+    """Something a player does on their turn: `PASS` or a `Combination`."""
+
+    __slots__ = ()
+    kind: str = "move"
+
+    @property
+    def is_pass(self) -> bool:
+        return False
+
+    @property
+    def is_play(self) -> bool:
+        return False
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return ()
+
+    @property
+    def mask(self) -> int:
+        return 0
+
+
+class Pass(Move):
+    """Playing no cards."""
+
+    __slots__ = ()
+    kind = "pass"
+
+    @property
+    def is_pass(self) -> bool:
+        return True
+
+    def __str__(self) -> str:
+        return "pass"
+
+    def __repr__(self) -> str:
+        return "PASS"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Pass)
+
+    def __hash__(self) -> int:
+        return hash("pass")
+
+
+PASS = Pass()
+
+
+class Combination(Move):
+    """A playable set of cards: its ``kind`` (e.g. ``"full_house"``), ``family`` (which plays it
+    may follow) and ``key`` (its strength within the family; higher beats lower)."""
+
+    __slots__ = ("_kind", "_mask", "family", "four_rank", "key", "size", "top")
+
+    def __init__(
+        self, mask: int, kind: str, family: int, key: int, four_rank: int = -1, top: int = -1
+    ) -> None:
+        self._mask = mask
+        self._kind = kind
+        self.family = family
+        self.key = key
+        self.size = mask.bit_count()
+        self.four_rank = four_rank  # rank position of a four of a kind inside, or -1
+        self.top = top  # for singles: the card id
+
+    @property
+    def kind(self) -> str:  # type: ignore[override]
+        return self._kind
+
+    @property
+    def mask(self) -> int:
+        return self._mask
+
+    @property
+    def is_play(self) -> bool:
+        return True
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return cards_of(self._mask)
+
+    def __str__(self) -> str:
+        return format_cards(self.cards)
+
+    def __repr__(self) -> str:
+        return f"<{self._kind} {self}>"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Combination) and other._mask == self._mask
+
+    def __hash__(self) -> int:
+        return hash(self._mask)

@@ -1,0 +1,81 @@
+"""The enums that name each rule scheme.
+
+Each member's docstring-like comment names the variation ID(s) it covers in
+``shared/variations.md``.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Choice(StrEnum):
+    """An enum whose values are the words players type (``--rules`` files, records)."""
+
+
+class SuitOrder(Choice):
+    STANDARD = "standard"  # core.deck: ♠ > ♥ > ♣ > ♦
+    BRIDGE = "bridge"  # suits.bridge: ♠ > ♥ > ♦ > ♣
+    PUSOY = "pusoy"  # suits.pusoy, suits.penning: ♦ > ♥ > ♠ > ♣
+    HEARTS_HIGH = "hearts-high"  # suits.hearts_high: ♥ > ♠ > ♦ > ♣
+    NONE = "none"  # suits.none: equal plays cannot beat each other
+
+
+class Jokers(Choice):
+    NONE = "none"
+    WILD = "wild"  # cards.jokers_wild
+    VALUELESS = "valueless"  # cards.jokers_valueless
+
+
+class StraightOrder(Choice):
+    """Which five-card runs are straights and how they rank (``straight.*``)."""
+
+    PAGAT = "pagat"  # straight.pagat (core.straight)
+    BY_TOP_TWO_HIGH = "by-top-two-high"  # straight.by_top_two_high
+    HONG_KONG = "hong-kong"  # straight.hong_kong
+    MALAYSIA = "malaysia"  # straight.malaysia
+    MALAYSIA_2007 = "malaysia-2007"  # straight.malaysia_2007
+    SINGAPORE = "singapore"  # straight.singapore
+    INDONESIA = "indonesia"  # straight.indonesia
+    NO_TWOS = "no-twos"  # straight.no_twos
+    TWOS_LOW_ACE_HIGH_END = "twos-low-ace-high-end"  # straight.twos_low_ace_high_end
+    ACE_LOW_BETWEEN = "ace-low-between"  # straight.ace_low_between
+    JQKA2_TOP = "jqka2-top"  # straight.jqka2_top
+    WRAP = "wrap"  # straight.wrap
+    A2345_HIGHEST = "a2345-highest"  # straight.a2345_high (first reading)
+    TWOS_TOP_A2345_SECOND = "23456-top-a2345-second"  # straight.a2345_high
+    TWOS_TOP_A2345_LOWEST = "23456-top-a2345-lowest"  # straight.a2345_high
+    NO_A2345 = "no-a2345"  # straight.a2345_high
+    TWOS_HIGH = "twos-high"  # straight.twos_high
+    TWOS_HIGH_65432_SECOND = "twos-high-65432-second"  # straight.twos_high option
+    HK_BOEHNKER = "hk-boehnker"  # straight.hk_boehnker
+    INDONESIA_TWOS = "indonesia-twos"  # straight.indonesia_twos
+
+
+class FlushOrder(Choice):
+    SUIT_FIRST = "suit-first"  # core.flush: suit, then highest card, then the next cards
+    HIGH_CARD = "high-card"  # flush.by_high_card: highest card, suit only if equal
+    POKER = "poker"  # flush.poker: all ranks top down, suit last
+
+
+class FiveBeating(Choice):
+    """How a five-card hand may beat another (``five.*``)."""
+
+    BY_TYPE = "by-type"  # core.five: a higher type beats any lower type
+    SAME_TYPE_ONLY = "same-type-only"  # five.same_type_only
+    BY_CARD_VALUE = "by-card-value"  # five.by_card_value
+
+
+class FirstPlay(Choice):
+    """What the holder of the lowest card must do on the deal's first play."""
+
+    INCLUDE = "include"  # core.lead: the lead card must be part of the play
+    ALONE = "alone"  # start.lead_card_alone
+    OPTIONAL = "optional"  # start.lowest_optional
+
+
+class Scoring(Choice):
+    """How a finished deal is scored (``core.score`` and ``score.*``)."""
+
+    STANDARD = "standard"  # core.score, score.wikipedia: 1/2/3 a card (10+ doubles, 13 triples)
+    FLAT = "flat"  # score.flat: one point a card, no doubling
