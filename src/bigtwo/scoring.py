@@ -13,10 +13,16 @@ class Outcome:
     """What scoring may look at: who won, the hands dealt and left, who led, every play."""
 
     winner: int
-    dealt: tuple[int, ...]
-    left: tuple[int, ...]
-    starter: int
-    plays: tuple[tuple[int, int], ...]  # (seat, card mask) in order
+    dealt: tuple[int, ...]  # each seat's hand as dealt (bitmasks)
+    left: tuple[int, ...]  # each seat's cards at the end
+    starter: int  # the seat that made the deal's first play
+    plays: tuple[tuple[int, int], ...]  # every play as (seat, card mask), in order
+    finish_order: tuple[int, ...] = ()  # seats in the order they went out (winner first)
+    unbeaten: tuple[tuple[int, int], ...] = ()  # plays that won their trick: (seat, mask)
+    assister: int | None = None  # who could have stopped the winner's last single and didn't
+    forgot_announce: bool = False  # the winner never announced "last card" (last.announce)
+    instant: str | None = None  # an immediate win: "dragon", "four_twos", "malta_dragun", …
+    teams: tuple[int, ...] | None = None  # each seat's team in mode.teams
 
     @property
     def counts(self) -> tuple[int, ...]:

@@ -68,6 +68,12 @@ class Rules:
     # --- turns and scoring -----------------------------------------------------------------
     no_play_after_pass: bool = False  # trick.no_play_after_pass
     scoring: Scoring = Scoring.STANDARD  # core.score, score.*
+    three_player_scale: bool = True  # score.three_player: x3 with 17 cards, x2 with 12-16
+    winner_only: bool = False  # score.winner_only (settlement: no payments between losers)
+    starter_double: bool = False  # score.starter_double
+    pairwise_kam: bool = False  # score.pairwise_kam
+    twos_finish_double: bool = False  # score.twos_finish
+    assistance: bool = False  # score.assistance
 
     name: str = field(default="custom", compare=False)
 

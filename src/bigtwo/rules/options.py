@@ -79,3 +79,15 @@ class Scoring(Choice):
 
     STANDARD = "standard"  # core.score, score.wikipedia: 1/2/3 a card (10+ doubles, 13 triples)
     FLAT = "flat"  # score.flat: one point a card, no doubling
+    TWOS_DOUBLE = "twos-double"  # score.twos_double
+    DOUBLING_004 = "doubling-004"  # score.doubling_004
+    HEAVY = "heavy"  # score.heavy
+    COMPOUND = "compound"  # score.compound
+    CARD_VALUES_A = "card-values-a"  # score.card_values, scale A
+    CARD_VALUES_B = "card-values-b"  # score.card_values, scale B
+    TAIWAN_LOSER = "taiwan-loser"  # score.taiwan_loser
+    PUSOY_DOS = "pusoy-dos"  # score.pusoy_dos
+    RANKING = "ranking"  # score.ranking: 5, 3, 1, 0 by finishing order
+    RANKING_ORDER = "ranking-order"  # score.ranking option: no points, just the order
+    INDONESIA = "indonesia"  # score.indonesia
+    DA_LAO_ER = "da-lao-er"  # mode.da_lao_er: 1 a card with 10 or fewer, 2 a card with 11+
