@@ -65,21 +65,25 @@ class Game:
         seed: int | None = None,
         hands: Sequence[str | Sequence[int]] | None = None,
         dealer: int = 0,
+        leader: int | None = None,
     ) -> Game:
         """A new deal: ``hands`` fixes the cards (seat 0 first), else the deck is shuffled
-        with ``seed`` (or, without one, from ``secrets``)."""
-        rules = rules or Rules()
+        with ``seed`` (or, without one, from ``secrets``). ``leader`` makes that seat lead
+        with any play (``start.winner_leads``) instead of the holder of the lowest card."""
+        rules = rules or Rules.preset("classic")
         origin = (
             fixed_deal(rules, hands) if hands is not None else shuffled_deal(rules, seed, dealer)
         )
-        return cls.from_deal(rules, origin)
+        return cls.from_deal(rules, origin, leader)
 
     @classmethod
-    def from_deal(cls, rules: Rules, origin: Deal) -> Game:
+    def from_deal(cls, rules: Rules, origin: Deal, leader: int | None = None) -> Game:
         twos_low = rules.twos_low_on_quads and any(_has_four(h) for h in origin.hands)
         t = tables_for(rules, twos_low)
         lead_card = t.lowest(sum(origin.hands))
         starter = next(s for s, h in enumerate(origin.hands) if h >> lead_card & 1)
+        if leader is not None:
+            starter, lead_card = leader, -1
         g = object.__new__(cls)
         g.rules, g.tables, g.origin, g.hands = rules, t, origin, origin.hands
         g.to_move, g.table, g.table_seat, g.passed = starter, None, -1, 0
