@@ -1,8 +1,8 @@
 """Dealing: a fixed deal or a shuffled one, and the commitment that proves a shuffle fair.
 
-Before the first play every deal carries ``commitment = sha256(deck order + salt)``; the deck
-order and the salt are revealed in the record afterwards, so anyone can check that the hands
-came from the committed deck (``fair.shuffle``). Without a seed the deck is shuffled with
+Before the first play every shuffled deal carries ``commitment = sha256(deck order + salt)``;
+the deck order and the salt are revealed in the record afterwards, so anyone can check that the
+hands came from the committed deck (``fair.shuffle``). Without a seed the deck is shuffled with
 ``secrets`` (the operating system's cryptographic source).
 """
 
@@ -18,7 +18,11 @@ from ..cards import Card, cards_of, deck, format_cards, mask_of, parse_cards
 from ..combos.tables import tables_for
 from ..errors import BigTwoError
 from ..rules.config import Rules
-from ..rules.options import Jokers
+from ..rules.options import Jokers, Leftover
+
+_TWO_SPADES = 51
+# core.cut: the exposed card's rank counts the players from the dealer (A 1, J 11, Q 12, K 13)
+_CUT_VALUE = {r: (r + 3 if r < 11 else 1 if r == 11 else 2) for r in range(13)}
 
 
 @dataclass(frozen=True)
@@ -30,8 +34,11 @@ class Deal:
     order: tuple[Card, ...] = ()  # the shuffled deck, empty for a fixed deal
     salt: str = ""
     commitment: str = ""
-    kitty: int = 0  # cards dealt to nobody (kept hidden)
+    kitty: int = 0  # cards dealt to nobody: the extra card(s) or the ghost hand (hidden)
+    stock: tuple[int, ...] = ()  # undealt cards to draw from, top first (hidden)
     dealer: int = 0
+    direction: int = 1  # +1: to the right (counter-clockwise); -1: clockwise
+    exposed: int = -1  # core.cut: the card shown to choose who is dealt the first card
 
     def verify(self) -> bool:
         """Does the revealed deck and salt match the commitment made before play?"""
@@ -47,43 +54,103 @@ def full_deck(rules: Rules) -> tuple[Card, ...]:
     return deck(rules.decks, 2 if rules.jokers is not Jokers.NONE else 0)
 
 
-def shuffled_deal(rules: Rules, seed: int | None = None, dealer: int = 0) -> Deal:
-    """Shuffle (seeded, or from ``secrets``), commit, and deal every card one at a time."""
+def shuffled_deal(
+    rules: Rules, seed: int | None = None, dealer: int = 0, direction: int = 1
+) -> Deal:
+    """Shuffle (seeded, or from ``secrets``), commit, and deal."""
     rng: random.Random = random.Random(seed) if seed is not None else secrets.SystemRandom()
     order = list(full_deck(rules))
     rng.shuffle(order)
+    order = list(parse_cards(format_cards(order)))  # identical cards: the first is copy 0
     salt = f"{rng.getrandbits(128):032x}" if seed is not None else secrets.token_hex(16)
-    hands, kitty = deal_out(order, rules, dealer)
+    exposed = order[rng.randrange(len(order))] if rules.cut else -1
+    return deal_out(tuple(order), rules, dealer, direction, exposed, seed=seed, salt=salt)
+
+
+def first_receiver(rules: Rules, dealer: int, direction: int, exposed: int) -> int:
+    """Who is dealt the first card: by the exposed card (``core.cut``) or the dealer's next
+    player (``deal.no_cut``)."""
+    n = rules.players
+    if exposed < 0 or (exposed & 63) >= 52:
+        return (dealer + direction) % n
+    return (dealer + direction * ((_CUT_VALUE[(exposed & 63) >> 2] - 1) % n)) % n
+
+
+def deal_out(
+    order: tuple[Card, ...],
+    rules: Rules,
+    dealer: int = 0,
+    direction: int = 1,
+    exposed: int = -1,
+    *,
+    seed: int | None = None,
+    salt: str = "",
+) -> Deal:
+    """Deal ``order`` one card at a time in the direction of play (``core.deal``), then place
+    the cards that don't divide evenly as the rules say (``deal.leftover_*``)."""
+    n = rules.players
+    cards = list(order)
+    kitty = 0
+    if rules.leftover is Leftover.DISCARD_LOWEST and rules.cards_each is None:
+        extra = len(cards) % n  # the lowest cards leave, so 2♠ is never the kitty
+        t = tables_for(rules)
+        lowest = sorted(cards, key=lambda c: t.order_key[c & 63] * 2 + (c >> 6))[:extra]
+        kitty = mask_of(lowest)
+        cards = [c for c in cards if not kitty >> c & 1]
+    slots = n + 1 if rules.ghost_hand else n
+    each = rules.cards_each or (13 if rules.ghost_hand else len(cards) // n)
+    first = first_receiver(rules, dealer, direction, exposed)
+    hands = [0] * slots
+    seats = [(first + direction * i) % n for i in range(n)]
+    if rules.ghost_hand:
+        seats.append(n)  # the fourth place at the table, which nobody plays
+    for i, card in enumerate(cards[: each * slots]):
+        hands[seats[i % slots]] |= 1 << card
+    rest = cards[each * slots :]
+    stock: tuple[int, ...] = ()
+    if rules.ghost_hand:
+        kitty |= hands.pop()
+    if rules.cards_each is not None:
+        stock = tuple(rest) if rules.draw_on_pass.value != "none" else ()
+        kitty |= 0 if stock else mask_of(rest)
+    elif rest:
+        kitty |= _place_leftover(hands, mask_of(rest), rules)
     return Deal(
-        hands=hands,
+        hands=tuple(hands),
         seed=seed,
-        order=tuple(order),
+        order=order,
         salt=salt,
-        commitment=commit(order, salt),
+        commitment=commit(order, salt) if salt else "",
         kitty=kitty,
+        stock=stock,
         dealer=dealer,
+        direction=direction,
+        exposed=exposed,
     )
 
 
-def deal_out(order: Sequence[Card], rules: Rules, dealer: int = 0) -> tuple[tuple[int, ...], int]:
-    """Deal ``order`` one card at a time from the player after the dealer, as far as the cards
-    go evenly; leftover cards go to the holder of the lowest dealt card (``core.deal``,
-    ``deal.leftover_to_lead``)."""
-    n = rules.players
-    each = len(order) // n
-    hands = [0] * n
-    for i, card in enumerate(order[: each * n]):
-        hands[(dealer + 1 + i) % n] |= 1 << card
-    leftover = mask_of(order[each * n :])
-    if leftover:
-        t = tables_for(rules)
-        low = t.lowest(sum(hands))
-        holder = next(s for s in range(n) if hands[s] >> low & 1)
-        hands[holder] |= leftover
-    return tuple(hands), 0
+def _place_leftover(hands: list[int], leftover: int, rules: Rules) -> int:
+    """Give the leftover cards to whoever the rules name; what stays hidden is returned."""
+    t = tables_for(rules)
+    everyone = sum(hands)
+    rule = rules.leftover
+    if rule in (Leftover.DISCARD, Leftover.TRADE_SHOWN, Leftover.TRADE_HIDDEN):
+        return leftover  # discarded, or waiting for the lead card's holder to decide
+    if rule is Leftover.LOWEST_DIAMOND:
+        diamonds = sum(
+            1 << c for c in range(128) if everyone >> c & 1 and (c & 63) < 52 and c & 3 == 0
+        )
+        target = t.lowest(diamonds or everyone)
+    elif rule is Leftover.TO_TWO_SPADES and everyone >> _TWO_SPADES & 1:
+        target = _TWO_SPADES
+    else:  # TO_LEAD (and 2♠ in the kitty): the holder of the lowest dealt card
+        target = t.lowest(everyone)
+    holder = next(s for s, h in enumerate(hands) if h >> target & 1)
+    hands[holder] |= leftover
+    return 0
 
 
-def fixed_deal(rules: Rules, hands: Sequence[str | Sequence[int]]) -> Deal:
+def fixed_deal(rules: Rules, hands: Sequence[str | Sequence[int]], **extra: int) -> Deal:
     """A deal given card by card (seat 0 first); every card must come from the rules' deck."""
     if len(hands) != rules.players:
         raise BigTwoError(f"{len(hands)} hands given for {rules.players} players")
@@ -92,6 +159,8 @@ def fixed_deal(rules: Rules, hands: Sequence[str | Sequence[int]]) -> Deal:
     seen = 0
     for seat, hand in enumerate(hands):
         cards = parse_cards(hand) if isinstance(hand, str) else tuple(Card(c) for c in hand)
+        if isinstance(hand, str):  # a face another seat already holds is the second deck's
+            cards = tuple(Card(c + 64) if seen >> c & 1 and c < 64 else c for c in cards)
         m = mask_of(cards)
         if len(cards) != m.bit_count() or m & seen:
             dup = cards_of(m & seen) or cards
@@ -104,4 +173,4 @@ def fixed_deal(rules: Rules, hands: Sequence[str | Sequence[int]]) -> Deal:
             raise BigTwoError(f"seat {seat} has no cards")
         seen |= m
         masks.append(m)
-    return Deal(hands=tuple(masks))
+    return Deal(hands=tuple(masks), **extra)  # type: ignore[arg-type]

@@ -1,12 +1,16 @@
 """`Game`: one deal of Big Two as an immutable state. ``game.play(move)`` returns the next state.
 
-Seats are numbered in the order of play: the player after seat ``s`` is ``s + 1`` (mod the
-number of players), which is the seeds' counter-clockwise.
+Seats are numbered so that, playing counter-clockwise (to the right, the seeds' default), the
+player after seat ``s`` is ``s + 1`` (mod the number of players); clockwise play runs the other
+way. Before the first play a deal may wait on decisions (exchanges, the leftover trade); while
+nobody has played, players may claim a redeal or lay down four 2s.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
+from itertools import combinations
 from typing import Any
 
 from ..cards import Card, cards_of, format_cards, parse_cards
@@ -16,13 +20,18 @@ from ..combos.classify import classify_mask
 from ..combos.tables import Tables
 from ..errors import IllegalMoveError
 from ..rules.config import Rules
-from ..rules.options import FirstPlay
+from ..rules.options import Announce as AnnounceRule
+from ..rules.options import Direction, DrawOnPass, FirstPlay, Leftover, Mode
 from ..scoring import Outcome, score
+from . import turns
+from .actions import ANNOUNCE, KEEP, REDEAL, TRADE, WHOOPIN, WORDS, Give
 from .deal import Deal, fixed_deal, shuffled_deal
+from .opening import holds_four_twos, instant_result, may_redeal
 from .view import View
 
 _HONOURS = ("four_of_a_kind", "straight_flush")
 Log = tuple[Any, int, Move] | None  # (previous log, seat, move): a persistent list
+Exchange = tuple[int, int, int, str]  # (giver, receiver, how many, "lowest"/"highest"/"choose")
 
 
 class Game:
@@ -31,15 +40,24 @@ class Game:
     __slots__ = (
         "_log",
         "_n",
+        "announced",
+        "direction",
+        "end",
         "hands",
+        "kitty",
         "opening",
         "origin",
+        "out",
         "passed",
+        "pending",
         "rules",
+        "setup",
+        "stock",
         "table",
         "table_seat",
         "tables",
         "to_move",
+        "unbeaten",
         "winner",
     )
 
@@ -53,6 +71,15 @@ class Game:
     passed: int
     opening: int
     winner: int | None
+    end: str | None
+    direction: int
+    out: tuple[int, ...]
+    announced: int
+    kitty: int
+    stock: tuple[int, ...]
+    pending: tuple[Exchange, ...]
+    setup: tuple[int | None, tuple[Exchange, ...]]  # (leader, exchanges) given to the deal
+    unbeaten: Log  # plays that won their trick, as (previous, seat, combination)
     _log: Log
     _n: int
 
@@ -66,31 +93,97 @@ class Game:
         hands: Sequence[str | Sequence[int]] | None = None,
         dealer: int = 0,
         leader: int | None = None,
+        direction: int | None = None,
+        exchanges: Sequence[Exchange] = (),
     ) -> Game:
-        """A new deal: ``hands`` fixes the cards (seat 0 first), else the deck is shuffled
-        with ``seed`` (or, without one, from ``secrets``). ``leader`` makes that seat lead
-        with any play (``start.winner_leads``) instead of the holder of the lowest card."""
+        """A new deal. ``hands`` fixes the cards (seat 0 first), else the deck is shuffled with
+        ``seed`` (or, without one, from ``secrets``). ``leader`` makes that seat lead with any
+        play (``start.winner_leads``) instead of the holder of the lowest card; ``direction``
+        (+1 or -1) overrides the rules' (``deal.alternate``); ``exchanges`` are card
+        exchanges made before play (``mode.president``)."""
         rules = rules or Rules.preset("classic")
-        origin = (
-            fixed_deal(rules, hands) if hands is not None else shuffled_deal(rules, seed, dealer)
+        way = (
+            direction
+            if direction is not None
+            else (-1 if rules.direction is Direction.CLOCKWISE else 1)
         )
-        return cls.from_deal(rules, origin, leader)
+        if hands is not None:
+            origin = fixed_deal(rules, hands, dealer=dealer, direction=way)
+        else:
+            origin = shuffled_deal(rules, seed, dealer, way)
+        return cls.from_deal(rules, origin, leader, exchanges)
 
     @classmethod
-    def from_deal(cls, rules: Rules, origin: Deal, leader: int | None = None) -> Game:
+    def from_deal(
+        cls,
+        rules: Rules,
+        origin: Deal,
+        leader: int | None = None,
+        exchanges: Sequence[Exchange] = (),
+    ) -> Game:
+        """The first state of a deal whose cards are known."""
         twos_low = rules.twos_low_on_quads and any(_has_four(h) for h in origin.hands)
-        t = tables_for(rules, twos_low)
-        lead_card = t.lowest(sum(origin.hands))
-        starter = next(s for s, h in enumerate(origin.hands) if h >> lead_card & 1)
-        if leader is not None:
-            starter, lead_card = leader, -1
         g = object.__new__(cls)
-        g.rules, g.tables, g.origin, g.hands = rules, t, origin, origin.hands
-        g.to_move, g.table, g.table_seat, g.passed = starter, None, -1, 0
-        g.opening, g.winner, g._log, g._n = lead_card, None, None, rules.players
+        g.rules, g.tables, g.origin, g._n = (
+            rules,
+            tables_for(rules, twos_low),
+            origin,
+            rules.players,
+        )
+        g.hands, g.kitty, g.stock = origin.hands, origin.kitty, origin.stock
+        g.table, g.table_seat, g.passed, g.winner, g.end = None, -1, 0, None, None
+        g.direction = 0 if rules.direction is Direction.RACE else origin.direction
+        g.out, g.announced, g.unbeaten, g._log = (), 0, None, None
+        g.opening, g.to_move = -1, 0
+        g.pending = ()
+        g.setup = (leader, tuple(exchanges))
+        instant = instant_result(origin.hands, rules)
+        if instant is not None:
+            what, seat = instant
+            g.end, g.to_move = what, seat
+            g.winner = None if what in ("draw", "redeal") else seat
+            return g
+        g._exchange(exchanges)
+        g.opening = -2 if leader is None else -1  # -2: the lowest card is found when play starts
+        g.to_move = leader if leader is not None else 0
+        trade = rules.leftover in (Leftover.TRADE_SHOWN, Leftover.TRADE_HIDDEN) and g.kitty
+        if trade:
+            holder = g._holder(g.tables.lowest(sum(g.hands)))
+            g.pending = ((holder, -1, 0, "trade"), *g.pending)
+        if g.pending:
+            g.to_move = g.pending[0][0]
+        else:
+            g._begin_play()
         return g
 
-    def _next_state(self) -> Game:
+    def _exchange(self, exchanges: Sequence[Exchange]) -> None:
+        """Make the automatic exchanges now; queue those where the giver chooses."""
+        hands = list(self.hands)
+        t = self.tables
+        queued: list[Exchange] = []
+        for giver, receiver, count, how in exchanges:
+            if how == "choose":
+                queued.append((giver, receiver, count, how))
+                continue
+            ordered = sorted(cards_of(hands[giver]), key=lambda c: t.order_key[c & 63])
+            gift = ordered[:count] if how == "lowest" else ordered[-count:]
+            for c in gift:
+                hands[giver] &= ~(1 << c)
+                hands[receiver] |= 1 << c
+        self.hands = tuple(hands)
+        self.pending = tuple(queued)
+
+    def _begin_play(self) -> None:
+        """Start the play: the holder of the lowest card leads unless a leader was named."""
+        if self.opening == -2:
+            lead_card = self.tables.lowest(sum(self.hands))
+            self.to_move = self._holder(lead_card)
+            self.opening = lead_card
+
+    def _holder(self, card: int) -> int:
+        return next(s for s, h in enumerate(self.hands) if h >> card & 1)
+
+    def _copy(self) -> Game:
         g = object.__new__(Game)
         g.rules, g.tables, g.origin, g._n = self.rules, self.tables, self.origin, self._n
         g.hands, g.to_move, g.table, g.table_seat = (
@@ -99,36 +192,68 @@ class Game:
             self.table,
             self.table_seat,
         )
-        g.passed, g.opening, g.winner, g._log = self.passed, self.opening, self.winner, self._log
+        g.passed, g.opening, g.winner, g.end = self.passed, self.opening, self.winner, self.end
+        g.direction, g.out, g.announced = self.direction, self.out, self.announced
+        g.kitty, g.stock, g.pending = self.kitty, self.stock, self.pending
+        g.unbeaten, g._log, g.setup = self.unbeaten, self._log, self.setup
         return g
 
     # -- what may be done -------------------------------------------------------------------
     @property
     def is_over(self) -> bool:
-        return self.winner is not None
+        return self.end is not None
 
     @property
     def lead_card(self) -> Card | None:
         """The card the first play is about (3♦ in the classic game), until it is made."""
         return Card(self.opening) if self.opening >= 0 else None
 
+    @property
+    def in_play(self) -> bool:
+        """Has the card play begun (no exchange or trade decision still awaited)?"""
+        return self.end is None and not self.pending
+
     def legal_moves(self, seat: int | None = None) -> list[Move]:
-        """Every legal play and pass for ``seat`` (the player to move by default); for another
-        seat, the plays the rules let it make out of turn (``bomb.out_of_turn``)."""
-        if self.winner is not None:
+        """Every legal move of ``seat`` (the player to move by default). For another seat,
+        what the rules let it do out of turn: out-of-turn bombs (``bomb.out_of_turn``), a
+        racing play (``deal.race``), announcing, claiming a redeal or four 2s."""
+        if self.end is not None:
             return []
+        if seat is None or seat == self.to_move:
+            return self._own_moves(self.to_move)
+        if not 0 <= seat < self._n:
+            return []
+        return self._side_moves(seat)
+
+    def _own_moves(self, seat: int) -> list[Move]:
+        if self.pending:
+            return self._pending_moves()
+        moves: list[Move] = self._plays(seat)
+        if self.rules.has_claims:
+            moves.extend(self._claims(seat))
+        return moves
+
+    def _plays(self, seat: int) -> list[Move]:
         t = self.tables
-        if seat is not None and seat != self.to_move:
-            return list(self._out_of_turn(seat))
-        seat = self.to_move
-        hc = hand_combos(self.hands[seat], t)
+        hand = self.hands[seat]
+        hc = hand_combos(hand, t)
         table = self.table
+        moves: list[Move]
         if table is None:
-            if self.opening < 0:
-                return list(hc.leads)
-            return self._opening_moves(hc.leads)
-        moves: list[Move] = list(hc.following(table, t))
-        moves.append(PASS)
+            moves = list(hc.leads) if self.opening < 0 else self._opening_moves(hc.leads)
+        else:
+            if self.rules.no_play_after_pass and self.passed >> seat & 1:
+                return [PASS]
+            moves = list(hc.following(table, t))
+        if self.rules.narrows_turns:
+            moves = turns.restrict(self, seat, moves)
+        if self.rules.decks > 1:  # one move per set of faces: the first deck's cards first
+            moves = [m for m in moves if _first_copies(m.mask, hand) == m.mask]
+        if table is not None:
+            if not turns.must_play(self, seat, moves):
+                moves.append(PASS)
+        elif not moves:
+            moves.append(PASS)  # every lead is barred (last.no_single_two): the lead passes on
         return moves
 
     def _opening_moves(self, leads: list[Combination]) -> list[Move]:
@@ -140,52 +265,107 @@ class Game:
             return [c for c in leads if c.mask == bit]
         return [c for c in leads if c.mask & bit]
 
+    def _claims(self, seat: int) -> list[Move]:
+        """Announcements and pre-play claims open to ``seat`` right now."""
+        out: list[Move] = []
+        rules = self.rules
+        if rules.announce is not AnnounceRule.NONE and not self.announced >> seat & 1:
+            limit = 2 if rules.announce is AnnounceRule.ONE_OR_TWO else 1
+            if 0 < self.hands[seat].bit_count() <= limit:
+                out.append(ANNOUNCE)
+        if self._log is None and not self.pending:
+            if may_redeal(self.origin.hands[seat], rules):
+                out.append(REDEAL)
+            if rules.golden_whoopin and holds_four_twos(self.hands[seat]):
+                out.append(WHOOPIN)
+        return out
+
+    def _side_moves(self, seat: int) -> list[Move]:
+        moves: list[Move] = list(self._claims(seat)) if not self.pending else []
+        if self.pending:
+            return moves
+        moves.extend(self._out_of_turn(seat))
+        if self._racing(seat):
+            moves.extend(m for m in self._plays(seat) if m.is_play)
+        return moves
+
+    def _racing(self, seat: int) -> bool:
+        """``deal.race``: before the direction is set, both of the leader's neighbours may
+        answer the first play; the first to act sets the direction."""
+        return (
+            self.direction == 0
+            and self.table is not None
+            and seat == (self.table_seat - 1) % self._n
+        )
+
     def _out_of_turn(self, seat: int) -> list[Combination]:
-        if not self.rules.out_of_turn_bombs or self.table is None or seat == self.table_seat:
+        if (
+            not self.rules.out_of_turn_bombs
+            or self.table is None
+            or seat == self.table_seat
+            or seat in self.out
+        ):
             return []
         hc = hand_combos(self.hands[seat], self.tables)
         return [c for c in hc.bombs if c.kind in _HONOURS and beats(c, self.table, self.tables)]
 
+    def _pending_moves(self) -> list[Move]:
+        giver, receiver, count, _ = self.pending[0]
+        if receiver < 0:
+            return [TRADE, KEEP]
+        bits = [1 << c for c in cards_of(self.hands[giver])]
+        return [Give(sum(sub)) for sub in combinations(bits, count)]
+
     @property
     def awaiting(self) -> tuple[int, ...]:
-        """Every seat that may act now: the player to move first, then out-of-turn bombers."""
-        if self.winner is not None:
+        """Every seat that may act now: the player to move first, then any other seat with an
+        out-of-turn option."""
+        if self.end is not None:
             return ()
-        others = (
-            [s for s in range(self._n) if s != self.to_move and self._out_of_turn(s)]
-            if self.rules.out_of_turn_bombs
-            else []
-        )
+        others = [s for s in range(self._n) if s != self.to_move and self._side_moves(s)]
         return (self.to_move, *others)
 
     # -- playing ----------------------------------------------------------------------------
     def play(self, move: Move | str, seat: int | None = None) -> Game:
         """The state after ``move`` (a `Move`, or text such as ``"3D 3S"`` or ``"pass"``) by
         ``seat`` (the player to move by default). Raises `IllegalMoveError` saying why."""
-        if self.winner is not None:
+        if self.end is not None:
             raise IllegalMoveError("the deal is over")
         actor = self.to_move if seat is None else seat
         if not 0 <= actor < self._n:
             raise IllegalMoveError(f"there is no seat {actor}")
         if isinstance(move, str):
             move = self.parse_move(move, actor)
+        if isinstance(move, Combination):
+            mask = (
+                _first_copies(move.mask, self.hands[actor]) if self.rules.decks > 1 else move.mask
+            )
+            return self._play(self._check_play(mask, actor), actor)
         if move.is_pass:
-            if actor != self.to_move:
-                raise IllegalMoveError(f"it is seat {self.to_move}'s turn, not seat {actor}'s")
-            if self.table is None:
-                raise IllegalMoveError("you have the lead, so you can't pass: play any combination")
+            self._check_pass(actor)
             return self._pass(actor)
-        if not isinstance(move, Combination):
-            raise IllegalMoveError(f"{move} is not something this game can play")
-        combo = self._check_play(move.mask, actor)
-        return self._play(combo, actor)
+        if move not in self.legal_moves(actor):
+            raise IllegalMoveError(self._why_not_action(move, actor))
+        return self._act(move, actor)
 
     def parse_move(self, text: str, seat: int | None = None) -> Move:
-        """Read a typed move; the cards are matched to ``seat``'s hand by face."""
+        """Read a typed move; cards are matched to ``seat``'s hand by face."""
         seat = self.to_move if seat is None else seat
-        words = text.strip().lower()
+        words = " ".join(text.strip().lower().replace("!", "").split())
         if words in ("pass", "p", "-"):
             return PASS
+        if words in WORDS:
+            return WORDS[words]
+        giving = words.startswith("give ")
+        mask = self._match_cards(text.strip()[5:] if giving else text, seat)
+        if giving:
+            return Give(mask)
+        combo = classify_mask(mask, self.tables)
+        if combo is None:
+            raise IllegalMoveError(self._not_a_combination(mask))
+        return combo
+
+    def _match_cards(self, text: str, seat: int) -> int:
         wanted = parse_cards(text)
         if not wanted:
             raise IllegalMoveError("type some cards, or 'pass'")
@@ -202,18 +382,15 @@ class Game:
                 missing.append(card)
         if missing:
             raise IllegalMoveError(f"you don't hold {format_cards(missing)}")
-        combo = classify_mask(mask, self.tables)
-        if combo is None:
-            raise IllegalMoveError(self._not_a_combination(mask))
-        return combo
+        return mask
 
     def _not_a_combination(self, mask: int) -> str:
         text = format_cards(cards_of(mask))
         n = mask.bit_count()
-        r = self.rules
-        if n == 3 and not r.triples and len({c.rank for c in cards_of(mask)}) == 1:
+        ranks = {c.rank for c in cards_of(mask)}
+        if n == 3 and not self.rules.triples and len(ranks) == 1:
             return f"{text}: triples may only be played inside five-card hands under these rules"
-        if n == 4 and len({c.rank for c in cards_of(mask)}) == 1:
+        if n == 4 and len(ranks) == 1:
             return f"{text}: a four of a kind needs a fifth card under these rules"
         if n not in (1, 2, 3, 5):
             return f"{text} is not a combination: {n} cards make no play under these rules"
@@ -223,12 +400,14 @@ class Game:
         hand = self.hands[actor]
         if mask & ~hand:
             raise IllegalMoveError(f"you don't hold {format_cards(cards_of(mask & ~hand))}")
+        if self.pending:
+            raise IllegalMoveError(self._pending_words())
         t = self.tables
         combo = classify_mask(mask, t)
         if combo is None:
             raise IllegalMoveError(self._not_a_combination(mask))
         if actor != self.to_move:
-            if combo in self._out_of_turn(actor):
+            if combo in self._side_moves(actor):
                 return combo
             raise IllegalMoveError(f"it is seat {self.to_move}'s turn, not seat {actor}'s")
         table = self.table
@@ -237,104 +416,265 @@ class Game:
                 raise IllegalMoveError(f"{KIND_WORDS[combo.kind]} can't be led; it only answers")
             if self.opening >= 0:
                 self._check_opening(combo)
-            return combo
-        if self.rules.no_play_after_pass and self.passed >> actor & 1:
-            raise IllegalMoveError("you passed in this trick, so you can't play until it ends")
-        if not beats(combo, table, t):
-            raise IllegalMoveError(why_not(combo, table, t))
+        else:
+            if self.rules.no_play_after_pass and self.passed >> actor & 1:
+                raise IllegalMoveError("you passed in this trick, so you can't play until it ends")
+            if not beats(combo, table, t):
+                raise IllegalMoveError(why_not(combo, table, t))
+        if self.rules.narrows_turns:
+            reason = turns.refusal(self, actor, combo)
+            if reason:
+                raise IllegalMoveError(reason)
         return combo
 
     def _check_opening(self, combo: Combination) -> None:
         rule = self.rules.first_play
-        card = str(Card(self.opening).symbol())
+        card = Card(self.opening).symbol()
         if rule is FirstPlay.ALONE and combo.mask != 1 << self.opening:
             raise IllegalMoveError(f"the first play must be {card} on its own")
         if rule is FirstPlay.INCLUDE and not combo.mask >> self.opening & 1:
             raise IllegalMoveError(f"the first play must include {card}")
 
+    def _check_pass(self, actor: int) -> None:
+        if actor != self.to_move:
+            raise IllegalMoveError(f"it is seat {self.to_move}'s turn, not seat {actor}'s")
+        if self.pending:
+            raise IllegalMoveError(self._pending_words())
+        if self.table is None:
+            if any(m.is_play for m in self._plays(actor)):
+                raise IllegalMoveError("you have the lead, so you can't pass: play any combination")
+        elif self.rules.three_threes and PASS not in self._plays(actor):
+            raise IllegalMoveError(turns.pass_refusal(self, actor))
+
+    def _pending_words(self) -> str:
+        giver, receiver, count, _ = self.pending[0]
+        if receiver < 0:
+            return f"seat {giver} must first 'trade' the lead card for the extra card, or 'keep' it"
+        return f"seat {giver} must first give {count} card{'s' * (count > 1)} to seat {receiver}"
+
+    def _why_not_action(self, move: Move, actor: int) -> str:
+        if self.pending:
+            return self._pending_words()
+        if move == ANNOUNCE:
+            return "you can announce only when you are down to your last card(s), once"
+        if move in (REDEAL, WHOOPIN):
+            return f"'{move}' is only open before the first play, to a hand that qualifies"
+        return f"'{move}' is not open to you now"
+
+    # -- transitions ------------------------------------------------------------------------
+    def _logged(self, actor: int, move: Move) -> Game:
+        g = self._copy()
+        g._log = (self._log, actor, move)
+        return g
+
+    def _act(self, move: Move, actor: int) -> Game:
+        g = self._logged(actor, move)
+        if move == ANNOUNCE:
+            g.announced |= 1 << actor
+        elif move == REDEAL:
+            g.end = "redeal"
+        elif move == WHOOPIN:
+            g.end, g.winner = "golden_whoopin", actor
+        elif move in (TRADE, KEEP) or isinstance(move, Give):
+            g._decide(move)
+        return g
+
+    def _decide(self, move: Move) -> None:
+        giver, receiver, _, _ = self.pending[0]
+        hands = list(self.hands)
+        if move == TRADE:
+            lead = self.tables.lowest(hands[giver])
+            hands[giver] = hands[giver] & ~(1 << lead) | self.kitty
+            self.kitty = 1 << lead
+        elif isinstance(move, Give):
+            hands[giver] &= ~move.mask
+            hands[receiver] |= move.mask
+        self.hands = tuple(hands)
+        self.pending = self.pending[1:]
+        if self.pending:
+            self.to_move = self.pending[0][0]
+        else:
+            self._begin_play()
+
     def _play(self, combo: Combination, actor: int) -> Game:
-        g = self._next_state()
+        g = self._logged(actor, combo)
         hands = list(self.hands)
         hands[actor] &= ~combo.mask
         g.hands = tuple(hands)
-        g._log = (self._log, actor, combo)
         g.opening = -1
+        if g.direction == 0 and self.table is not None:
+            g.direction = 1 if actor == (self.table_seat + 1) % self._n else -1  # deal.race
         g.table, g.table_seat = combo, actor
         if not self.rules.no_play_after_pass:
             g.passed = 0
         if not hands[actor]:
-            g.winner = actor  # core.end: the deal ends as soon as one player has no cards
+            g._went_out(actor)
+            if g.end is not None:
+                return g
+            g.to_move = g._after(actor)
+            return g
+        if self.rules.unbeatable_ends and turns.unbeatable(g, combo):
+            g._close_trick(actor, lead=actor)  # trick.unbeatable_ends
             return g
         g.to_move = g._after(actor)
         return g
+
+    def _went_out(self, seat: int) -> None:
+        self.out = (*self.out, seat)
+        mode = self.rules.mode
+        active = [s for s in range(self._n) if self.hands[s]]
+        if mode in (Mode.STANDARD, Mode.TEAMS) or len(active) <= 1:
+            self.end = "out" if mode in (Mode.STANDARD, Mode.TEAMS) else "last"
+            self.winner = self.out[0]
+            if self.table is not None:
+                self.unbeaten = (self.unbeaten, seat, self.table)
+            self.out = (*self.out, *sorted(active, key=lambda s: self.hands[s].bit_count()))
 
     def _pass(self, actor: int) -> Game:
-        g = self._next_state()
-        g._log = (self._log, actor, PASS)
-        everyone = (1 << self._n) - 1
-        if actor == self.table_seat:
-            # only reachable with no_play_after_pass: the last player takes the lead afresh
-            g.table, g.passed, g.to_move = None, 0, actor
+        g = self._logged(actor, PASS)
+        rules = self.rules
+        if g.direction == 0 and self.table is not None:
+            g.direction = 1  # the neighbour to the right answered first (deal.race)
+        if self.table is None:  # a stuck leader hands the lead on (last.no_single_two)
+            g.passed = self.passed | (1 << actor)
+            if g.passed | g._out_mask() == (1 << self._n) - 1:
+                g.end = "draw"
+                return g
+            g.to_move = g._after(actor)
+            return g
+        g._draw(actor)
+        if actor == self.table_seat:  # only with no_play_after_pass: lead afresh
+            g._close_trick(actor, lead=actor)
             return g
         g.passed = self.passed | (1 << actor)
-        if g.passed | (1 << self.table_seat) == everyone:
-            g.to_move = self.table_seat
-            if not self.rules.no_play_after_pass:
-                g.table, g.passed = None, 0  # core.trick: the last player leads anything
+        done = g.passed | (1 << self.table_seat) | g._out_mask() == (1 << self._n) - 1
+        if rules.one_pass_ends or done:
+            lead = self.table_seat
+            if lead in self.out:
+                lead = g._after(lead, skip_passed=False)  # mode.until_last
+                g._close_trick(self.table_seat, lead=lead)
+            elif rules.no_play_after_pass and not rules.one_pass_ends:
+                g.to_move = lead  # may beat their own play, or pass to lead afresh
+            else:
+                g._close_trick(self.table_seat, lead=lead)
             return g
         g.to_move = g._after(actor)
         return g
 
-    def _after(self, seat: int) -> int:
-        """The next seat to act after ``seat``, skipping those barred from this trick."""
+    def _close_trick(self, winner: int, lead: int) -> None:
+        if self.table is not None:
+            self.unbeaten = (self.unbeaten, winner, self.table)
+        self.table, self.passed, self.to_move = None, 0, lead
+
+    def _draw(self, seat: int) -> None:
+        """``deal.draw_on_pass``: a player who passes draws from the stock."""
+        rule = self.rules.draw_on_pass
+        if rule is DrawOnPass.NONE or self.table is None:
+            return
+        count = 1 if rule is DrawOnPass.ONE else self.table.size
+        stock = self.stock
+        if len(stock) < count and self.rules.reshuffle_stock:
+            stock = (*stock, *self._reshuffled())
+        drawn, self.stock = stock[:count], stock[count:]
+        hands = list(self.hands)
+        for c in drawn:
+            hands[seat] |= 1 << c
+        self.hands = tuple(hands)
+
+    def _reshuffled(self) -> list[int]:
+        """The played cards, except the table, shuffled into a new stock; the shuffle is drawn
+        from the deal's salt so that a replay reproduces it."""
+        held = sum(self.hands) | self.kitty | sum(1 << c for c in self.stock)
+        table = self.table.mask if self.table is not None else 0
+        dealt = sum(self.origin.hands) | self.origin.kitty | sum(1 << c for c in self.origin.stock)
+        played = [c for c in range(128) if dealt >> c & 1 and not (held | table) >> c & 1]
+        rng = random.Random(f"{self.origin.salt}|{len(self.history)}")
+        rng.shuffle(played)
+        return played
+
+    def _out_mask(self) -> int:
+        m = 0
+        for s in self.out:
+            m |= 1 << s
+        return m
+
+    def _after(self, seat: int, skip_passed: bool = True) -> int:
+        """The next seat to act after ``seat``: skips players who are out and, with
+        ``trick.no_play_after_pass``, those who passed this trick."""
         n = self._n
-        nxt = (seat + 1) % n
-        if self.rules.no_play_after_pass:
-            while self.passed >> nxt & 1:
-                nxt = (nxt + 1) % n
+        step = self.direction or 1
+        barred = self._out_mask()
+        if skip_passed and self.rules.no_play_after_pass:
+            barred |= self.passed
+        nxt = (seat + step) % n
+        for _ in range(n):
+            if not barred >> nxt & 1:
+                return nxt
+            nxt = (nxt + step) % n
         return nxt
 
     # -- results and views ------------------------------------------------------------------
     @property
     def history(self) -> list[tuple[int, Move]]:
         """Every action so far as ``(seat, move)``, oldest first."""
-        out: list[tuple[int, Move]] = []
-        node = self._log
-        while node is not None:
-            node, seat, move = node
-            out.append((seat, move))
-        out.reverse()
-        return out
+        return _unroll(self._log)
 
     @property
     def starter(self) -> int:
         """The seat that made (or must make) the deal's first play."""
-        log = self.history
-        return log[0][0] if log else self.to_move
+        for seat, move in self.history:
+            if move.is_play:
+                return seat
+        return self.to_move
 
     def outcome(self) -> Outcome | None:
-        """What scoring needs to know about a finished deal."""
+        """What scoring needs to know about a finished deal (None before, and for a draw or
+        a redeal)."""
         if self.winner is None:
             return None
         history = self.history
+        plays = tuple((s, m.mask) for s, m in history if m.is_play)
         return Outcome(
             winner=self.winner,
             dealt=self.origin.hands,
             left=self.hands,
-            starter=history[0][0] if history else self.winner,
-            plays=tuple((s, m.mask) for s, m in history if m.is_play),
+            starter=self.starter,
+            plays=plays,
+            finish_order=self.out or (self.winner,),
+            unbeaten=tuple((s, m.mask) for s, m in _unroll(self.unbeaten) if m is not None),
+            assister=turns.assister(self, history),
+            forgot_announce=self._forgot_announcement(),
+            instant=self.end if self.end not in ("out", "last") else None,
+            teams=tuple(s % 2 for s in range(self._n)) if self.rules.mode is Mode.TEAMS else None,
         )
+
+    def _forgot_announcement(self) -> bool:
+        """``last.announce``: was the winner left with one card (or two) and never said so?"""
+        if self.rules.announce is AnnounceRule.NONE or self.announced >> (self.winner or 0) & 1:
+            return False
+        limit = 2 if self.rules.announce is AnnounceRule.ONE_OR_TWO else 1
+        count = self.origin.hands[self.winner or 0].bit_count()
+        for seat, move in self.history:
+            if seat == self.winner and move.is_play:
+                count -= move.mask.bit_count()
+                if 0 < count <= limit:
+                    return True
+        return False
 
     @property
     def scores(self) -> tuple[int, ...] | None:
-        """Each seat's score for the deal once it is over (None before)."""
+        """Each seat's score for the deal once it is over (None before); a draw or a redeal
+        scores nothing."""
+        if self.end is None:
+            return None
         outcome = self.outcome()
-        return None if outcome is None else score(outcome, self.rules)
+        return (0,) * self._n if outcome is None else score(outcome, self.rules)
 
     def view(self, seat: int) -> View:
         """What ``seat`` may know: its own hand, every count, the table and the history."""
         if not 0 <= seat < self._n:
             raise IllegalMoveError(f"there is no seat {seat}")
+        shown = self.kitty if self.rules.leftover is Leftover.TRADE_SHOWN and self.pending else 0
         return View(
             seat=seat,
             rules=self.rules,
@@ -348,20 +688,42 @@ class Game:
             lead_card=self.lead_card,
             winner=self.winner,
             commitment=self.origin.commitment,
+            out=self.out if self.end is None else (),
+            stock_count=len(self.stock),
+            shown=cards_of(shown),
+            end=self.end,
         )
 
     def record(self, players: Sequence[str] | None = None) -> Any:
-        """The deal as a `bigtwo.records.Record` (rules, deal, every action, result)."""
+        """The deal as a `bigtwo.engine.Record` (rules, deal, every action, result)."""
         from .record import Record
 
         return Record.of(self, players)
 
     def __repr__(self) -> str:
         counts = "/".join(str(h.bit_count()) for h in self.hands)
-        state = (
-            f"winner {self.winner}" if self.winner is not None else f"seat {self.to_move} to move"
-        )
+        state = f"over ({self.end})" if self.end else f"seat {self.to_move} to move"
         return f"<Game {self.rules.name} {counts} cards, {state}, table {self.table}>"
+
+
+def _unroll(log: Log) -> list[tuple[int, Move]]:
+    out: list[tuple[int, Move]] = []
+    node = log
+    while node is not None:
+        node, seat, move = node
+        out.append((seat, move))
+    out.reverse()
+    return out
+
+
+_FACES = (1 << 64) - 1
+
+
+def _first_copies(mask: int, hand: int) -> int:
+    """``mask`` with each second-deck card swapped for its first-deck twin where the hand holds
+    the twin and the play doesn't: two decks' identical cards are one choice, not two."""
+    swap = (mask >> 64) & hand & ~mask & _FACES
+    return mask ^ (swap << 64) | swap
 
 
 def _has_four(hand: int) -> bool:

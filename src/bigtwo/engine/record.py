@@ -15,10 +15,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from ..cards import cards_of, format_cards, mask_of, parse_cards
+from ..cards import cards_of, format_cards, parse_cards
 from ..errors import BigTwoError
 from ..rules.config import Rules
-from .deal import Deal, commit, deal_out
+from .deal import Deal, commit, deal_out, fixed_deal
 
 if TYPE_CHECKING:
     from .game import Game
@@ -41,6 +41,10 @@ class Record:
     deck: str = ""
     salt: str = ""
     dealer: int = 0
+    direction: int = 1
+    exposed: int = -1
+    leader: int | None = None
+    exchanges: tuple[tuple[int, int, int, str], ...] = ()
     result: dict[str, Any] | None = None
     viewer: int | None = None  # the seat whose view this is, in an export
 
@@ -52,9 +56,9 @@ class Record:
             raise BigTwoError(f"{len(names)} names given for {n} players")
         origin = game.origin
         result = None
-        if game.winner is not None:
-            result = {"winner": game.winner, "scores": list(game.scores or ())}
-        finished = game.winner is not None
+        finished = game.is_over
+        if finished:
+            result = {"end": game.end, "winner": game.winner, "scores": list(game.scores or ())}
         return cls(
             rules=game.rules,
             players=names,
@@ -63,16 +67,30 @@ class Record:
             actions=tuple(f"p{seat} {move}" for seat, move in game.history),
             commitment=origin.commitment,
             seed=origin.seed,
-            # the deck order and salt prove the shuffle; they are revealed once the deal is over
-            deck=format_cards(origin.order) if finished else "",
-            salt=origin.salt if finished else "",
+            # the dealer's full record; `for_seat` is what a player may see
+            deck=format_cards(origin.order),
+            salt=origin.salt,
             dealer=origin.dealer,
+            direction=origin.direction,
+            exposed=origin.exposed,
+            leader=game.setup[0],
+            exchanges=game.setup[1],
             result=result,
         )
 
     # -- text -------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        deal: dict[str, Any] = {"dealer": self.dealer, "counts": list(self.counts)}
+        deal: dict[str, Any] = {
+            "dealer": self.dealer,
+            "direction": self.direction,
+            "counts": list(self.counts),
+        }
+        if self.exposed >= 0:
+            deal["exposed"] = format_cards([self.exposed])
+        if self.leader is not None:
+            deal["leader"] = self.leader
+        if self.exchanges:
+            deal["exchanges"] = [list(x) for x in self.exchanges]
         if self.hands is not None:
             deal["hands"] = list(self.hands)
         for key in ("seed", "commitment", "deck", "salt"):
@@ -104,24 +122,31 @@ class Record:
         return replace(self, hands=hands, deck="", salt="", viewer=seat)
 
     def deal(self) -> Deal:
+        """The deal as it came out: rebuilt from the deck order when the record has it (which
+        also says which of two identical cards each seat held), else from the hands."""
         if self.hands is None or any(h == "" for h in self.hands):
             raise BigTwoError("this record hides some hands, so it can't be replayed")
-        hands = tuple(mask_of(parse_cards(h)) for h in self.hands)
-        order = parse_cards(self.deck) if self.deck else ()
-        return Deal(
-            hands=hands,
+        if not self.deck:
+            return fixed_deal(self.rules, self.hands, dealer=self.dealer, direction=self.direction)
+        order = parse_cards(self.deck)
+        dealt = deal_out(
+            order,
+            self.rules,
+            self.dealer,
+            self.direction,
+            self.exposed,
             seed=self.seed,
-            order=order,
             salt=self.salt,
-            commitment=self.commitment,
-            dealer=self.dealer,
         )
+        if tuple(format_cards(cards_of(h)) for h in dealt.hands) != self.hands:
+            raise BigTwoError("the record's hands are not the ones its deck order deals")
+        return dealt
 
     def replay(self, upto: int | None = None) -> Game:
         """The state after every action (or the first ``upto``), checked move by move."""
         from .game import Game
 
-        game = Game.from_deal(self.rules, self.deal())
+        game = Game.from_deal(self.rules, self.deal(), self.leader, self.exchanges)
         for number, action in enumerate(self.actions[:upto], start=1):
             seat, text = parse_action(action, len(self.counts))
             try:
@@ -134,7 +159,7 @@ class Record:
         """The state before the first action and after each one."""
         from .game import Game
 
-        game = Game.from_deal(self.rules, self.deal())
+        game = Game.from_deal(self.rules, self.deal(), self.leader, self.exchanges)
         out = [game]
         for action in self.actions:
             seat, text = parse_action(action, len(self.counts))
@@ -152,8 +177,8 @@ class Record:
         order = parse_cards(self.deck)
         if commit(order, self.salt) != self.commitment:
             problems.append("the revealed deck and salt do not match the commitment")
-        hands, _ = deal_out(order, self.rules, self.dealer)
-        if self.hands is not None and tuple(format_cards(cards_of(h)) for h in hands) != self.hands:
+        dealt = deal_out(order, self.rules, self.dealer, self.direction, self.exposed).hands
+        if self.hands is not None and tuple(format_cards(cards_of(h)) for h in dealt) != self.hands:
             problems.append("the hands are not the ones the committed deck deals")
         return problems
 
@@ -193,6 +218,10 @@ def load_record(text: str) -> Record:
             deck=deal.get("deck", ""),
             salt=deal.get("salt", ""),
             dealer=deal.get("dealer", 0),
+            direction=deal.get("direction", 1),
+            exposed=int(parse_cards(deal["exposed"])[0]) if "exposed" in deal else -1,
+            leader=deal.get("leader"),
+            exchanges=tuple(tuple(x) for x in deal.get("exchanges", ())),
             result=data.get("result"),
             viewer=data.get("viewer"),
         )

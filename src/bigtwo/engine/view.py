@@ -26,6 +26,10 @@ class View:
     lead_card: Card | None
     winner: int | None
     commitment: str
+    out: tuple[int, ...] = ()  # seats already out, in order (mode.until_last)
+    stock_count: int = 0  # cards left to draw (deal.draw_on_pass)
+    shown: tuple[Card, ...] = ()  # a face-up extra card (deal.leftover_trade)
+    end: str | None = None  # how the deal ended, once over
 
     @property
     def players(self) -> int:

@@ -8,15 +8,24 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field, fields
+from functools import cached_property
 from typing import Any, ClassVar
 
 from ..errors import RulesError
 from .options import (
+    Announce,
     Choice,
+    Direction,
+    DrawOnPass,
+    FirstLead,
     FirstPlay,
     FiveBeating,
     FlushOrder,
+    FourTwos,
     Jokers,
+    LastPlayBan,
+    Leftover,
+    Mode,
     Scoring,
     StraightOrder,
     SuitOrder,
@@ -65,8 +74,36 @@ class Rules:
     out_of_turn_bombs: bool = False  # bomb.out_of_turn
     # --- the first play --------------------------------------------------------------------
     first_play: FirstPlay = FirstPlay.INCLUDE  # core.lead, start.lead_card_alone/lowest_optional
-    # --- turns and scoring -----------------------------------------------------------------
+    no_full_house_on_straight: bool = False  # mode.da_lao_er: a full house can't beat a straight
+    # --- dealing and starting ----------------------------------------------------------------
+    direction: Direction = Direction.COUNTER_CLOCKWISE  # core.deal, deal.clockwise/alternate/race
+    cut: bool = True  # core.cut (False: deal.no_cut)
+    cards_each: int | None = None  # deal.thirteen_each, deal.two_player_sizes (None: deal all)
+    leftover: Leftover = Leftover.TO_LEAD  # deal.leftover_*
+    ghost_hand: bool = False  # deal.ghost_hand
+    draw_on_pass: DrawOnPass = DrawOnPass.NONE  # deal.draw_on_pass
+    reshuffle_stock: bool = False  # deal.draw_on_pass option: played cards become a new stock
+    first_lead: FirstLead = FirstLead.LOWEST_CARD  # start.winner_leads/loser_leads/indonesia
+    three_player_exchange: bool = False  # start.three_player_exchange
+    # --- tricks and the last cards -----------------------------------------------------------
     no_play_after_pass: bool = False  # trick.no_play_after_pass
+    one_pass_ends: bool = False  # trick.one_pass_ends
+    unbeatable_ends: bool = False  # trick.unbeatable_ends
+    three_threes: bool = False  # trick.three_threes
+    announce: Announce = Announce.NONE  # last.announce
+    precaution: bool = False  # last.precaution
+    last_play_ban: LastPlayBan = LastPlayBan.NONE  # last.no_single_two, last.no_two_spades
+    # --- immediate wins and redeals ------------------------------------------------------------
+    dragon_wins: bool = False  # instant.dragon, instant.grand_dragon
+    four_twos: FourTwos = FourTwos.NONE  # instant.four_twos
+    four_twos_three_players: bool = False  # instant.four_twos option: also with three players
+    golden_whoopin: bool = False  # instant.golden_whoopin
+    malta_dragun: bool = False  # instant.malta_dragun
+    weak_hand_redeal: bool = False  # redeal.weak_hand
+    no_faces_redeal: bool = False  # redeal.no_faces
+    # --- modes and scoring ---------------------------------------------------------------------
+    mode: Mode = Mode.STANDARD  # core.end, mode.*
+    president_free_choice: bool = False  # mode.president option: give any 2 after receiving
     scoring: Scoring = Scoring.STANDARD  # core.score, score.*
     three_player_scale: bool = True  # score.three_player: x3 with 17 cards, x2 with 12-16
     winner_only: bool = False  # score.winner_only (settlement: no payments between losers)
@@ -152,6 +189,21 @@ class Rules:
         except TypeError as exc:
             raise RulesError(str(exc)) from None
 
+    @cached_property
+    def narrows_turns(self) -> bool:
+        """Do turn rules ever remove plays (``last.*`` bans, precaution, three 3s)?"""
+        return self.last_play_ban is not LastPlayBan.NONE or self.precaution or self.three_threes
+
+    @cached_property
+    def has_claims(self) -> bool:
+        """Can a player announce, or claim a redeal or four 2s?"""
+        return (
+            self.announce is not Announce.NONE
+            or self.weak_hand_redeal
+            or self.no_faces_redeal
+            or self.golden_whoopin
+        )
+
     @property
     def deck_size(self) -> int:
         return self.decks * (52 + (2 if self.jokers is not Jokers.NONE else 0))
@@ -183,6 +235,7 @@ def _check(r: Rules) -> None:
         raise RulesError("with straight flush plus two, a straight flush is not a five-card hand")
     if r.poker_exact and r.flush_order is not FlushOrder.POKER:
         raise RulesError("poker-exact ranking compares flushes like poker: set flush_order=poker")
+    _check_deal(r)
     if r.five_beating is not FiveBeating.BY_TYPE and (
         r.straight_over_flush or r.royal_only_beats_quads
     ):
@@ -190,3 +243,27 @@ def _check(r: Rules) -> None:
             "the order of five-card types matters only when a higher type beats a lower one"
             " (five_beating=by-type)"
         )
+
+
+def _check_deal(r: Rules) -> None:
+    """Refuse dealing and mode options that can't work with this many players and cards."""
+    deck = r.deck_size
+    if r.cards_each is not None:
+        if not isinstance(r.cards_each, int) or r.cards_each < 1:
+            raise RulesError("cards_each must be a positive number of cards")
+        if r.cards_each * r.players > deck:
+            raise RulesError(f"{r.players} players can't each get {r.cards_each} cards from {deck}")
+    if r.ghost_hand and (r.players != 3 or r.decks != 1 or r.cards_each not in (None, 13)):
+        raise RulesError("the ghost hand is a three-player deal of four 13-card hands")
+    if r.draw_on_pass is not DrawOnPass.NONE and r.cards_each is None and not r.ghost_hand:
+        raise RulesError("drawing on a pass needs a stock: set cards_each (e.g. 13)")
+    if r.reshuffle_stock and r.draw_on_pass is DrawOnPass.NONE:
+        raise RulesError("reshuffling the stock only matters when passing draws cards")
+    if r.mode is Mode.TEAMS and r.players != 4:
+        raise RulesError("team play is two against two: it needs 4 players")
+    if r.three_player_exchange and r.players != 3:
+        raise RulesError("the loser-to-winner exchange is a three-player rule")
+    if r.leftover in (Leftover.TRADE_SHOWN, Leftover.TRADE_HIDDEN) and r.decks != 1:
+        raise RulesError("trading the 3♦ for the extra card is a one-deck rule")
+    if r.president_free_choice and r.mode is not Mode.PRESIDENT:
+        raise RulesError("president_free_choice is an option of the president mode")

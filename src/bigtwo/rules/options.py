@@ -91,3 +91,69 @@ class Scoring(Choice):
     RANKING_ORDER = "ranking-order"  # score.ranking option: no points, just the order
     INDONESIA = "indonesia"  # score.indonesia
     DA_LAO_ER = "da-lao-er"  # mode.da_lao_er: 1 a card with 10 or fewer, 2 a card with 11+
+
+
+class Direction(Choice):
+    """Which way play (and the deal) goes round the table."""
+
+    COUNTER_CLOCKWISE = "counter-clockwise"  # core.deal: to the right, as in China
+    CLOCKWISE = "clockwise"  # deal.clockwise
+    ALTERNATE = "alternate"  # deal.alternate: changes every deal
+    RACE = "race"  # deal.race: the first of the leader's neighbours to act sets it
+
+
+class Leftover(Choice):
+    """Cards that don't divide evenly (three players with one deck: 17 each and one over)."""
+
+    TO_LEAD = "to-lead"  # deal.leftover_to_lead: to the holder of the lowest card
+    DISCARD = "discard"  # deal.leftover_discard
+    DISCARD_LOWEST = "discard-lowest"  # deal.leftover_discard option: the lowest cards leave
+    LOWEST_DIAMOND = "lowest-diamond"  # deal.leftover_lowest_diamond
+    TRADE_SHOWN = "trade-shown"  # deal.leftover_trade: the 3♦ holder may swap it for the card
+    TRADE_HIDDEN = "trade-hidden"  # deal.leftover_trade, the extra card face down
+    TO_TWO_SPADES = "to-two-spades"  # deal.leftover_2s_or_3d: to the holder of 2♠
+
+
+class DrawOnPass(Choice):
+    NONE = "none"
+    ONE = "one"  # deal.draw_on_pass: a player who passes draws a card
+    PLAY_SIZE = "play-size"  # deal.draw_on_pass option: as many cards as the play needed
+
+
+class FirstLead(Choice):
+    """Who leads each deal of a session."""
+
+    LOWEST_CARD = "lowest-card"  # core.lead: the holder of the lowest card, every deal
+    WINNER = "winner"  # start.winner_leads
+    LOSER = "loser"  # start.loser_leads
+    INDONESIA_ROUNDS = "indonesia-rounds"  # start.indonesia_rounds: 3♦ opens each ten deals
+
+
+class Announce(Choice):
+    NONE = "none"
+    ONE_CARD = "one-card"  # last.announce
+    ONE_OR_TWO = "one-or-two"  # last.announce, Indonesia
+
+
+class LastPlayBan(Choice):
+    """Plays that may not end a deal."""
+
+    NONE = "none"
+    SINGLE_TWO = "single-two"  # last.no_single_two: a single 2
+    TWOS = "twos"  # last.no_single_two option: a single or a pair of 2s
+    TWO_SPADES = "two-spades"  # last.no_two_spades: a single 2♠
+    ANY_TWO_SPADES = "any-two-spades"  # last.no_two_spades option: any play holding 2♠
+
+
+class FourTwos(Choice):
+    NONE = "none"
+    WIN = "win"  # instant.four_twos: an immediate win
+    DRAW = "draw"  # instant.four_twos option: an automatic draw
+    REDEAL = "redeal"  # instant.four_twos option: a compulsory redeal
+
+
+class Mode(Choice):
+    STANDARD = "standard"  # core.end: the deal ends when one player is out
+    UNTIL_LAST = "until-last"  # mode.until_last
+    PRESIDENT = "president"  # mode.president (plays until the last, titles and exchanges)
+    TEAMS = "teams"  # mode.teams
