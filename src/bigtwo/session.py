@@ -1,5 +1,7 @@
-"""A session: many deals with running totals, the dealer and the first lead moving on, and
-settlement at a stake per point (``core.session``). Pure, like the engine: a `Session` is
+"""A session: many deals with running totals (``core.session``). It decides each deal's dealer,
+direction and first leader (``start.*``, ``deal.alternate``), the card exchanges between deals
+(``mode.president``, ``start.three_player_exchange``), team totals and the five-card shootout
+(``mode.teams``), and settles up at a stake per point. Pure, like the engine: a `Session` is
 immutable and `finish` returns the next one.
 
 >>> s = Session.start(Rules(), seed=1)
@@ -13,11 +15,16 @@ immutable and `finish` returns the next one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
-from .engine.game import Game
+from .combos import hand_combos
+from .engine.game import Exchange, Game
 from .errors import BigTwoError
 from .rules.config import Rules
+from .rules.options import Direction, FirstLead, Mode
+
+TITLES = ("President", "Vice-President", "Vice-Scum", "Scum")
+ROUND_LENGTH = 10  # start.indonesia_rounds
 
 
 @dataclass(frozen=True)
@@ -28,68 +35,217 @@ class Payment:
 
 
 @dataclass(frozen=True)
+class DealResult:
+    """One finished deal as the session keeps it."""
+
+    scores: tuple[int, ...]
+    winner: int | None
+    finish_order: tuple[int, ...]
+    counts: tuple[int, ...]  # cards left at the end
+    end: str
+    leader: int  # the seat that opened the next deal's play, if the rules name one
+
+
+@dataclass(frozen=True)
 class Session:
-    """The state between deals: totals so far, who deals next, every deal's scores."""
+    """The state between deals: totals so far, who deals next, every deal's result."""
 
     rules: Rules
     seed: int | None = None
     dealer: int = 0
     totals: tuple[int, ...] = ()
-    results: tuple[tuple[int, ...], ...] = field(default=())  # each finished deal's scores
-    winners: tuple[int, ...] = ()
+    results: tuple[DealResult, ...] = ()
+    shuffles: int = 0  # deals dealt, redeals included (each gets its own shuffle)
+    shootout: bool = False  # mode.teams: the last deal was a tie, a five-card shootout is next
+    next_leader: int | None = None
 
     @classmethod
     def start(cls, rules: Rules, seed: int | None = None, dealer: int = 0) -> Session:
         return cls(rules=rules, seed=seed, dealer=dealer, totals=(0,) * rules.players)
 
+    # -- the next deal ----------------------------------------------------------------------
     @property
     def deals_played(self) -> int:
         return len(self.results)
 
     def deal_seed(self) -> int | None:
         """The next deal's seed, derived from the session's (None: a secret shuffle)."""
-        return None if self.seed is None else self.seed * 1_000_003 + self.deals_played
+        return None if self.seed is None else self.seed * 1_000_003 + self.shuffles
+
+    def deal_rules(self) -> Rules:
+        """The rules of the next deal: a shootout deals five cards each."""
+        return (
+            self.rules.replace(cards_each=5, name=f"{self.rules.name} shootout")
+            if (self.shootout)
+            else self.rules
+        )
 
     def next_deal(self) -> Game:
-        """The next deal, shuffled and dealt by the current dealer."""
-        return Game.deal(self.rules, seed=self.deal_seed(), dealer=self.dealer)
-
-    def finish(self, game: Game) -> Session:
-        """The session after a finished deal: totals added; the winner deals the next."""
-        scores = game.scores
-        if scores is None or game.winner is None:
-            raise BigTwoError("the deal isn't over yet")
-        return replace(
-            self,
-            dealer=game.winner,
-            totals=tuple(a + b for a, b in zip(self.totals, scores, strict=True)),
-            results=(*self.results, scores),
-            winners=(*self.winners, game.winner),
+        """The next deal, shuffled, with its dealer, direction, leader and exchanges."""
+        return Game.deal(
+            self.deal_rules(),
+            seed=self.deal_seed(),
+            dealer=self.dealer,
+            leader=None if self.shootout else self.leader(),
+            direction=self.direction(),
+            exchanges=() if self.shootout else self.exchanges(),
         )
+
+    def direction(self) -> int:
+        """+1 to the right (counter-clockwise), -1 clockwise; ``deal.alternate`` swaps it
+        every deal."""
+        rule = self.rules.direction
+        if rule is Direction.CLOCKWISE:
+            return -1
+        if rule is Direction.ALTERNATE:
+            return -1 if self.deals_played % 2 else 1
+        return 1
+
+    def leader(self) -> int | None:
+        """Who opens the next deal with any play, or None for the holder of the lowest card."""
+        rule = self.rules.first_lead
+        if not self.results or rule is FirstLead.LOWEST_CARD:
+            return None
+        if rule is FirstLead.INDONESIA_ROUNDS and self.deals_played % ROUND_LENGTH == 0:
+            return None
+        return self.next_leader
+
+    def titles(self) -> dict[int, str]:
+        """``mode.president``: each seat's title from the last deal's finishing order."""
+        if self.rules.mode is not Mode.PRESIDENT or not self.results:
+            return {}
+        order = self.results[-1].finish_order
+        n = len(order)
+        if n < 4:
+            return {order[0]: TITLES[0], order[-1]: TITLES[-1]}
+        titles = {
+            order[0]: TITLES[0],
+            order[1]: TITLES[1],
+            order[-2]: TITLES[2],
+            order[-1]: TITLES[3],
+        }
+        return titles
+
+    def exchanges(self) -> tuple[Exchange, ...]:
+        """The card exchanges before the next deal's play."""
+        if not self.results:
+            return ()
+        last = self.results[-1]
+        if self.rules.mode is Mode.PRESIDENT:
+            order = last.finish_order
+            top, bottom = order[0], order[-1]
+            president_gives = "choose" if self.rules.president_free_choice else "lowest"
+            count = 2 if len(order) >= 3 else 1
+            out: list[Exchange] = [
+                (bottom, top, count, "highest"),
+                (top, bottom, count, president_gives),
+            ]
+            if len(order) >= 4:
+                vice, vice_scum = order[1], order[-2]
+                out += [(vice_scum, vice, 1, "highest"), (vice, vice_scum, 1, "lowest")]
+            return tuple(out)
+        if self.rules.three_player_exchange and last.winner is not None:
+            loser = _most_cards(last.counts, last.winner)
+            return ((loser, last.winner, 1, "highest"), (last.winner, loser, 1, "choose"))
+        return ()
+
+    # -- after a deal -----------------------------------------------------------------------
+    def finish(self, game: Game) -> Session:
+        """The session after a finished deal: totals added; the winner deals the next (the
+        loser, with ``start.loser_leads``); a redeal deals again; a tied team game goes to a
+        five-card shootout."""
+        if not game.is_over:
+            raise BigTwoError("the deal isn't over yet")
+        shuffled = replace(self, shuffles=self.shuffles + 1)
+        if game.end == "redeal":
+            return shuffled
+        if self.rules.mode is Mode.TEAMS and _teams_tied(game):
+            return replace(shuffled, shootout=True)
+        scores = game.scores or (0,) * self.rules.players
+        counts = tuple(h.bit_count() for h in game.hands)
+        winner = game.winner
+        leader = winner if winner is not None else self.dealer
+        dealer = leader
+        if self.rules.first_lead is FirstLead.LOSER:
+            leader = dealer = loser_to_lead(game)
+        outcome = game.outcome()
+        result = DealResult(
+            scores=scores,
+            winner=winner,
+            counts=counts,
+            end=game.end or "",
+            finish_order=outcome.finish_order if outcome else (),
+            leader=leader,
+        )
+        return replace(
+            shuffled,
+            dealer=dealer,
+            next_leader=leader,
+            shootout=False,
+            totals=tuple(a + b for a, b in zip(self.totals, scores, strict=True)),
+            results=(*self.results, result),
+        )
+
+    @property
+    def team_totals(self) -> tuple[int, int]:
+        """``mode.teams``: the running totals of seats 0+2 and 1+3."""
+        t = self.totals
+        return (sum(t[0::2]), sum(t[1::2]))
 
     def settlement(self, stake: float = 1.0) -> list[Payment]:
         """Who pays whom: each pair settles the difference of their totals at ``stake`` a
-        point; with ``winner_only`` the deals' losers paid only the winners, so each deal is
-        settled between its winner and each loser.
+        point (``core.session``); with ``score.winner_only`` each deal's losers paid only its
+        winner, so only those debts are netted.
 
         >>> s = Session(Rules(), totals=(33, -3, -22, -8))
         >>> [(p.payer, p.payee, p.amount) for p in s.settlement(0.5)][:2]
         [(1, 0, 18.0), (2, 0, 27.5)]
         """
         n = self.rules.players
+        owed = [[0] * n for _ in range(n)]  # owed[a][b]: what a owes b
         if self.rules.winner_only:
-            owed = [[0] * n for _ in range(n)]
-            for scores, winner in zip(self.results, self.winners, strict=True):
-                for seat, points in enumerate(scores):
-                    if seat != winner:
-                        owed[seat][winner] += -points
-            pairs = [(a, b, owed[a][b] - owed[b][a]) for a in range(n) for b in range(a + 1, n)]
+            for r in self.results:
+                for seat, points in enumerate(r.scores):
+                    if r.winner is not None and seat != r.winner and points < 0:
+                        owed[seat][r.winner] -= points
         else:
             t = self.totals
-            pairs = [(a, b, t[b] - t[a]) for a in range(n) for b in range(a + 1, n)]
+            for a in range(n):
+                for b in range(a + 1, n):
+                    owed[a][b] = t[b] - t[a]
         out = []
-        for a, b, diff in pairs:  # diff > 0: a owes b
-            if diff:
-                payer, payee = (a, b) if diff > 0 else (b, a)
-                out.append(Payment(payer, payee, abs(diff) * stake))
+        for a in range(n):
+            for b in range(a + 1, n):
+                diff = owed[a][b] - owed[b][a]
+                if diff:
+                    payer, payee = (a, b) if diff > 0 else (b, a)
+                    out.append(Payment(payer, payee, abs(diff) * stake))
         return out
+
+
+def _most_cards(counts: tuple[int, ...], winner: int) -> int:
+    return max((s for s in range(len(counts)) if s != winner), key=lambda s: counts[s])
+
+
+def _teams_tied(game: Game) -> bool:
+    totals = [0, 0]
+    for seat, hand in enumerate(game.hands):
+        totals[seat % 2] += hand.bit_count()
+    return game.end == "out" and totals[0] == totals[1]
+
+
+def loser_to_lead(game: Game) -> int:
+    """``start.loser_leads``: the player with most cards; among ties, the one whose largest
+    playable combination has the fewest cards, then the weakest such combination."""
+    counts = [h.bit_count() for h in game.hands]
+    most = max(counts)
+    tied = [s for s, n in enumerate(counts) if n == most]
+    if len(tied) == 1:
+        return tied[0]
+
+    def largest(seat: int) -> tuple[int, int]:
+        combos = hand_combos(game.hands[seat], game.tables).leads
+        size = max(c.size for c in combos)
+        return size, max(c.key for c in combos if c.size == size)
+
+    return min(tied, key=largest)
