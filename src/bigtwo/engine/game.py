@@ -30,6 +30,7 @@ from .opening import holds_four_twos, instant_result, may_redeal
 from .view import View
 
 _HONOURS = ("four_of_a_kind", "straight_flush")
+_SMACKS = ("quads", "pair_run")
 Log = tuple[Any, int, Move] | None  # (previous log, seat, move): a persistent list
 Exchange = tuple[int, int, int, str]  # (giver, receiver, how many, "lowest"/"highest"/"choose")
 
@@ -299,15 +300,21 @@ class Game:
         )
 
     def _out_of_turn(self, seat: int) -> list[Combination]:
+        """Plays another seat may make at once: bombs (``bomb.out_of_turn``) and smack-downs
+        and smack-backs (``bomb.smackdown``), which any player may slam down."""
+        rules, table = self.rules, self.table
         if (
-            not self.rules.out_of_turn_bombs
-            or self.table is None
+            not (rules.out_of_turn_bombs or rules.smackdown)
+            or table is None
             or seat == self.table_seat
             or seat in self.out
         ):
             return []
+        kinds = (_HONOURS if rules.out_of_turn_bombs else ()) + (
+            _SMACKS if rules.smackdown else ()
+        )
         hc = hand_combos(self.hands[seat], self.tables)
-        return [c for c in hc.bombs if c.kind in _HONOURS and beats(c, self.table, self.tables)]
+        return [c for c in hc.bombs if c.kind in kinds and beats(c, table, self.tables)]
 
     def _pending_moves(self) -> list[Move]:
         giver, receiver, count, _ = self.pending[0]
