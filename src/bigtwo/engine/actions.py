@@ -9,62 +9,36 @@ from ..combos.moves import Move
 
 
 class Action(Move):
-    """A decision that is neither a play nor a pass; ``word`` is how it is typed."""
+    """A decision that is neither a play nor a pass, typed as its ``word``."""
 
-    __slots__ = ()
-    word = ""
+    __slots__ = ("_kind", "word")
+
+    def __init__(self, kind: str, word: str) -> None:
+        self._kind = kind
+        self.word = word
+
+    @property
+    def kind(self) -> str:  # type: ignore[override]
+        return self._kind
 
     def __str__(self) -> str:
         return self.word
 
     def __repr__(self) -> str:
-        return f"<{self.kind}>"
+        return f"<{self._kind}>"
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self)
+        return isinstance(other, Action) and other._kind == self._kind
 
     def __hash__(self) -> int:
-        return hash(self.kind)
+        return hash(self._kind)
 
 
-class Announce(Action):
-    """``last.announce``: "last card!" (or two cards, in Indonesia)."""
-
-    __slots__ = ()
-    kind = "announce"
-    word = "announce"
-
-
-class DeclareRedeal(Action):
-    """``redeal.weak_hand`` / ``redeal.no_faces``: show a weak hand and ask for a new deal."""
-
-    __slots__ = ()
-    kind = "redeal"
-    word = "redeal"
-
-
-class LayDownTwos(Action):
-    """``instant.golden_whoopin``: lay all four 2s down before any play and win the deal."""
-
-    __slots__ = ()
-    kind = "golden_whoopin"
-    word = "whoopin"
-
-
-class Trade(Action):
-    """``deal.leftover_trade``: swap the lead card for the extra card."""
-
-    __slots__ = ()
-    kind = "trade"
-    word = "trade"
-
-
-class Keep(Action):
-    """``deal.leftover_trade``: keep the lead card."""
-
-    __slots__ = ()
-    kind = "keep"
-    word = "keep"
+ANNOUNCE = Action("announce", "announce")  # last.announce: "last card!" (two, in Indonesia)
+REDEAL = Action("redeal", "redeal")  # redeal.weak_hand / redeal.no_faces: show and redeal
+WHOOPIN = Action("golden_whoopin", "whoopin")  # instant.golden_whoopin: lay down four 2s
+TRADE = Action("trade", "trade")  # deal.leftover_trade: swap the lead card for the extra card
+KEEP = Action("keep", "keep")  # deal.leftover_trade: keep it
 
 
 class Give(Move):
@@ -97,7 +71,6 @@ class Give(Move):
         return hash(("give", self._mask))
 
 
-ANNOUNCE, REDEAL, WHOOPIN, TRADE, KEEP = Announce(), DeclareRedeal(), LayDownTwos(), Trade(), Keep()
 WORDS: dict[str, Action] = {
     "announce": ANNOUNCE,
     "last": ANNOUNCE,
