@@ -1,17 +1,24 @@
 """Fast generation of every combination in a hand, built from the hand's structure (ranks,
-suits, runs) rather than from all subsets; `classify_mask` names each candidate, and a hand's
-combinations are cached per `Tables`."""
+suits, runs) rather than from all subsets, and cached per `Tables`.
+
+Common combinations are read directly from the structure that produced them (a pair is known
+to be a pair) with the same keys as the reference `classify_mask`; rarer ones (wild jokers,
+runs of pairs, butterflies and the like) are produced as candidate card sets that
+`classify_mask` reads. The property tests check the result against every subset of a hand.
+"""
 
 from __future__ import annotations
 
+import weakref
+from collections.abc import Iterator
 from itertools import combinations, product
 
 from ..cards import RED_JOKER
 from ..rules.options import Jokers
 from .beats import bomb_beats, can_lead
-from .classify import classify_mask
+from .classify import _flush_key, classify_mask
 from .moves import Combination
-from .tables import FIVE, SINGLE, Tables
+from .tables import FIVE, FOUR, PAIR, SINGLE, STRAIGHT_N, TRIPLE, Tables
 
 _BOMB_KINDS = frozenset(
     {
@@ -24,19 +31,30 @@ _BOMB_KINDS = frozenset(
     }
 )
 _CACHE_LIMIT = 50_000
+_RECENT = 8  # hands remembered per Tables: enough for each seat's previous hand
+_COMBO_CACHE_LIMIT = 400_000
+
+Card = tuple[int, int]  # (bit, face): one card of a hand
 
 
 class HandCombos:
     """Every combination a hand holds: ``leads`` (playable on an empty table), ``by_family``
     (everything, grouped for following) and ``bombs`` (plays that may cross families)."""
 
-    __slots__ = ("bombs", "by_family", "leads")
+    __slots__ = ("bombs", "by_family", "combos", "leads")
 
     def __init__(self, combos: list[Combination], t: Tables) -> None:
-        self.leads = [c for c in combos if can_lead(c, t)]
-        self.by_family: dict[int, list[Combination]] = {}
+        self.combos = combos
+        # only smack-down answers can't lead (see can_lead), so most rules skip the check
+        self.leads = [c for c in combos if can_lead(c, t)] if t.rules.smackdown else combos
+        by_family: dict[int, list[Combination]] = {}
         for c in combos:
-            self.by_family.setdefault(c.family, []).append(c)
+            group = by_family.get(c.family)
+            if group is None:
+                by_family[c.family] = [c]
+            else:
+                group.append(c)
+        self.by_family = by_family
         self.bombs = (
             [c for c in combos if c.kind in _BOMB_KINDS or c.four_rank >= 0] if t.has_bombs else []
         )
@@ -50,10 +68,11 @@ class HandCombos:
             out = [c for c in same if c.kind == kind and c.key > key]
         elif t.allow_equal:
             out = [c for c in same if c.key >= key]
-        elif key == -1 or last.family != SINGLE or t.rules.jokers is not Jokers.VALUELESS:
+        else:
             out = [c for c in same if c.key > key]
-        else:  # a valueless joker may be played on any single
-            out = [c for c in same if c.key > key or c.key == -1]
+        if last.family == SINGLE and t.rules.jokers is Jokers.VALUELESS:
+            # a valueless joker may be played on any single, even the other joker
+            out.extend(c for c in same if c.key == -1 and c not in out)
         if self.bombs:
             out.extend(c for c in self.bombs if c.family != last.family and bomb_beats(c, last, t))
         return out
@@ -64,109 +83,295 @@ def hand_combos(hand: int, t: Tables) -> HandCombos:
     found = t.hand_cache.get(hand)
     if found is not None:
         return found
-    combos = [c for c in (classify_mask(m, t) for m in _candidate_masks(hand, t)) if c is not None]
-    result = HandCombos(combos, t)
+    plan = _plan(t)
+    combos = _from_recent(hand, plan) if plan.shrinkable else None
+    result = HandCombos(_Builder(hand, t).combos() if combos is None else combos, t)
     if len(t.hand_cache) > _CACHE_LIMIT:
         t.hand_cache.clear()
     t.hand_cache[hand] = result
+    if plan.shrinkable:
+        plan.recent[plan.turn % _RECENT] = (hand, result.combos)
+        plan.turn += 1
     return result
 
 
-def _candidate_masks(hand: int, t: Tables) -> list[int]:
-    """Card sets that may be combinations: a superset, deduplicated, that `classify` filters."""
-    rules = t.rules
-    by_rank: list[list[int]] = [[] for _ in range(13)]
-    by_suit: list[list[int]] = [[], [], [], []]
-    jokers: list[int] = []
-    m = hand
-    while m:
-        low = m & -m
-        m ^= low
-        face = (low.bit_length() - 1) & 63
-        if face >= RED_JOKER:
-            jokers.append(low)
-        else:
-            by_rank[face >> 2].append(low)
-            by_suit[face & 3].append(low)
-    out: list[int] = [*jokers]
-    five: set[int] = set()
-    pairs: list[list[int]] = [[] for _ in range(13)]
-    trips: list[list[int]] = [[] for _ in range(13)]
-    presence = 0
-    for rank, cards in enumerate(by_rank):
-        if not cards:
-            continue
-        presence |= 1 << rank
-        out.extend(cards)
-        if len(cards) < 2:
-            continue
-        pairs[rank] = [a | b for a, b in combinations(cards, 2)]
-        out.extend(pairs[rank])
-        if len(cards) >= 3:
-            trips[rank] = [sum(c) for c in combinations(cards, 3)]
-            if rules.triples:
-                out.extend(trips[rank])
-            if len(cards) >= 4:
-                quads = [sum(c) for c in combinations(cards, 4)]
-                if rules.quads_alone or rules.smackdown:
-                    out.extend(quads)
-                if rules.quads_kicker:
-                    rest = hand & ~sum(cards)
-                    five.update(q | k for q in quads for k in _bits_of(rest))
-                if len(cards) >= 5 and rules.five_of_a_kind:
-                    five.update(sum(c) for c in combinations(cards, 5))
-    for length, table in t.straights.items():
-        for window in table:
-            if presence & window == window:
-                sets = map(sum, product(*(by_rank[r] for r in _ranks_of(window))))
-                if length == 5:
-                    five.update(sets)
-                else:
-                    out.extend(sets)
-    if rules.flushes:
-        for cards in by_suit:
-            if len(cards) >= 5:
-                five.update(map(sum, combinations(cards, 5)))
-    for a in range(13):
-        if trips[a]:
-            for b in range(13):
-                if b != a and pairs[b]:
-                    five.update(x | y for x in trips[a] for y in pairs[b])
-    _add_pair_shapes(hand, by_rank, pairs, trips, t, out, five)
-    if rules.sf_plus_two:
-        out.extend(_sf_plus_two(hand, by_suit, t))
-    if jokers and rules.jokers is Jokers.WILD:
-        out.extend(_with_wilds(hand, jokers, t))
-    out.extend(five)
-    return out
+def _from_recent(hand: int, plan: _Plan) -> list[Combination] | None:
+    """The combinations of ``hand`` taken from a recent hand that holds it (the same seat
+    before its last play), in the order a fresh build would give; None if there is none."""
+    for held, combos in plan.recent:
+        if not hand & ~held:
+            return [c for c in combos if not c.mask & ~hand]
+    return None
 
 
-def _add_pair_shapes(
-    hand: int,
-    by_rank: list[list[int]],
-    pairs: list[list[int]],
-    trips: list[list[int]],
-    t: Tables,
-    out: list[int],
-    five: set[int],
-) -> None:
-    """Two pairs, butterflies, sisters, triples with junk and runs of pairs, where allowed."""
-    rules = t.rules
+# -- what one Rules allows, worked out once -----------------------------------------------
+class _Plan:
+    """Per-`Tables` facts the builder needs on every hand."""
+
+    def __init__(self, t: Tables) -> None:
+        r = t.rules
+        # five-card hands are read directly unless a rule adds readings that compete with the
+        # common ones (a two-deck flush can be a butterfly; a straight flush can need two more)
+        self.direct_five = not (
+            r.butterfly or r.sisters or r.trips_junk or r.sf_plus_two or r.royal_only_beats_quads
+        )
+        self.typ = {kind: typ << 32 for kind, typ in t.five_type.items()}
+        self.fours = r.quads_alone or r.smackdown
+        self.wild = r.jokers is Jokers.WILD
+        # (length, table, rank tuple per window): 5 first, the rest as ``combo.long_straights``
+        # a hand's combinations are those of any larger hand that lie inside it; shrinking a
+        # recent hand keeps the build order only where every shape is built directly
+        self.shrinkable = self.direct_five and not (r.smackdown or self.wild)
+        self.recent: list[tuple[int, list[Combination]]] = [(0, [])] * _RECENT
+        self.turn = 0
+        self.runs = [
+            (n, table, [(w, tuple(q for q in range(13) if w >> q & 1)) for w in table])
+            for n, table in sorted(t.straights.items(), key=lambda kv: kv[0] != 5)
+        ]
+
+
+_PLANS: weakref.WeakKeyDictionary[Tables, _Plan] = weakref.WeakKeyDictionary()
+
+
+def _plan(t: Tables) -> _Plan:
+    plan = _PLANS.get(t)
+    if plan is None:
+        plan = _PLANS[t] = _Plan(t)
+    return plan
+
+
+# -- building a hand's combinations ---------------------------------------------------------
+class _Builder:
+    """Finds the combinations of one hand; each card set is read once."""
+
+    def __init__(self, hand: int, t: Tables) -> None:
+        self.hand, self.t, self.plan = hand, t, _plan(t)
+        self.cache = t.combo_cache
+        self.seen: set[int] = set()
+        self.out: list[Combination] = []
+        self.by_rank: list[list[Card]] = [[] for _ in range(13)]
+        self.by_suit: list[list[Card]] = [[], [], [], []]
+        self.jokers: list[int] = []
+        m = hand
+        while m:
+            low = m & -m
+            m ^= low
+            face = (low.bit_length() - 1) & 63
+            if face >= RED_JOKER:
+                self.jokers.append(low)
+            else:
+                self.by_rank[face >> 2].append((low, face))
+                self.by_suit[face & 3].append((low, face))
+
+    def combos(self) -> list[Combination]:
+        if len(self.cache) > _COMBO_CACHE_LIMIT:
+            self.cache.clear()
+        rules, plan = self.t.rules, self.plan
+        for b in self.jokers:
+            self.read(b)
+        pairs: list[list[tuple[int, int]]] = [[] for _ in range(13)]  # (mask, key)
+        trips: list[list[tuple[int, int]]] = [[] for _ in range(13)]
+        for rank, cards in enumerate(self.by_rank):
+            if cards:
+                self._same_rank(rank, cards, pairs[rank], trips[rank])
+        self._runs()
+        if rules.flushes:
+            self._flushes()
+        self._full_houses(pairs, trips)
+        if rules.two_pairs:
+            self._two_pairs(pairs)
+        if not plan.direct_five or rules.smackdown:
+            self._exotic_shapes(pairs, trips)
+        if self.jokers and plan.wild:
+            for mask in _wild_candidates(self):
+                self.read(mask)
+        return self.out
+
+    # each card set goes through one of these two, at most once
+    def read(self, mask: int) -> None:
+        """Add ``mask`` if it is a combination (the reference reading)."""
+        if mask in self.seen:
+            return
+        self.seen.add(mask)
+        combo = classify_mask(mask, self.t)
+        if combo is not None:
+            self.out.append(combo)
+
+    def add(self, mask: int, kind: str, family: int, key: int, four_rank: int = -1) -> None:
+        """Add a combination whose reading is known from how it was built (the shapes built
+        this way never repeat a card set, so no check is needed)."""
+        top = mask.bit_length() - 1 if family == SINGLE else -1
+        combo = self.cache[mask] = Combination(mask, kind, family, key, four_rank, top)
+        self.out.append(combo)
+
+    def cached(self, mask: int) -> bool:
+        """Add the combination of ``mask`` if it was read before; was it?"""
+        combo = self.cache.get(mask)
+        if combo is None:
+            return False
+        self.out.append(combo)
+        return True
+
+    def five(self, mask: int, kind: str, within: int, value: int, four_rank: int = -1) -> None:
+        key = value if self.t.by_value else self.plan.typ[kind] | within
+        self.add(mask, kind, FIVE, key, four_rank)
+
+    # -- shapes ---------------------------------------------------------------------------
+    def _same_rank(
+        self,
+        rank: int,
+        cards: list[Card],
+        pairs: list[tuple[int, int]],
+        trips: list[tuple[int, int]],
+    ) -> None:
+        """Singles, pairs, triples, fours (alone, or with a kicker) and five of a kind."""
+        t, rules = self.t, self.t.rules
+        sk, base = t.suit_key, t.rank_pos[rank] * 4
+        for bit, face in cards:
+            if not self.cached(bit):
+                self.add(bit, "single", SINGLE, t.single_key[face])
+        if len(cards) == 1:
+            return
+        for size in range(2, len(cards) + 1):
+            for group in combinations(cards, size):
+                mask = sum(b for b, _ in group)
+                key = base + max(sk[f & 3] for _, f in group)
+                if size == 2:
+                    pairs.append((mask, key))
+                    if not self.cached(mask):
+                        self.add(mask, "pair", PAIR, key)
+                elif size == 3:
+                    trips.append((mask, key))
+                    if rules.triples and not self.cached(mask):
+                        self.add(mask, "triple", TRIPLE, key)
+                elif size == 4:
+                    self._four(mask, key, t.rank_pos[rank], sum(b for b, _ in cards))
+                elif size == 5 and rules.five_of_a_kind and not self.cached(mask):
+                    self.five(mask, "five_of_a_kind", key, key, t.rank_pos[rank])
+
+    def _four(self, mask: int, key: int, pos: int, whole_rank: int) -> None:
+        if self.plan.fours and not self.cached(mask):
+            self.add(mask, "quads", FOUR, (1 << 8) | key, pos)
+        if self.t.rules.quads_kicker:
+            for kicker in _bits(self.hand & ~whole_rank):
+                if not self.plan.direct_five or _is_joker(kicker):
+                    self.read(mask | kicker)  # wild candidates may come back to this set
+                elif not self.cached(mask | kicker):
+                    self.five(mask | kicker, "four_of_a_kind", key, key, pos)
+
+    def _runs(self) -> None:
+        """Straights of every allowed length (straight flushes among the five-card ones)."""
+        by_rank = self.by_rank
+        presence = sum(1 << r for r in range(13) if by_rank[r])
+        for n, table, windows in self.plan.runs:
+            read_only = (n == 5 and not self.plan.direct_five) or (
+                n == 7 and self.t.rules.sf_plus_two
+            )
+            for window, ranks in windows:
+                if presence & window != window:
+                    continue
+                for run in product(*(by_rank[r] for r in ranks)):
+                    mask = sum([b for b, _ in run])
+                    if read_only:
+                        self.read(mask)  # flushes and others may reach this set again
+                    elif self.cached(mask):
+                        continue
+                    elif n == 5:
+                        self._straight5(mask, run, table[window])
+                    else:
+                        self._straight_n(mask, run, n, table[window])
+
+    def _straight5(self, mask: int, run: tuple[Card, ...], found: tuple[int, int]) -> None:
+        level, tie = found
+        t = self.t
+        tie_face = next(f for _, f in run if f >> 2 == tie)
+        within, value = level * 4 + t.suit_key[tie_face & 3], t.single_key[tie_face]
+        suit = run[0][1] & 3
+        flush = all(f & 3 == suit for _, f in run)
+        self.five(mask, "straight_flush" if flush else "straight", within, value)
+
+    def _straight_n(self, mask: int, run: tuple[Card, ...], n: int, found: tuple[int, int]) -> None:
+        level, tie = found
+        tie_face = next(f for _, f in run if f >> 2 == tie)
+        kind = "dragon" if n == 13 and self.t.rules.dragon_play else "straight"
+        self.add(mask, kind, STRAIGHT_N + n, level * 4 + self.t.suit_key[tie_face & 3])
+
+    def _flushes(self) -> None:
+        t = self.t
+        single, straights = t.single_key, t.straights[5]
+        for cards in self.by_suit:
+            if len(cards) < 5:
+                continue
+            for group in combinations(cards, 5):
+                mask = sum([b for b, _ in group])
+                if not self.plan.direct_five:
+                    self.read(mask)
+                    continue
+                known = self.cache.get(mask)
+                if known is not None:
+                    if known.kind != "straight_flush":  # those came with the straights
+                        self.out.append(known)
+                    continue
+                faces = [f for _, f in group]
+                ranks = 0
+                for f in faces:
+                    ranks |= 1 << (f >> 2)
+                if ranks in straights:
+                    continue  # a straight flush, found with the straights
+                self.five(mask, "flush", _flush_key(faces, t), max(single[f] for f in faces))
+
+    def _full_houses(
+        self, pairs: list[list[tuple[int, int]]], trips: list[list[tuple[int, int]]]
+    ) -> None:
+        direct = self.plan.direct_five
+        for a in range(13):
+            for trip, key in trips[a]:
+                for b in range(13):
+                    if b == a:
+                        continue
+                    for pair, _ in pairs[b]:
+                        if not direct:
+                            self.read(trip | pair)
+                        elif not self.cached(trip | pair):
+                            self.five(trip | pair, "full_house", key, key)
+
+    def _two_pairs(self, pairs: list[list[tuple[int, int]]]) -> None:
+        rp = self.t.rank_pos
+        paired = sorted((r for r in range(13) if pairs[r]), key=lambda r: rp[r])
+        for i, lo in enumerate(paired):
+            for hi in paired[i + 1 :]:
+                for x, _ in pairs[lo]:
+                    for y, key in pairs[hi]:
+                        if not self.cached(x | y):
+                            self.add(x | y, "two_pair", FOUR, key)
+
+    def _exotic_shapes(
+        self, pairs: list[list[tuple[int, int]]], trips: list[list[tuple[int, int]]]
+    ) -> None:
+        """Butterflies, sisters, triples with junk, runs of pairs and straight flushes plus
+        two: candidate sets for the reference reading."""
+        for mask in _exotic_candidates(self, pairs, trips):
+            self.read(mask)
+
+
+def _exotic_candidates(
+    b: _Builder, pairs: list[list[tuple[int, int]]], trips: list[list[tuple[int, int]]]
+) -> Iterator[int]:
+    t, rules, hand = b.t, b.t.rules, b.hand
+    rank_mask = [sum(bit for bit, _ in cards) for cards in b.by_rank]
     paired = [r for r in range(13) if pairs[r]]
-    if rules.two_pairs or rules.butterfly or rules.sisters:
-        for a, b in combinations(paired, 2):
-            both = [x | y for x in pairs[a] for y in pairs[b]]
-            if rules.two_pairs:
-                out.extend(both)
-            sisters = rules.sisters and abs(t.rank_pos[a] - t.rank_pos[b]) == 1
-            if rules.butterfly or sisters:
-                junk = hand & ~(sum(by_rank[a]) | sum(by_rank[b]))
-                five.update(p | j for p in both for j in _bits_of(junk))
+    if rules.butterfly or rules.sisters:
+        for x, y in combinations(paired, 2):
+            if rules.butterfly or abs(t.rank_pos[x] - t.rank_pos[y]) == 1:
+                junk = _bits(hand & ~(rank_mask[x] | rank_mask[y]))
+                for (p, _), (q, _) in product(pairs[x], pairs[y]):
+                    yield from (p | q | j for j in junk)
     if rules.trips_junk:
         for a in range(13):
             if trips[a]:
-                rest = _bits_of(hand & ~sum(by_rank[a]))
-                five.update(x | j1 | j2 for x in trips[a] for j1, j2 in combinations(rest, 2))
+                rest = _bits(hand & ~rank_mask[a])
+                for trip, _ in trips[a]:
+                    yield from (trip | j1 | j2 for j1, j2 in combinations(rest, 2))
     if rules.smackdown:
         order = sorted(paired, key=lambda r: t.rank_pos[r])
         for i in range(len(order)):
@@ -174,74 +379,114 @@ def _add_pair_shapes(
             while j + 1 < len(order) and t.rank_pos[order[j + 1]] == t.rank_pos[order[j]] + 1:
                 j += 1
                 if j - i + 1 >= 3:
-                    out.extend(map(sum, product(*(pairs[r] for r in order[i : j + 1]))))
+                    for run in product(*([m for m, _ in pairs[r]] for r in order[i : j + 1])):
+                        yield sum(run)
+    if rules.sf_plus_two:
+        yield from _sf_plus_two(b)
 
 
-def _sf_plus_two(hand: int, by_suit: list[list[int]], t: Tables) -> list[int]:
-    out: list[int] = []
-    table = t.straights[5]
-    for cards in by_suit:
+def _sf_plus_two(b: _Builder) -> Iterator[int]:
+    table = b.t.straights[5]
+    for cards in b.by_suit:
         if len(cards) < 5:
             continue
-        for sub in combinations(cards, 5):
-            m = sum(sub)
+        for group in combinations(cards, 5):
             ranks = 0
-            for b in sub:
-                ranks |= 1 << (((b.bit_length() - 1) & 63) >> 2)
+            for _, f in group:
+                ranks |= 1 << (f >> 2)
             if ranks in table:
-                out.extend(m | x | y for x, y in combinations(_bits_of(hand & ~m), 2))
-    return out
+                m = sum(bit for bit, _ in group)
+                yield from (m | x | y for x, y in combinations(_bits(b.hand & ~m), 2))
 
 
-def _with_wilds(hand: int, jokers: list[int], t: Tables) -> list[int]:
-    """Sets that use wild jokers: every joker subset with natural cards that could fit around
-    it (same rank, same suit, or inside a straight window)."""
-    natural = _bits_of(hand & ~sum(jokers))
-    sizes = {2, 5} | ({3} if t.rules.triples else set()) | set(t.straights)
-    if t.rules.quads_alone or t.rules.two_pairs or t.rules.smackdown:
-        sizes.add(4)
-    if t.rules.sf_plus_two:
-        sizes.add(7)
-    windows = {n: list(tbl) for n, tbl in t.straights.items()}
-    out: list[int] = []
-    for j in range(1, len(jokers) + 1):
-        for wild in combinations(jokers, j):
-            wmask = sum(wild)
-            for size in sizes:
-                k = size - j
-                if k < 0:
+# -- wild jokers (cards.jokers_wild) ---------------------------------------------------------
+def _wild_candidates(b: _Builder) -> Iterator[int]:
+    """Sets of one or more wild jokers with natural cards that could complete a combination
+    around them: a superset of the combinations that hold a joker, from their shapes."""
+    rules = b.t.rules
+    natural = [(bit, face) for cards in b.by_rank for bit, face in cards]
+    for j in range(1, len(b.jokers) + 1):
+        for wild in combinations(b.jokers, j):
+            w = sum(wild)
+            if j >= 2:
+                yield w  # jokers alone: a pair, triple, … of anything
+            for cards in b.by_rank:  # with cards of one rank
+                for k in range(1, len(cards) + 1):
+                    yield from (w | sum(x for x, _ in g) for g in combinations(cards, k))
+            for _, _, windows in b.plan.runs:  # runs with gaps the jokers fill
+                for _, ranks in windows:
+                    yield from (w | m for m in _runs_with_gaps(b.by_rank, ranks, j))
+            if rules.flushes or rules.sf_plus_two:
+                for cards in b.by_suit:
+                    yield from (w | sum(x for x, _ in g) for g in combinations(cards, 5 - j))
+            for size in (4, 5):  # two pairs, full houses, fours, butterflies: up to 3 ranks
+                if size - j >= 1:
+                    for g in combinations(natural, size - j):
+                        if len({f >> 2 for _, f in g}) <= 3:
+                            yield w | sum(x for x, _ in g)
+            if rules.smackdown:
+                yield from (w | m for m in _pair_runs_with_gaps(b, j))
+            if rules.sf_plus_two:
+                yield from (w | m for m in _sf_plus_two_with_gaps(b, j))
+
+
+def _runs_with_gaps(by_rank: list[list[Card]], ranks: tuple[int, ...], gaps: int) -> Iterator[int]:
+    """One card from each rank of a run but exactly ``gaps`` ranks, left for jokers."""
+    if gaps >= len(ranks):
+        return
+    for holes in combinations(range(len(ranks)), gaps):
+        rest = [by_rank[r] for i, r in enumerate(ranks) if i not in holes]
+        if all(rest):
+            for pick in product(*rest):
+                yield sum(bit for bit, _ in pick)
+
+
+def _pair_runs_with_gaps(b: _Builder, gaps: int) -> Iterator[int]:
+    """Runs of three or more pairs (by rank position) missing exactly ``gaps`` cards."""
+    rp = b.t.rank_pos
+    order = sorted(range(13), key=lambda r: rp[r])
+    options = [
+        [(0, 2)]
+        + [(bit, 1) for bit, _ in b.by_rank[r]]
+        + [(x | y, 0) for (x, _), (y, _) in combinations(b.by_rank[r], 2)]
+        for r in order
+    ]
+    for start in range(13):
+        for end in range(start + 3, 14):
+            span = options[start:end]
+            if sum(min(g for _, g in opts) for opts in span) > gaps:
+                break
+            for pick in product(*span):
+                if sum(g for _, g in pick) == gaps:
+                    yield sum(m for m, _ in pick)
+
+
+def _sf_plus_two_with_gaps(b: _Builder, jokers: int) -> Iterator[int]:
+    """Straight flushes with some cards missing, plus up to two other cards."""
+    naturals = b.hand & ~sum(b.jokers)
+    for suit in range(4):
+        here: list[list[Card]] = [[] for _ in range(13)]
+        for card in b.by_suit[suit]:
+            here[card[1] >> 2].append(card)
+        for _, ranks in b.plan.runs[0][2]:
+            for gaps in range(min(jokers, 4) + 1):
+                extras = 2 - (jokers - gaps)
+                if extras < 0:
                     continue
-                for sub in combinations(natural, k):
-                    if _could_fit(sub, size, windows):
-                        out.append(wmask | sum(sub))
-    return out
+                for core in _runs_with_gaps(here, ranks, gaps):
+                    rest = _bits(naturals & ~core)
+                    yield from (core | sum(e) for e in combinations(rest, extras))
 
 
-def _could_fit(sub: tuple[int, ...], size: int, windows: dict[int, list[int]]) -> bool:
-    faces = [(b.bit_length() - 1) & 63 for b in sub]
-    ranks = {f >> 2 for f in faces}
-    if len(ranks) <= 3 or len({f & 3 for f in faces}) == 1:
-        return True
-    if len(ranks) != len(faces):
-        return False
-    rmask = sum(1 << r for r in ranks)
-    return any(rmask & ~w == 0 for w in windows.get(size, ()))
+# -- helpers --------------------------------------------------------------------------------
+def _is_joker(bit: int) -> bool:
+    return (bit.bit_length() - 1) & 63 >= RED_JOKER
 
 
-def _bits_of(mask: int) -> list[int]:
+def _bits(mask: int) -> list[int]:
     out = []
     while mask:
         low = mask & -mask
         out.append(low)
         mask ^= low
     return out
-
-
-_RANKS_OF: dict[int, tuple[int, ...]] = {}
-
-
-def _ranks_of(window: int) -> tuple[int, ...]:
-    found = _RANKS_OF.get(window)
-    if found is None:
-        found = _RANKS_OF[window] = tuple(r for r in range(13) if window >> r & 1)
-    return found
