@@ -217,3 +217,54 @@ def same_reading(combo: Combination, t: Tables) -> bool:
         combo.four_rank,
         combo.top,
     )
+
+
+def reference_perft(
+    rules: bigtwo.Rules, hands: list[int], depth: int, t: Tables | None = None
+) -> int:
+    """Action sequences of ``depth`` moves from a fresh deal, by the core trick rules alone
+    (core.lead, core.climb, core.trick, core.end) and the reference enumeration."""
+    t = t or tables_of(rules, hands)
+    card = lowest_card(rules, sum(hands), twos_low(rules, hands))
+    seat = next(s for s, h in enumerate(hands) if h >> card & 1)
+    return _perft(t, tuple(hands), seat, None, -1, 0, card, depth)
+
+
+def _perft(
+    t: Tables,
+    hands: tuple[int, ...],
+    seat: int,
+    table: Combination | None,
+    table_seat: int,
+    passed: int,
+    opening: int,
+    depth: int,
+) -> int:
+    if depth == 0:
+        return 1
+    n = len(hands)
+    if table is None:
+        moves = (
+            reference_opening(hands[seat], t, opening)
+            if opening >= 0
+            else reference_leads(hands[seat], t)
+        )
+    else:
+        moves = reference_following(hands[seat], table, t)
+    total = 0
+    for mask in moves:
+        if mask == PASS_MASK:
+            now = passed | 1 << seat
+            if now | 1 << table_seat == (1 << n) - 1:
+                total += _perft(t, hands, table_seat, None, -1, 0, -1, depth - 1)
+            else:
+                total += _perft(t, hands, (seat + 1) % n, table, table_seat, now, -1, depth - 1)
+            continue
+        left = list(hands)
+        left[seat] &= ~mask
+        if not left[seat] or depth == 1:
+            total += 1
+            continue
+        combo = classify_mask(mask, t)
+        total += _perft(t, tuple(left), (seat + 1) % n, combo, seat, 0, -1, depth - 1)
+    return total
