@@ -5,6 +5,8 @@ Straight and flush orders (``core.straight``, ``core.flush``) are in test_rules_
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 import bigtwo
@@ -31,7 +33,7 @@ def test_core_deck_every_card_in_order() -> None:
     """core.deck: 52 cards, 2 A K … 3 and ♠ ♥ ♣ ♦; a single's strength is rank, then suit."""
     cards = deck_low_to_high()
     assert len(set(cards)) == 52
-    for lower, higher in zip(cards, cards[1:], strict=False):
+    for lower, higher in itertools.pairwise(cards):
         assert bigtwo.beats(higher, lower) and not bigtwo.beats(lower, higher), (lower, higher)
     assert bigtwo.beats("3S", "3H") and bigtwo.beats("3H", "3C") and bigtwo.beats("3C", "3D")
     game = Game.deal(CLASSIC, seed=11)

@@ -7,6 +7,8 @@ engine's scheme table, so that a slip in either shows up as a failing pair.
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 import bigtwo
@@ -138,7 +140,7 @@ ROWS: dict[str, tuple[StraightOrder, list[str | tuple[str, ...]], list[str]]] = 
 def _adjacent_pairs() -> list[object]:
     cases = []
     for rid, (order, levels, _) in ROWS.items():
-        for lo, hi in zip(levels, levels[1:], strict=False):
+        for lo, hi in itertools.pairwise(levels):
             for a in (lo,) if isinstance(lo, str) else lo:
                 for b in (hi,) if isinstance(hi, str) else hi:
                     cases.append(pytest.param(order, a, b, id=f"{rid}:{a}<{b}"))
@@ -227,7 +229,9 @@ def test_straight_order_is_complete(rid: str) -> None:
         pytest.param(StraightOrder.PAGAT, "9TJQK", "9TJQK", "K", id="core.straight-9TJQK"),
     ],
 )
-def test_straight_tie_breaking_card(order: StraightOrder, first: str, second: str, card: str) -> None:
+def test_straight_tie_breaking_card(
+    order: StraightOrder, first: str, second: str, card: str
+) -> None:
     """Equal straights: only the suit of the row's named card decides, not the other cards."""
     rules = straight_rules(order)
     i, j = first.index(card), second.index(card)
@@ -248,7 +252,7 @@ def test_core_straight_pagat_example() -> None:
     for bad in ("KD AC 2D 3C 4D", "JD QC KD AC 2D", "QD KC AD 2C 3D"):
         assert bigtwo.classify(bad) is None, bad
     top = "AS KD QC JD TC"
-    assert all(not bigtwo.beats(run(r, "HHSSS"), top) for r in NORMAL + ["A2345", "23456"])
+    assert all(not bigtwo.beats(run(r, "HHSSS"), top) for r in [*NORMAL, "A2345", "23456"])
 
 
 def test_core_straight_played_in_a_game() -> None:
