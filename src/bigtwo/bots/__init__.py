@@ -1,8 +1,27 @@
-"""Bots behind one protocol: ``choose(view, legal_moves) -> Move``."""
+"""Bots behind one protocol: ``choose(view, legal_moves) -> Move``.
 
+The ladder, weakest first: ``random`` (beginner), ``greedy`` (easy), ``medium`` (medium: the
+heuristic without card counting or defence), ``heuristic`` (hard) and ``expert`` (expert:
+rollouts over sampled hidden hands). `make_bot` takes a bot's name or a level.
+"""
+
+from . import expert as _expert  # registers the search bot
+from . import heuristic as _heuristic  # registers the planning bots
 from . import simple as _simple  # registers the baseline bots
-from .base import REGISTRY, Bot, make_bot
+from .base import LEVELS, REGISTRY, Bot, bot_for_level, make_bot
+from .expert import ExpertBot
+from .heuristic import HeuristicBot
 from .simple import GreedyBot, RandomBot
 
-__all__ = ["REGISTRY", "Bot", "GreedyBot", "RandomBot", "make_bot"]
-del _simple
+__all__ = [
+    "LEVELS",
+    "REGISTRY",
+    "Bot",
+    "ExpertBot",
+    "GreedyBot",
+    "HeuristicBot",
+    "RandomBot",
+    "bot_for_level",
+    "make_bot",
+]
+del _expert, _heuristic, _simple

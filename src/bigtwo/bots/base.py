@@ -32,9 +32,31 @@ def register(name: str) -> Callable[[BotFactory], BotFactory]:
     return add
 
 
+# The levels people choose from, weakest first, and the bot that plays each.
+LEVELS: dict[str, str] = {
+    "beginner": "random",
+    "easy": "greedy",
+    "medium": "medium",
+    "hard": "heuristic",
+    "expert": "expert",
+}
+
+
 def make_bot(name: str, seed: int | None = None) -> Bot:
-    """A bot by name (``random``, ``greedy``, …), seeded where it draws random numbers."""
+    """A bot by name (``random``, ``greedy``, ``heuristic``, ``expert``, …) or by level
+    (``beginner``, ``easy``, ``medium``, ``hard``, ``expert``), seeded where it draws random
+    numbers."""
     key = name.strip().lower()
+    if key not in REGISTRY and key in LEVELS:
+        key = LEVELS[key]
     if key not in REGISTRY:
         raise BigTwoError(f"no bot called {name!r}; choose one of: {', '.join(REGISTRY)}")
     return REGISTRY[key](seed)
+
+
+def bot_for_level(level: str, seed: int | None = None) -> Bot:
+    """The bot that plays at ``level`` (one of `LEVELS`)."""
+    key = level.strip().lower()
+    if key not in LEVELS:
+        raise BigTwoError(f"no level called {level!r}; choose one of: {', '.join(LEVELS)}")
+    return make_bot(LEVELS[key], seed)

@@ -1,0 +1,74 @@
+"""`HeuristicBot`: plans its hand as a whole and plays by the plan.
+
+It splits the hand into the fewest, strongest plays (`planning`), sheds weak plays first,
+keeps sure winners (counted against the cards still unseen) for winning the lead back,
+plays them out when that leaves one last play, and defends when an opponent is down to one
+or two cards. The ``medium`` level plans the same way but neither counts cards nor defends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..combos import PASS, Combination, Move
+from ..engine.view import View
+from .base import register
+from .knowledge import deal_tables, direction, unseen_mask
+from .policy import Situation, choose
+from .side_actions import plays_only, side_action
+
+
+def situation(view: View, legal_moves: Sequence[Move], careful: bool = True) -> Situation:
+    """The heuristic's picture of the position, from the view alone."""
+    n = view.players
+    me = view.seat
+    step = direction(view)
+    nxt = (me + step) % n
+    for _ in range(n):
+        if view.counts[nxt] or nxt == me:
+            break
+        nxt = (nxt + step) % n
+    return Situation(
+        t=deal_tables(view, legal_moves),
+        hand=view.hand_mask,
+        table=view.table,
+        unseen=unseen_mask(view),
+        opponents=tuple(c for s, c in enumerate(view.counts) if s != me and c),
+        next_count=view.counts[nxt],
+        careful=careful,
+    )
+
+
+class HeuristicBot:
+    """Plans its hand, keeps control cards, counts cards, defends, finishes cleanly."""
+
+    name = "heuristic"
+    level = "hard"
+
+    def __init__(self, seed: int | None = None, careful: bool = True) -> None:
+        self.careful = careful
+        if not careful:
+            self.name, self.level = "medium", "medium"
+
+    def choose(self, view: View, legal_moves: Sequence[Move]) -> Move:
+        return heuristic_move(view, legal_moves, self.careful)
+
+
+def heuristic_move(view: View, legal_moves: Sequence[Move], careful: bool = True) -> Move:
+    """The heuristic's choice among ``legal_moves``."""
+    if len(legal_moves) == 1:
+        return legal_moves[0]
+    special = side_action(view, legal_moves)
+    if special is not None:
+        return special
+    moves = plays_only(legal_moves) or list(legal_moves)
+    plays = [m for m in moves if isinstance(m, Combination)]
+    can_pass = PASS in moves
+    if not plays:
+        return PASS if can_pass else moves[0]
+    picked = choose(situation(view, legal_moves, careful), plays, can_pass)
+    return PASS if picked is None else picked
+
+
+register("heuristic")(HeuristicBot)
+register("medium")(lambda seed: HeuristicBot(seed, careful=False))

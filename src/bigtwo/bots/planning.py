@@ -1,0 +1,187 @@
+"""Hand planning: split a hand into the fewest, strongest plays.
+
+A hand's *cost* is the sum over the plays of its best split, each play costing 1 plus up to
+``WEAKNESS`` for how easily it is beaten. Fewer plays means fewer tricks to win; strong plays
+are cheap because they win tricks back. The bots compare ``cost(hand)`` with
+``cost(hand - play)`` to judge a play.
+
+Search works on card *counts* rather than exact cards: a hand is a vector of counts (13 ranks,
+4 suits, jokers) packed into one int, 6 bits a field, so removing a combination is a
+subtraction and "does it still fit?" is one guarded subtraction. Many suit variants of one
+straight or full house then collapse into one shape, which keeps the search small; the price
+is that a straight's suits are not tracked (only flushes use the suit fields).
+"""
+
+from __future__ import annotations
+
+from ..cards import RED_JOKER, iter_bits
+from ..combos import Combination, Tables, hand_combos
+from ..combos.tables import FIVE, STRAIGHT_N
+
+WEAKNESS = 0.15
+_W = 6  # bits per field
+_RANK_FIELDS = 13
+_SUIT0 = 13
+_JOKER = 17
+_GUARD = sum(1 << (_W * i + _W - 1) for i in range(18))
+_RANKS_ONLY = (1 << (_W * _RANK_FIELDS)) - 1
+_JOKER_SHIFT = _W * _JOKER
+# kinds the count-based remainder handles itself: groups of one rank (and two pairs)
+_GROUP_KINDS = frozenset({"single", "pair", "triple", "quads", "two_pair"})
+_FIVE_STRENGTH = {
+    "sisters": 0.15,
+    "butterfly": 0.2,
+    "triple_junk": 0.2,
+    "straight": 0.3,
+    "flush": 0.45,
+    "full_house": 0.6,
+    "four_of_a_kind": 0.8,
+    "straight_flush": 0.9,
+    "five_of_a_kind": 0.9,
+}
+_MAX_SHAPES = 40
+_NODE_BUDGET = 1500  # search states per hand, for hands of 17 or 26 cards
+_CACHE_LIMIT = 200_000
+
+Shape = tuple[int, float]  # (count vector, cost of the play)
+
+
+class Planner:
+    """Hand costs under one set of tables, memoised (count vectors repeat endlessly)."""
+
+    def __init__(self, t: Tables) -> None:
+        self.t = t
+        r = t.rules
+        self.quads_alone, self.triples, self.two_pairs = r.quads_alone, r.triples, r.two_pairs
+        self.rank_pos = t.rank_pos
+        self.face_vec = [0] * 64
+        for f in range(64):
+            if f < RED_JOKER:
+                self.face_vec[f] = (1 << (_W * (f >> 2))) | (1 << (_W * (_SUIT0 + (f & 3))))
+            elif f < 54:
+                self.face_vec[f] = 1 << _JOKER_SHIFT
+        self._rest: dict[int, float] = {}
+        self._solved: dict[int, float] = {}
+        self._shapes: dict[int, list[tuple[int, int, float]]] = {}
+        self._budget = _NODE_BUDGET
+
+    # -- vectors ---------------------------------------------------------------------------
+    def vector(self, mask: int) -> int:
+        fv = self.face_vec
+        return sum(fv[c & 63] for c in iter_bits(mask))
+
+    def group_vector(self, mask: int) -> int:
+        """Count vector of a shape that ignores suits (all but flush-like shapes)."""
+        return self.vector(mask) & (_RANKS_ONLY | (63 << _JOKER_SHIFT))
+
+    # -- costs -----------------------------------------------------------------------------
+    def play_cost(self, strength: float) -> float:
+        return 1.0 + WEAKNESS * (1.0 - strength)
+
+    def strength(self, combo: Combination) -> float:
+        """0 (easily beaten) to 1 (rarely beaten), from kind and top rank."""
+        top = max((c & 63 for c in iter_bits(combo.mask)), key=lambda f: self.t.order_key[f])
+        top_pos = self.rank_pos[top >> 2] / 12 if top < RED_JOKER else 1.0
+        if combo.family == FIVE:
+            return min(1.0, _FIVE_STRENGTH.get(combo.kind, 0.3) + 0.15 * top_pos)
+        if combo.family >= STRAIGHT_N:
+            return 0.3 + 0.5 * top_pos
+        return top_pos
+
+    def rest_cost(self, vec: int) -> float:
+        """Cost of cards played only as groups of one rank (singles, pairs, triples, …)."""
+        key = vec & (_RANKS_ONLY | (63 << _JOKER_SHIFT))
+        found = self._rest.get(key)
+        if found is not None:
+            return found
+        cost = 1.0 * ((key >> _JOKER_SHIFT) & 63)  # jokers: top singles
+        pairs: list[float] = []
+        for rank in range(13):
+            n = (key >> (_W * rank)) & 31
+            if not n:
+                continue
+            s = self.rank_pos[rank] / 12
+            each = self.play_cost(s)
+            if self.quads_alone:
+                cost += (n // 4) * self.play_cost(1.0)
+                n %= 4
+            if self.triples:
+                cost += (n // 3) * each
+                n %= 3
+            pairs.extend([s] * (n // 2))
+            cost += (n % 2) * each
+        if self.two_pairs and len(pairs) > 1:
+            pairs.sort()
+            while len(pairs) > 1:  # the two lowest pairs go together
+                pairs.pop(0)
+                cost += self.play_cost(pairs.pop(0))
+        cost += sum(self.play_cost(s) for s in pairs)
+        if len(self._rest) > _CACHE_LIMIT:
+            self._rest.clear()
+        self._rest[key] = cost
+        return cost
+
+    def shapes(self, hand: int) -> list[tuple[int, int, float]]:
+        """The hand's combinations that are not groups of one rank, as (mask, count vector,
+        cost)."""
+        found = self._shapes.get(hand)
+        if found is not None:
+            return found
+        shapes: list[tuple[int, int, float]] = []
+        for c in hand_combos(hand, self.t).leads:
+            if c.kind in _GROUP_KINDS or c.mask >> RED_JOKER & 3 or c.mask >> (64 + RED_JOKER) & 3:
+                continue
+            flushlike = c.kind in ("flush", "straight_flush")
+            vec = self.vector(c.mask) if flushlike else self.group_vector(c.mask)
+            shapes.append((c.mask, vec, self.play_cost(self.strength(c))))
+        if len(self._shapes) > _CACHE_LIMIT:
+            self._shapes.clear()
+        self._shapes[hand] = shapes
+        return shapes
+
+    def cost(self, hand: int, within: int | None = None) -> float:
+        """The cost of the hand's best split into plays (0 for an empty hand). ``within``, a
+        superset of ``hand`` whose combinations are known, saves finding them again."""
+        if not hand:
+            return 0.0
+        source = self.shapes(hand if within is None else within)
+        best: dict[int, float] = {}
+        for mask, vec, cost in source:
+            if mask & ~hand == 0 and cost < best.get(vec, 9.0):
+                best[vec] = cost
+        cap = _MAX_SHAPES if hand.bit_count() <= 13 else _MAX_SHAPES // 4
+        shapes = sorted(best.items(), key=lambda kv: kv[1])[:cap]
+        self._budget = _NODE_BUDGET
+        return self._solve(self.vector(hand), shapes)
+
+    def _solve(self, vec: int, shapes: list[Shape]) -> float:
+        found = self._solved.get(vec)
+        if found is not None:
+            return found
+        best = self.rest_cost(vec)
+        self._budget -= 1
+        if self._budget < 0:
+            return best  # big hands (few players, two decks): settle for a good split
+        for svec, scost in shapes:
+            if ((vec | _GUARD) - svec) & _GUARD == _GUARD:
+                rest = vec - svec
+                fit = [s for s in shapes if ((rest | _GUARD) - s[0]) & _GUARD == _GUARD]
+                total = scost + self._solve(rest, fit)
+                if total < best:
+                    best = total
+        if len(self._solved) > _CACHE_LIMIT:
+            self._solved.clear()
+        self._solved[vec] = best
+        return best
+
+
+_PLANNERS: dict[int, tuple[Tables, Planner]] = {}
+
+
+def planner_for(t: Tables) -> Planner:
+    """The (cached) planner of a set of tables."""
+    found = _PLANNERS.get(id(t))
+    if found is None or found[0] is not t:
+        found = (t, Planner(t))
+        _PLANNERS[id(t)] = found
+    return found[1]

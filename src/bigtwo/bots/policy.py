@@ -1,0 +1,135 @@
+"""The heuristic's judgement of a position, on plain values so that both the `heuristic` bot
+(from a view) and the expert's rollouts (from a simulated deal) can use it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..cards import RED_JOKER, iter_bits
+from ..combos import Combination, Tables
+from ..combos.tables import PAIR, SINGLE, TRIPLE
+from .planning import Planner, planner_for
+
+LEAD_VALUE = 0.4  # winning the trick back: the next lead is ours
+CONTROL_KEEP = 1.2  # spending a sure winner on someone else's trick, early
+SURE_FINISH = 5.0  # a sure winner now, then our last play
+DANGER = 1.5  # a lone card offered to an opponent about to go out
+PASS_BELOW = -0.7  # follow unless the play costs the hand this much (passing hoards cards)
+
+
+@dataclass(frozen=True)
+class Situation:
+    """What one seat knows when it must act."""
+
+    t: Tables
+    hand: int
+    table: Combination | None  # None: we lead
+    unseen: int  # cards that other seats (or the undealt pile) may hold
+    opponents: tuple[int, ...]  # card counts of the seats still playing against us
+    next_count: int  # cards of the seat that acts after us
+    careful: bool = True  # count cards and defend ("hard"); off for "medium"
+
+
+class Reading:
+    """Facts about the unseen cards, computed once per decision."""
+
+    __slots__ = ("max_count", "top_key")
+
+    def __init__(self, sit: Situation) -> None:
+        t = sit.t
+        self.max_count = max(sit.opponents, default=0)
+        by_rank: dict[int, list[int]] = {}
+        top_single = -2
+        for c in iter_bits(sit.unseen):
+            f = c & 63
+            k = t.single_key[f]
+            if k > top_single:
+                top_single = k
+            if f < RED_JOKER:
+                by_rank.setdefault(f >> 2, []).append(t.suit_key[f & 3])
+        self.top_key = {SINGLE: top_single, PAIR: -1, TRIPLE: -1}
+        for rank, suits in by_rank.items():
+            base = t.rank_pos[rank] * 4 + max(suits)
+            if len(suits) >= 2 and base > self.top_key[PAIR]:
+                self.top_key[PAIR] = base
+            if len(suits) >= 3 and base > self.top_key[TRIPLE]:
+                self.top_key[TRIPLE] = base
+
+    def is_winner(self, combo: Combination, t: Tables) -> bool:
+        """Can no unseen set of cards beat ``combo``? (bombs aside)"""
+        if combo.size > self.max_count:
+            return True
+        top = self.top_key.get(combo.family)
+        if top is None:
+            return False
+        return combo.key > top or (combo.key == top and not t.allow_equal and top >= 0)
+
+
+def choose(sit: Situation, plays: Sequence[Combination], can_pass: bool) -> Combination | None:
+    """The play the heuristic makes, or None to pass. ``plays`` must be non-empty unless
+    ``can_pass``."""
+    if not plays:
+        return None
+    for m in plays:
+        if m.mask == sit.hand:
+            return m  # going out wins the deal
+    scored = score_plays(sit, plays)
+    best_gain, best = max(scored, key=lambda gm: (gm[0], -gm[1].key))
+    if sit.table is not None and can_pass and best_gain < PASS_BELOW:
+        return None
+    return best
+
+
+def score_plays(sit: Situation, plays: Sequence[Combination]) -> list[tuple[float, Combination]]:
+    """Each play with its gain: how much it lowers the hand's cost, adjusted for winning the
+    lead, keeping control and defending."""
+    t = sit.t
+    pl: Planner = planner_for(t)
+    base = pl.cost(sit.hand)
+    reading = Reading(sit) if sit.careful else None
+    low = min(sit.opponents, default=13)
+    leading = sit.table is None
+    out: list[tuple[float, Combination]] = []
+    for m in plays:
+        after = sit.hand & ~m.mask
+        if not after:
+            out.append((100.0, m))
+            continue
+        rest = pl.cost(after, sit.hand)
+        gain = base - rest
+        if reading is not None:
+            win = reading.is_winner(m, t)
+            if win:
+                gain += LEAD_VALUE
+                if leading and rest <= 1.0 + 0.5 * 1.0 + 1e-9 and _one_play(after, pl):
+                    gain += SURE_FINISH
+                elif not leading and low > 3 and base > 4.0:
+                    gain -= CONTROL_KEEP
+            gain += _defence(sit, m, pl, win, leading, low)
+        if leading:
+            gain += 0.05 * m.size  # shed more cards a lead when it costs nothing
+        out.append((gain, m))
+    return out
+
+
+def _one_play(hand: int, pl: Planner) -> bool:
+    """Is the hand a single combination (so it goes out in one play)?"""
+    from ..combos import classify_mask
+
+    return classify_mask(hand, pl.t) is not None
+
+
+def _defence(
+    sit: Situation, m: Combination, pl: Planner, win: bool, leading: bool, low: int
+) -> float:
+    """Stop an opponent with one or two cards from going out: lead what they can't follow,
+    and answer their size with our highest."""
+    if low > 2 or m.size > low:
+        return 0.0
+    if m.size != low and not (low == 2 and m.size == 1 and sit.next_count == 1):
+        return 0.0
+    strength = pl.strength(m)
+    if leading:
+        return 2.0 * strength - (0.0 if win else DANGER)
+    return 2.0 * strength + (1.0 if sit.next_count <= 2 else 0.5)

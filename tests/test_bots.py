@@ -1,0 +1,155 @@
+"""The bot ladder: every bot legal under many rule sets, hidden-hand sampling consistent with
+the view, levels, hints and reviews."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import bigtwo
+from bigtwo.bots import LEVELS, ExpertBot, bot_for_level, make_bot
+from bigtwo.bots.knowledge import played_mask
+from bigtwo.bots.sampling import gather, sample
+from bigtwo.rules.options import (
+    Announce,
+    DrawOnPass,
+    FiveBeating,
+    Jokers,
+    LastPlayBan,
+    StraightOrder,
+    SuitOrder,
+)
+
+VARIANTS: dict[str, dict[str, object]] = {
+    "bridge-suits": {"suit_order": SuitOrder.BRIDGE},
+    "no-suits": {"suit_order": SuitOrder.NONE},
+    "two-decks-6p": {"decks": 2, "players": 6, "five_of_a_kind": True},
+    "two-decks-identical": {"decks": 2, "players": 5, "identical_beats": True},
+    "jokers-wild": {"jokers": Jokers.WILD},
+    "jokers-valueless": {"jokers": Jokers.VALUELESS},
+    "four-card": {"quads_alone": True, "two_pairs": True, "quads_kicker": False},
+    "shapes": {"butterfly": True, "sisters": True, "trips_junk": True},
+    "long-straights": {"straight_lengths": (3, 4, 5, 6)},
+    "bombs": {"honours_beat_all": True, "quads_beat_all": True, "override_two": True},
+    "smackdown": {"smackdown": True},
+    "sf-plus-two": {"sf_plus_two": True},
+    "same-type": {"five_beating": FiveBeating.SAME_TYPE_ONLY},
+    "no-triples-flushes": {"triples": False, "flushes": False},
+    "hong-kong": {"straight_order": StraightOrder.HONG_KONG, "twos_low_on_quads": True},
+    "strict-trick": {"no_play_after_pass": True, "one_pass_ends": False},
+    "one-pass": {"one_pass_ends": True},
+    "last-card": {
+        "announce": Announce.ONE_CARD,
+        "precaution": True,
+        "last_play_ban": LastPlayBan.SINGLE_TWO,
+    },
+    "three-players-draw": {"players": 3, "cards_each": 13, "draw_on_pass": DrawOnPass.ONE},
+    "two-players": {"players": 2},
+}
+
+
+def _rule_sets() -> list[tuple[str, bigtwo.Rules]]:
+    out = [(name, bigtwo.Rules.preset(name)) for name in bigtwo.Rules.presets()]
+    base = bigtwo.Rules.preset("classic")
+    for name, changes in VARIANTS.items():
+        try:
+            out.append((name, base.replace(**changes)))
+        except bigtwo.RulesError:
+            continue  # the engine refuses this combination; nothing to play
+    return out
+
+
+RULE_SETS = _rule_sets()
+
+
+def play_out(rules: bigtwo.Rules, bots: list[bigtwo.Bot], seed: int) -> bigtwo.Game:
+    """A whole deal, checking that every bot's choice is legal."""
+    game = bigtwo.Game.deal(rules, seed=seed)
+    for _ in range(2000):
+        if game.is_over:
+            return game
+        seat = game.to_move
+        legal = game.legal_moves()
+        move = bots[seat % len(bots)].choose(game.view(seat), legal)
+        assert move in legal, f"{bots[seat % len(bots)].name} chose illegal {move}"
+        game = game.play(move)
+    raise AssertionError("the deal never ended")
+
+
+@pytest.mark.parametrize(("name", "rules"), RULE_SETS, ids=[n for n, _ in RULE_SETS])
+def test_every_bot_plays_legally(name: str, rules: bigtwo.Rules) -> None:
+    bots: list[bigtwo.Bot] = [
+        make_bot("heuristic", 1),
+        ExpertBot(2, samples=2),
+        make_bot("greedy", 3),
+        make_bot("random", 4),
+        make_bot("medium", 5),
+    ]
+    for seed in range(3):
+        rng = random.Random(seed)
+        rng.shuffle(bots)
+        play_out(rules, bots, seed)
+
+
+@pytest.mark.parametrize("preset", ["classic", "tournament"])
+def test_heuristic_many_deals_legal(preset: str) -> None:
+    rules = bigtwo.Rules.preset(preset)
+    bots: list[bigtwo.Bot] = [make_bot("heuristic", s) for s in range(4)]
+    for seed in range(40):
+        assert play_out(rules, bots, seed).is_over
+
+
+def test_levels_name_the_ladder() -> None:
+    assert list(LEVELS) == ["beginner", "easy", "medium", "hard", "expert"]
+    for level in LEVELS:
+        bot = bot_for_level(level, seed=1)
+        assert isinstance(bot, bigtwo.Bot)
+        assert bot.level == level
+        assert make_bot(level, seed=1).name == bot.name
+    with pytest.raises(bigtwo.BigTwoError):
+        bot_for_level("grandmaster")
+
+
+def test_expert_is_reproducible_with_a_seed() -> None:
+    rules = bigtwo.Rules.preset("classic")
+    a = play_out(rules, [ExpertBot(7, samples=4), make_bot("heuristic")], seed=11)
+    b = play_out(rules, [ExpertBot(7, samples=4), make_bot("heuristic")], seed=11)
+    assert a.history == b.history
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    steps=st.integers(0, 45),
+    preset=st.sampled_from(["classic", "tournament", "two-decks-6p", "three-players-draw"]),
+    sample_seed=st.integers(0, 1_000),
+)
+def test_sampled_hands_fit_the_view(seed: int, steps: int, preset: str, sample_seed: int) -> None:
+    rules = dict(RULE_SETS)[preset]
+    game = bigtwo.Game.deal(rules, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        legal = game.legal_moves()
+        game = game.play(legal[rng.randrange(len(legal))])
+    if game.is_over:
+        return
+    view = game.view(game.to_move)
+    hands = sample(gather(view), random.Random(sample_seed))
+    own, played = view.hand_mask, played_mask(view)
+    assert hands[view.seat] == 0
+    for seat, hand in enumerate(hands):
+        if seat == view.seat:
+            continue
+        assert hand.bit_count() == view.counts[seat]
+        assert hand & own == 0
+        if rules.draw_on_pass is DrawOnPass.NONE or not rules.reshuffle_stock:
+            assert hand & played == 0
+    seen = 0
+    for hand in hands:
+        assert hand & seen == 0  # no card twice
+        seen |= hand
