@@ -1,0 +1,341 @@
+"""`bigtwo play`: a person (seat 0) against bots, deal after deal, in the terminal."""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from ..bots import Bot, make_bot
+from ..cards import cards_of
+from ..combos import Combination, Move
+from ..engine.actions import ANNOUNCE
+from ..engine.game import Game
+from ..errors import BigTwoError
+from ..session import Session
+from .common import bot_lineup, fail, interactive_output, load_rules, make_console, user_errors
+from .hints import DEFAULT_HINT_BOT, Adviser
+from .outcomes import ending_words, finish_order_words
+from .records import RecordWriter
+from .render import (
+    action_line,
+    cards_text,
+    hand_line,
+    scores_table,
+    sorted_cards,
+    table_status,
+    trick_note,
+)
+from .rulebook import print_rules
+
+HUMAN = 0  # the person always sits in seat 0
+QUIT_WORDS = ("quit", "exit", "q")
+HELP_WORDS = ("help", "?", "h")
+SHOW_WORDS = ("hand", "table", "look", "show")
+DEFAULT_PACE = 0.6  # seconds between bot moves when a person is watching
+
+
+class Quit(Exception):
+    """The person chose to leave."""
+
+
+def command(
+    rules: Annotated[
+        str, typer.Option("--rules", "-r", help="Rule set: classic, hong-kong, … (bigtwo rules).")
+    ] = "classic",
+    players: Annotated[
+        int | None, typer.Option("--players", "-n", help="Players at the table, you included.")
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Shuffle from this seed (the same deals again).")
+    ] = None,
+    bots: Annotated[
+        str, typer.Option("--bots", help="Opponents, comma-separated, repeated to fill the table.")
+    ] = "greedy",
+    name: Annotated[
+        str | None, typer.Option("--name", help="Your name at the table and in records.")
+    ] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option("--save", help="Write deal 1's record here, later deals beside it."),
+    ] = None,
+    record_dir: Annotated[
+        Path | None, typer.Option("--record-dir", help="Write every deal's record in this folder.")
+    ] = None,
+    hint: Annotated[
+        str, typer.Option("--hint", help="The bot whose move 'hint' shows.")
+    ] = DEFAULT_HINT_BOT,
+    pace: Annotated[
+        float | None,
+        typer.Option(
+            "--pace", help="Seconds between bot moves (default: a short pause on a terminal)."
+        ),
+    ] = None,
+) -> None:
+    """Play Big Two against bots: you sit in seat 0; type cards to play them."""
+    player = name.strip() if name is not None else ""
+    if name is not None and not player:
+        fail("--name can't be empty")
+    if pace is not None and pace < 0:
+        fail("--pace can't be negative")
+    with user_errors():
+        chosen = load_rules(rules, players)
+        lineup = bot_lineup(bots, chosen.players - 1)
+        adviser = Adviser(hint)
+        writer = RecordWriter(save, record_dir)
+    bot_names = [f"{bot}-{seat}" for seat, bot in enumerate(lineup, start=1)]
+    shown = [player or "You", *bot_names]
+    recorded = [player or "player", *bot_names]  # "You" would read oddly in a replay
+    opponents: dict[int, Bot] = {
+        seat: make_bot(bot, None if seed is None else seed * 100 + seat)
+        for seat, bot in enumerate(lineup, start=1)
+    }
+    if sys.stdin.isatty():
+        with contextlib.suppress(ImportError):  # line editing and history at the prompt
+            import readline  # noqa: F401
+    wait = pace if pace is not None else (DEFAULT_PACE if interactive_output() else 0.0)
+    console = make_console()
+    match = Match(console, Session.start(chosen, seed), shown, opponents, adviser, writer, wait)
+    match.record_names = recorded
+    try:
+        match.run()
+    except (EOFError, KeyboardInterrupt):
+        console.print()
+        match.farewell()
+
+
+class Match:
+    """One sitting: deals until the person stops, with running totals."""
+
+    def __init__(
+        self,
+        console: Console,
+        session: Session,
+        names: Sequence[str],
+        bots: dict[int, Bot],
+        adviser: Adviser,
+        writer: RecordWriter,
+        pace: float,
+    ) -> None:
+        self.console, self.session, self.names = console, session, list(names)
+        self.bots, self.adviser, self.writer, self.pace = bots, adviser, writer, pace
+        self.width = max(len(n) for n in names)
+        self.echo = not sys.stdin.isatty()  # show piped answers so the transcript reads well
+        self.record_names = list(names)
+
+    # -- the sitting ------------------------------------------------------------------------
+    def run(self) -> None:
+        rules = self.session.rules
+        self.console.print(
+            Text("Big Two", style="bold"),
+            f"· {rules.name} rules · you are {self.names[HUMAN]};"
+            f" opponents: {', '.join(self.names[1:])}",
+        )
+        self.console.print(Text("Type 'help' at any time for the commands.", style="dim"))
+        try:
+            while True:
+                game = self.play_deal(self.session.next_deal())
+                self.session = self.session.finish(game)
+                self.show_result(game)
+                if not self.confirm("Play another deal? [Y/n] ", default=True):
+                    break
+        except Quit:
+            pass
+        self.farewell()
+
+    def farewell(self) -> None:
+        if self.session.deals_played:
+            self.show_final()
+        self.console.print("Goodbye.")
+
+    # -- one deal ---------------------------------------------------------------------------
+    def play_deal(self, game: Game) -> Game:
+        number = self.session.shuffles + 1
+        self.console.print()
+        self.console.rule(f"Deal {number} · dealer {self.names[game.origin.dealer]}")
+        own = sorted_cards(game.view(HUMAN).hand, game.tables.order_key)
+        self.console.print(hand_line(own))
+        while not game.is_over:
+            seat = game.to_move
+            if seat == HUMAN:
+                game = self.human_turn(game)
+                continue
+            if self.may_interrupt(game):
+                interrupted = self.out_of_turn(game)
+                if interrupted is not None:
+                    game = interrupted
+                    continue
+            move = self.bots[seat].choose(game.view(seat), game.legal_moves())
+            game = self.advance(game, move, seat)
+            if self.pace:
+                time.sleep(self.pace)
+        return game
+
+    def advance(self, game: Game, move: Move, seat: int) -> Game:
+        """Play ``move`` for ``seat`` and say what happened."""
+        after = game.play(move, seat=seat)
+        human = seat == HUMAN
+        self.console.print(action_line(self.names[seat], move, self.width, own=human, you=human))
+        if game.table is not None and after.table is None and not after.is_over:
+            note = trick_note(self.names[game.table_seat], self.names[after.to_move])
+            self.console.print(Text(f"  {' ' * self.width}  {note}", style="dim"))
+        return after
+
+    def may_interrupt(self, game: Game) -> bool:
+        """May the person make a play out of turn now (an out-of-turn bomb or a race)?"""
+        if not (game.rules.out_of_turn_bombs or game.rules.smackdown) and game.direction != 0:
+            return False
+        return any(m.is_play for m in game.legal_moves(HUMAN))
+
+    # -- the person's turns -----------------------------------------------------------------
+    def human_turn(self, game: Game) -> Game:
+        self.show_status(game)
+        moves = game.legal_moves()
+        if ANNOUNCE in moves:
+            self.say("You may 'announce' your last card(s) now: the rules ask you to.")
+        while True:
+            after = self.read_move(game, self.prompt(game), optional=False)
+            if after is not None:
+                return after
+
+    def out_of_turn(self, game: Game) -> Game | None:
+        """Offer the person a play out of turn before the next bot moves."""
+        self.show_status(game)
+        self.say(
+            f"You may play out of turn now, before {self.names[game.to_move]}:"
+            " type the cards, or press Enter to let play go on."
+        )
+        return self.read_move(game, "Out of turn › ", optional=True)
+
+    def read_move(self, game: Game, prompt: str, *, optional: bool) -> Game | None:
+        """Read commands until a move is made (or, when ``optional``, an empty line)."""
+        while True:
+            text = self.ask(prompt)
+            word = " ".join(text.lower().split())
+            if not word:
+                if optional:
+                    return None
+                self.say("Type the cards to play, 'pass', 'hint' or 'help'.")
+            elif word in HELP_WORDS:
+                self.show_help(game)
+            elif word == "hint":
+                self.show_hint(game)
+            elif word == "rules":
+                print_rules(self.console, game.rules)
+            elif word in SHOW_WORDS:
+                self.show_status(game)
+            elif word in QUIT_WORDS:
+                if self.confirm("Leave in the middle of this deal? [y/N] ", default=False):
+                    raise Quit
+            else:
+                try:
+                    return self.advance(game, game.parse_move(text, HUMAN), HUMAN)
+                except BigTwoError as exc:
+                    self.console.print(Text(f"  ✗ {exc}", style="red"))
+
+    def prompt(self, game: Game) -> str:
+        if game.pending:
+            _, receiver, count, _ = game.pending[0]
+            if receiver < 0:
+                return "Trade the lead card for the extra card? (trade/keep) › "
+            return f"Give {count} card{'s' * (count > 1)} to {self.names[receiver]} (give …) › "
+        if game.table is None:
+            return "Your lead › "
+        return "Your move (cards or pass) › "
+
+    def show_status(self, game: Game) -> None:
+        view = game.view(HUMAN)
+        self.console.print()
+        self.console.print(table_status(view, self.names, game.tables.order_key))
+
+    def show_hint(self, game: Game) -> None:
+        seat = HUMAN if game.to_move == HUMAN else game.to_move
+        if seat != HUMAN:
+            self.say("Hints are for your own turn.")
+            return
+        move = self.adviser.suggest(game, HUMAN)
+        if isinstance(move, Combination):
+            self.console.print(
+                Text(f"  {self.adviser.name} would play ")
+                + cards_text(move.cards)
+                + Text(f"  (type: {move})", style="dim")
+            )
+        else:
+            self.say(f"{self.adviser.name} would {move}  (type: {move})")
+
+    def show_help(self, game: Game) -> None:
+        lines = [
+            "Type the cards to play, in any common notation: 3d 3s · 10h · T♠ · 3♦3♠",
+            "(rank 3-9, 10 or T, J, Q, K, A, 2; then suit d c h s or ♦ ♣ ♥ ♠; jokers BJ RJ)",
+            "  pass    pass this trick (not when you have the lead)",
+            f"  hint    what the {self.adviser.name} bot would play here",
+            "  hand    show the table and your hand again",
+            "  rules   the rules of this game in plain words",
+            "  quit    leave (asks first)",
+        ]
+        rules = game.rules
+        if rules.has_claims:
+            lines.append("  announce / redeal / whoopin   claims these rules allow")
+        if game.pending:
+            lines.append("  give 3D 4C   the cards you hand over; trade / keep   the extra card")
+        for line in lines:
+            self.console.print(line, markup=False)
+
+    # -- between deals ----------------------------------------------------------------------
+    def show_result(self, game: Game) -> None:
+        self.console.print(
+            Text(ending_words(game.end, game.winner, self.names, HUMAN), style="bold")
+        )
+        outcome = game.outcome()
+        if outcome is not None and len(outcome.finish_order) > 1 and game.end == "last":
+            self.say("Finishing order: " + finish_order_words(outcome.finish_order, self.names))
+        left = [sorted_cards(cards_of(h), game.tables.order_key) for h in game.hands]
+        scores = game.scores or (0,) * len(self.names)
+        self.console.print(scores_table(self.names, left, scores, self.session.totals))
+        if self.writer.active:
+            with user_errors():
+                paths = self.writer.write(self.session.shuffles, game, self.record_names)
+            for path in paths:
+                self.say(f"Record saved to {path}")
+
+    def show_final(self) -> None:
+        totals = self.session.totals
+        played = self.session.deals_played
+        self.console.rule(f"After {played} deal{'s' * (played != 1)}")
+        for seat, name in enumerate(self.names):
+            self.console.print(f"  {name.ljust(self.width)}  {totals[seat]:+d}")
+        payments = self.session.settlement(1.0)
+        if payments:
+            self.say("Settling up at 1 a point:")
+            for p in payments:
+                payer = "You pay" if p.payer == HUMAN else f"{self.names[p.payer]} pays"
+                self.say(f"  {payer} {self.names[p.payee]} {p.amount:g}")
+
+    # -- talking to the person --------------------------------------------------------------
+    def say(self, text: str) -> None:
+        self.console.print(f"  {text}", markup=False, highlight=False)
+
+    def ask(self, prompt: str) -> str:
+        """One line from the person; EOF and Ctrl-C end the sitting (handled by the caller)."""
+        text = self.console.input(Text(prompt, style="bold"))
+        if self.echo:
+            self.console.print(text, markup=False)
+        return text.strip()
+
+    def confirm(self, question: str, *, default: bool) -> bool:
+        while True:
+            answer = self.ask(question).lower()
+            if not answer:
+                return default
+            if answer in ("y", "yes"):
+                return True
+            if answer in ("n", "no", *QUIT_WORDS):
+                return False
+            self.say("Please answer y or n.")

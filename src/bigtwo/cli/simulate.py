@@ -1,0 +1,139 @@
+"""`bigtwo simulate`: many deals between bots, and how each seat fared."""
+
+from __future__ import annotations
+
+import math
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Annotated
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from ..bots import make_bot
+from ..engine.game import Game
+from ..rules.config import Rules
+from .common import bot_lineup, fail, load_rules, make_console, user_errors
+
+SEED_STRIDE = 1_000_003  # deal i is shuffled from seed * SEED_STRIDE + i, as in a session
+
+
+@dataclass
+class SeatTally:
+    """One seat's results over the simulated deals."""
+
+    bot: str
+    wins: int = 0
+    scores: list[int] = field(default_factory=list)
+
+    @property
+    def mean(self) -> float:
+        return sum(self.scores) / len(self.scores) if self.scores else 0.0
+
+    @property
+    def spread(self) -> float:
+        """Half-width of a 95% confidence interval of the mean score."""
+        n = len(self.scores)
+        if n < 2:
+            return 0.0
+        mean = self.mean
+        variance = sum((s - mean) ** 2 for s in self.scores) / (n - 1)
+        return 1.96 * math.sqrt(variance / n)
+
+
+def _nothing() -> None:
+    pass
+
+
+def simulate(
+    rules: Rules,
+    lineup: list[str],
+    games: int,
+    seed: int,
+    on_deal: Callable[[], None] = _nothing,
+) -> tuple[list[SeatTally], int]:
+    """Play ``games`` deals with ``lineup`` in seats 0, 1, …; the tallies and the number of
+    deals that ended without a winner (draws, redeals). ``on_deal`` runs after each deal."""
+    bots = [make_bot(name, seed * 100 + seat) for seat, name in enumerate(lineup)]
+    tallies = [SeatTally(name) for name in lineup]
+    undecided = 0
+    for i in range(games):
+        game = Game.deal(rules, seed=seed * SEED_STRIDE + i)
+        while not game.is_over:
+            seat = game.to_move
+            game = game.play(bots[seat].choose(game.view(seat), game.legal_moves()), seat=seat)
+        scores = game.scores or (0,) * len(lineup)
+        for seat, tally in enumerate(tallies):
+            tally.scores.append(scores[seat])
+        if game.winner is None:
+            undecided += 1
+        else:
+            tallies[game.winner].wins += 1
+        on_deal()
+    return tallies, undecided
+
+
+def command(
+    games: Annotated[int, typer.Option("--games", "-g", help="How many deals to play.")] = 100,
+    rules: Annotated[
+        str, typer.Option("--rules", "-r", help="Rule set (bigtwo rules).")
+    ] = "classic",
+    bots: Annotated[
+        str,
+        typer.Option("--bots", help="Bots by seat, comma-separated, repeated to fill the table."),
+    ] = "random,greedy",
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Seed of the deals and bots (default: random).")
+    ] = None,
+    players: Annotated[int | None, typer.Option("--players", "-n", help="Players a deal.")] = None,
+) -> None:
+    """Play bot against bot and report each seat's mean score a deal and win rate."""
+    if games < 1:
+        fail("--games must be at least 1")
+    with user_errors():
+        chosen = load_rules(rules, players)
+        lineup = bot_lineup(bots, chosen.players)
+    used_seed = seed if seed is not None else secrets.randbelow(10**6)
+    console = make_console()
+    progress = Progress(
+        TextColumn("simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+        disable=not console.is_terminal,
+    )
+    with progress:
+        task = progress.add_task("deals", total=games)
+        tallies, undecided = simulate(
+            chosen, lineup, games, used_seed, lambda: progress.advance(task)
+        )
+    console.print(
+        f"{games} deal{'s' * (games != 1)} · {chosen.name} rules · {chosen.players} players"
+        f" · seed {used_seed}"
+    )
+    table = Table(box=None, padding=(0, 2), show_edge=False)
+    for column, justify in (
+        ("seat", "right"),
+        ("bot", "left"),
+        ("mean score/deal", "right"),
+        ("± 95%", "right"),
+        ("wins", "right"),
+        ("win rate", "right"),
+    ):
+        table.add_column(column, justify=justify)  # type: ignore[arg-type]
+    for seat, tally in enumerate(tallies):
+        table.add_row(
+            str(seat),
+            tally.bot,
+            f"{tally.mean:+.2f}",
+            f"{tally.spread:.2f}",
+            str(tally.wins),
+            f"{tally.wins / games:.1%}",
+        )
+    console.print(table)
+    if undecided:
+        console.print(f"{undecided} deal{'s' * (undecided != 1)} ended without a winner.")
