@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import typer
 
-from . import play, records, rulebook, simulate
+from . import arena, play, records, rulebook, simulate
 
 app = typer.Typer(
     name="bigtwo",
@@ -20,6 +20,7 @@ app.command("simulate")(simulate.command)
 app.command("replay")(records.replay_command)
 app.command("verify")(records.verify_command)
 app.command("rules")(rulebook.command)
+app.command("arena")(arena.command)
 
 
 def main() -> None:

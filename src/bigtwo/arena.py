@@ -1,0 +1,245 @@
+"""Bot matches: duplicate deals across processes, scores with confidence intervals, win
+rates and `openskill` ratings, saved as JSON and a PNG plot.
+
+*Duplicate*: every deal is replayed once per distinct rotation of the line-up (with four
+players and two bots, ``A B A B`` and ``B A B A``; with four bots, each bot in each seat), so
+every bot holds every hand and the luck of the cards cancels. A bot's *score per deal* is its
+mean over the seats it held in that deal; deals are independent, so the 95% confidence
+intervals are taken across deals, and so are the pairwise margins.
+
+Runs are reproducible: the deals, the bots' seeds and the order of the results depend only on
+``seed``, whatever the number of worker processes — unless the expert is given a time budget
+(``budget``), when its number of samples depends on the machine.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import multiprocessing
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .bots import Bot, ExpertBot, make_bot
+from .engine import Game
+from .rules import Rules
+
+Z95 = 1.959964
+
+
+@dataclass(frozen=True)
+class ArenaConfig:
+    """What to play: bot names, the number of deals, the rule set and the expert's budget."""
+
+    bots: tuple[str, ...]
+    deals: int
+    rules: str = "classic"
+    seed: int = 0
+    workers: int | None = None  # processes; None: every core
+    budget: float | None = None  # expert: seconds a move (not reproducible)
+    samples: int | None = None  # expert: sampled deals a move (reproducible)
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """One deal in every rotation: each bot's mean score and its wins, and each game's
+    scores by bot for the ratings."""
+
+    deal: int
+    mean_score: tuple[float, ...]  # by bot index
+    wins: tuple[int, ...]
+    seats: tuple[int, ...]  # seat-games each bot played
+    games: tuple[tuple[float, ...], ...]  # per game: each bot's mean score (nan if absent)
+
+
+@dataclass
+class ArenaResult:
+    config: ArenaConfig
+    deals: list[DealResult] = field(default_factory=list)
+
+    def summary(self) -> dict[str, Any]:
+        """Everything worth saving: per-bot score and win rate, pairwise margins, ratings."""
+        names = self.config.bots
+        per_bot = []
+        for i, name in enumerate(names):
+            scores = [d.mean_score[i] for d in self.deals]
+            mean, half = mean_ci(scores)
+            seats = sum(d.seats[i] for d in self.deals)
+            wins = sum(d.wins[i] for d in self.deals)
+            per_bot.append(
+                {
+                    "bot": name,
+                    "mean_score": mean,
+                    "ci95": half,
+                    "win_rate": wins / seats if seats else 0.0,
+                    "seat_games": seats,
+                }
+            )
+        margins = []
+        for i, a in enumerate(names):
+            for j in range(i + 1, len(names)):
+                diffs = [d.mean_score[i] - d.mean_score[j] for d in self.deals]
+                mean, half = mean_ci(diffs)
+                margins.append({"bot": a, "versus": names[j], "margin": mean, "ci95": half})
+        return {
+            "config": asdict(self.config),
+            "deals_played": len(self.deals),
+            "reproducible": self.config.budget is None,
+            "bots": per_bot,
+            "margins": margins,
+            "ratings": self.ratings(),
+        }
+
+    def ratings(self) -> list[dict[str, float | str]]:
+        """`openskill` Plackett-Luce ratings from every game, in deal order."""
+        from openskill.models import PlackettLuce
+
+        model = PlackettLuce()
+        names = self.config.bots
+        current = {n: model.rating(name=n) for n in names}
+        for d in self.deals:
+            for game in d.games:
+                present = [i for i, s in enumerate(game) if not math.isnan(s)]
+                if len(present) < 2:
+                    continue
+                teams = [[current[names[i]]] for i in present]
+                rated = model.rate(teams, scores=[game[i] for i in present])
+                for i, team in zip(present, rated, strict=True):
+                    current[names[i]] = team[0]
+        return [
+            {"bot": n, "mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal()}
+            for n, r in current.items()
+        ]
+
+    def save(self, out: Path) -> tuple[Path, Path]:
+        """Write ``arena.json`` and ``ratings.png`` into ``out``; return their paths."""
+        out.mkdir(parents=True, exist_ok=True)
+        summary = self.summary()
+        json_path = out / "arena.json"
+        json_path.write_text(json.dumps(summary, indent=2) + "\n")
+        png_path = out / "ratings.png"
+        plot_ratings(summary, png_path)
+        return json_path, png_path
+
+
+def mean_ci(values: Sequence[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95% confidence interval (normal approximation)."""
+    n = len(values)
+    if n == 0:
+        return 0.0, 0.0
+    mean = sum(values) / n
+    if n < 2:
+        return mean, math.inf
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, Z95 * math.sqrt(var / n)
+
+
+def lineups(bots: int, players: int) -> list[tuple[int, ...]]:
+    """The distinct rotations of the line-up that seats bot ``i % bots`` at seat ``i``."""
+    base = tuple(i % bots for i in range(players))
+    out: list[tuple[int, ...]] = []
+    for shift in range(players):
+        rotated = base[shift:] + base[:shift]
+        if rotated not in out:
+            out.append(rotated)
+    return out
+
+
+def build_bot(name: str, seed: int, config: ArenaConfig) -> Bot:
+    if name.strip().lower() == "expert":
+        return ExpertBot(seed, samples=config.samples, budget=config.budget)
+    return make_bot(name, seed)
+
+
+def play_deal(config: ArenaConfig, deal: int) -> DealResult:
+    """Deal ``deal`` of the run, in every rotation of the line-up."""
+    rules = Rules.preset(config.rules)
+    k = len(config.bots)
+    totals, counts, wins = [0.0] * k, [0] * k, [0] * k
+    games: list[tuple[float, ...]] = []
+    deal_seed = config.seed * 1_000_003 + deal
+    for li, lineup in enumerate(lineups(k, rules.players)):
+        bots = [
+            build_bot(config.bots[b], (deal_seed * 31 + li) * 17 + seat, config)
+            for seat, b in enumerate(lineup)
+        ]
+        game = Game.deal(rules, seed=deal_seed)
+        for _ in range(5000):
+            if game.is_over:
+                break
+            seat = game.to_move
+            game = game.play(bots[seat].choose(game.view(seat), game.legal_moves()))
+        scores = game.scores or (0,) * rules.players
+        in_game = [0.0] * k
+        seats_in_game = [0] * k
+        for seat, b in enumerate(lineup):
+            totals[b] += scores[seat]
+            in_game[b] += scores[seat]
+            seats_in_game[b] += 1
+            counts[b] += 1
+            if game.winner == seat:
+                wins[b] += 1
+        games.append(
+            tuple(in_game[b] / seats_in_game[b] if seats_in_game[b] else math.nan for b in range(k))
+        )
+    return DealResult(
+        deal,
+        tuple(totals[b] / counts[b] if counts[b] else 0.0 for b in range(k)),
+        tuple(wins),
+        tuple(counts),
+        tuple(games),
+    )
+
+
+def _play_task(args: tuple[ArenaConfig, int]) -> DealResult:
+    return play_deal(*args)
+
+
+def run_arena(
+    config: ArenaConfig, progress: Callable[[DealResult], None] | None = None
+) -> ArenaResult:
+    """Play ``config.deals`` duplicate deals, across ``config.workers`` processes."""
+    workers = config.workers or os.cpu_count() or 1
+    result = ArenaResult(config)
+    tasks = [(config, d) for d in range(config.deals)]
+    if workers <= 1:
+        results = map(_play_task, tasks)
+        for r in results:
+            result.deals.append(r)
+            if progress:
+                progress(r)
+        return result
+    ctx = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
+    with ctx.Pool(workers) as pool:
+        for r in pool.imap(_play_task, tasks, chunksize=1):
+            result.deals.append(r)
+            if progress:
+                progress(r)
+    return result
+
+
+def plot_ratings(summary: dict[str, Any], path: Path) -> None:
+    """A bar chart of each bot's rating (mu) with error bars of two sigma."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    ratings = sorted(summary["ratings"], key=lambda r: r["mu"])
+    fig, ax = plt.subplots(figsize=(6, 0.6 * len(ratings) + 1.5))
+    ax.barh(
+        [r["bot"] for r in ratings],
+        [r["mu"] for r in ratings],
+        xerr=[2 * r["sigma"] for r in ratings],
+        capsize=4,
+        color="#4a7ab5",
+    )
+    cfg = summary["config"]
+    ax.set_xlabel("openskill rating (mu ± 2 sigma)")
+    ax.set_title(f"{cfg['rules']}: {summary['deals_played']} duplicate deals, seed {cfg['seed']}")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)

@@ -1,0 +1,114 @@
+"""`bigtwo arena`: duplicate matches between bots, with confidence intervals and ratings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from ..arena import ArenaConfig, DealResult, run_arena
+from ..bots import make_bot
+from ..errors import BigTwoError
+from ..rules.config import Rules
+from .common import fail, make_console, user_errors
+
+
+def command(
+    bots: Annotated[
+        str, typer.Option("--bots", help="Bots to match, comma-separated (2 to 4 usual).")
+    ] = "expert,heuristic,greedy,random",
+    deals: Annotated[int, typer.Option("--deals", "-d", help="Duplicate deals to play.")] = 100,
+    rules: Annotated[str, typer.Option("--rules", "-r", help="Rule set (bigtwo rules).")] = (
+        "classic"
+    ),
+    workers: Annotated[
+        int | None, typer.Option("--workers", "-w", help="Processes (default: every core).")
+    ] = None,
+    budget: Annotated[
+        float | None,
+        typer.Option("--budget", help="Expert's seconds a move (results then vary by machine)."),
+    ] = None,
+    samples: Annotated[
+        int | None,
+        typer.Option("--samples", help="Expert's sampled deals a move (reproducible)."),
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the deals and the bots.")] = 0,
+    out: Annotated[
+        Path, typer.Option("--out", "-o", help="Folder for arena.json and ratings.png.")
+    ] = Path("arena-results"),
+) -> None:
+    """Match bots on the same deals with the seats rotated, so the luck of the cards cancels;
+    report mean score a deal with 95% confidence intervals, win rates and ratings."""
+    names = tuple(n.strip().lower() for n in bots.split(",") if n.strip())
+    if len(names) < 2:
+        fail("name at least two bots, e.g. --bots heuristic,greedy")
+    if deals < 1:
+        fail("--deals must be at least 1")
+    if budget is not None and samples is not None:
+        fail("give the expert either --budget or --samples, not both")
+    with user_errors():
+        for name in names:
+            make_bot(name)
+        chosen = Rules.preset(rules)
+        if len(names) > chosen.players:
+            raise BigTwoError(f"{len(names)} bots for {chosen.players} seats")
+    config = ArenaConfig(names, deals, rules, seed, workers, budget, samples)
+    console = make_console()
+    progress = Progress(
+        TextColumn("arena"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+        disable=not console.is_terminal,
+    )
+    with progress:
+        task = progress.add_task("deals", total=deals)
+
+        def advance(_: DealResult) -> None:
+            progress.advance(task)
+
+        result = run_arena(config, advance)
+    summary = result.summary()
+    with user_errors():
+        json_path, png_path = result.save(out)
+    console.print(
+        f"{deals} duplicate deal{'s' * (deals != 1)} · {chosen.name} rules · seed {seed}"
+        + ("" if summary["reproducible"] else " · timed expert: not reproducible")
+    )
+    ratings = {r["bot"]: r for r in summary["ratings"]}
+    table = Table(box=None, padding=(0, 2), show_edge=False)
+    for column in ("bot", "mean score/deal", "± 95%", "win rate", "rating", "± 2σ"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for row in sorted(summary["bots"], key=lambda r: -r["mean_score"]):
+        r = ratings[row["bot"]]
+        table.add_row(
+            row["bot"],
+            f"{row['mean_score']:+.2f}",
+            f"{row['ci95']:.2f}",
+            f"{row['win_rate']:.1%}",
+            f"{r['mu']:.1f}",
+            f"{2 * float(r['sigma']):.1f}",
+        )
+    console.print(table)
+    margins = Table(box=None, padding=(0, 2), show_edge=False)
+    for column in ("match", "margin/deal", "± 95%", "clear?"):
+        margins.add_column(column, justify="left" if column == "match" else "right")
+    for m in summary["margins"]:
+        clear = abs(m["margin"]) > m["ci95"]
+        margins.add_row(
+            f"{m['bot']} − {m['versus']}",
+            f"{m['margin']:+.2f}",
+            f"{m['ci95']:.2f}",
+            "yes" if clear else "no",
+        )
+    console.print(margins)
+    console.print(f"saved {json_path} and {png_path}")
+
+
+def _main() -> None:  # pragma: no cover - for running this command alone
+    typer.run(command)
