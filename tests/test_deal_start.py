@@ -13,7 +13,7 @@ import pytest
 import bigtwo
 from bigtwo import PASS, Game, IllegalMoveError, Rules
 from bigtwo.cards import Card, cards_of, deck, format_cards, mask_of, parse_cards
-from bigtwo.engine.deal import Deal, deal_out
+from bigtwo.engine.deal import deal_out
 from bigtwo.rules.options import (
     Direction,
     DrawOnPass,
