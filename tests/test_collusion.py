@@ -5,9 +5,7 @@ from bigtwo.collusion import review
 
 
 def test_fair_collusion_review_counts_passed_up_chances() -> None:
-    game = bigtwo.Game.deal(
-        hands=["3D 4D 9S", "5D 6D 7D", "8C 2S KS", "TD JD QD"]
-    )
+    game = bigtwo.Game.deal(hands=["3D 4D 9S", "5D 6D 7D", "8C 2S KS", "TD JD QD"])
     game = game.play("3D")  # seat 0 leads
     game = game.play("5D")  # seat 1 beats it
     game = game.play("pass")  # seat 2 could beat 5D (8C, KS, 2S) and lets it stand
