@@ -1,0 +1,65 @@
+"""Helpers for the end-to-end tests of the `bigtwo` command: the installed script, driven
+through a pseudo-terminal."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+import bigtwo
+from bigtwo.session import Session
+
+BIGTWO = Path(sys.executable).parent / "bigtwo"
+PROMPT = r"(Your lead|Your move \(cards or pass\)) › "
+ANOTHER = r"Play another deal\? \[Y/n\] "
+
+
+_ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def plain(text: str | None) -> str:
+    """Terminal output without its escape sequences (styles, bracketed paste) or carriage
+    returns."""
+    return _ESCAPES.sub("", text or "").replace("\r\n", "\n")
+
+
+def spawn(*args: str, color: bool = False, timeout: float = 15) -> pexpect.spawn:
+    """The real `bigtwo` command on a pseudo-terminal of 40x100."""
+    if not BIGTWO.exists():
+        pytest.skip(f"the bigtwo command is not installed next to {sys.executable}")
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "CI", "COLUMNS")}
+    env["TERM"] = "xterm-256color"
+    if not color:
+        env["NO_COLOR"] = "1"
+    return pexpect.spawn(
+        str(BIGTWO), list(args), env=env, encoding="utf-8", timeout=timeout, dimensions=(40, 100)
+    )
+
+
+def first_deal(seed: int, rules: str = "classic") -> bigtwo.Game:
+    """The first deal `bigtwo play --seed` deals."""
+    return Session.start(bigtwo.Rules.preset(rules), seed).next_deal()
+
+
+def seed_where_you_lead(rules: str = "classic") -> int:
+    """A session seed whose first deal puts the lead card in seat 0's hand."""
+    return next(s for s in range(1, 500) if first_deal(s, rules).to_move == 0)
+
+
+def play_by_hints(child: pexpect.spawn) -> list[str]:
+    """Answer every prompt of one deal with the move 'hint' suggests; the moves typed."""
+    typed = []
+    while True:
+        if child.expect([PROMPT, ANOTHER]) == 1:
+            return typed
+        child.sendline("hint")
+        child.expect(r"\(type: ([^)]+)\)")
+        move = child.match.group(1)
+        child.expect(PROMPT)
+        child.sendline(move)
+        typed.append(move)

@@ -1,0 +1,95 @@
+"""Every mistake at the command line gets one clear line and exit code 2, never a traceback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from bigtwo.cli.app import app
+
+runner = CliRunner()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["rules", "nope"], "no rule set called 'nope'"),
+        (["play", "--rules", "nope"], "no rule set called 'nope'"),
+        (["play", "--players", "9"], "9 players can't play with 1 deck(s)"),
+        (["play", "--bots", "genius"], "no bot called 'genius'"),
+        (["play", "--bots", "greedy,greedy,greedy,random"], "4 bots named for 3 seats"),
+        (["play", "--name", "  "], "--name can't be empty"),
+        (["play", "--save", "/no/such/folder/x.json"], "there is no folder /no/such/folder"),
+        (["simulate", "--games", "0"], "--games must be at least 1"),
+        (["simulate", "--players", "1"], "1 players can't play"),
+        (["simulate", "--players", "2", "--bots", "a,b,c"], "no bot called 'a'"),
+        (["replay", "missing.json"], "no such file: missing.json"),
+        (["verify", "missing.json"], "no such file: missing.json"),
+    ],
+)
+def test_errors_are_one_line_with_exit_code_2(args: list[str], message: str) -> None:
+    result = runner.invoke(app, args, input="")
+    assert result.exit_code == 2, result.output
+    text = result.output
+    assert message in text
+    assert "Traceback" not in text
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert len([line for line in text.splitlines() if line.startswith("bigtwo:")]) == 1
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("{not json", "bad JSON at line 1"),
+        ('{"format": "chess"}', "not a game record"),
+        ('{"format": "bigtwo-record", "version": 1}', "missing or has a bad field"),
+        (b"\xff\xfe\x00", "not text"),
+    ],
+)
+def test_bad_records_are_refused_in_one_line(
+    tmp_path: Path, content: str | bytes, message: str
+) -> None:
+    path = tmp_path / "bad.json"
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content, encoding="utf-8")
+    for command in ("replay", "verify"):
+        result = runner.invoke(app, [command, str(path)])
+        assert result.exit_code == 2, result.output
+        assert message in result.output
+
+
+def test_replay_refuses_a_seat_the_deal_does_not_have(tmp_path: Path) -> None:
+    import bigtwo
+
+    path = tmp_path / "deal.json"
+    path.write_text(bigtwo.Game.deal(seed=1).record().dumps(), encoding="utf-8")
+    result = runner.invoke(app, ["replay", str(path), "--seat", "7"])
+    assert result.exit_code == 2
+    assert "there is no seat 7" in result.output
+
+
+def test_rules_lists_presets_and_prints_one_in_plain_words() -> None:
+    listing = runner.invoke(app, ["rules"])
+    assert listing.exit_code == 0
+    assert "hong-kong" in listing.output and "pusoy-dos" in listing.output
+    one = runner.invoke(app, ["rules", "pusoy-dos"])
+    assert one.exit_code == 0
+    assert "Rules: philippines" in one.output
+    assert "* suit_order = pusoy" in one.output
+    assert "flushes = yes" in one.output
+
+
+def test_a_fixed_deal_is_not_called_fair(tmp_path: Path) -> None:
+    import bigtwo
+
+    hands = ["3D 4D 5D 6D", "3C 4C 5C 6C", "3H 4H 5H 6H", "3S 4S 5S 6S"]
+    game = bigtwo.Game.deal(bigtwo.Rules().replace(cards_each=4), hands=hands)
+    path = tmp_path / "fixed.json"
+    path.write_text(game.record().dumps(), encoding="utf-8")
+    result = runner.invoke(app, ["verify", str(path)])
+    assert result.exit_code == 1
+    assert "NOT VERIFIED" in result.output and "fixed by hand" in result.output

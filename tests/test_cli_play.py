@@ -1,0 +1,114 @@
+"""`bigtwo play` end to end: the installed command on a pseudo-terminal, as a person uses it."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pexpect
+from cli_support import (
+    ANOTHER,
+    BIGTWO,
+    PROMPT,
+    first_deal,
+    plain,
+    play_by_hints,
+    seed_where_you_lead,
+    spawn,
+)
+
+import bigtwo
+
+
+def test_play_a_full_deal_by_typing_moves_and_save_its_record(tmp_path: Path) -> None:
+    record = tmp_path / "deal.json"
+    child = spawn("play", "--seed", "5", "--pace", "0", "--save", str(record))
+    child.expect("Hand")
+    typed = play_by_hints(child)
+    assert typed, "the deal needed at least one move from seat 0"
+    transcript = plain(child.before)
+    child.sendline("n")
+    child.expect("Goodbye.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "Record saved to" in transcript
+    rec = bigtwo.load_record(record.read_text(encoding="utf-8"))
+    game = rec.replay()
+    assert game.is_over and rec.verify() == []
+    mine = [a.split(" ", 1)[1] for a in rec.actions if a.startswith("p0 ")]
+    assert mine == typed
+
+
+def test_the_table_shows_counts_the_last_play_and_a_sorted_hand() -> None:
+    child = spawn("play", "--seed", str(seed_where_you_lead()), "--pace", "0")
+    child.expect("Your lead › ")
+    screen = plain(child.before)
+    for seat in (1, 2, 3):
+        assert f"greedy-{seat}  13 cards" in screen
+    assert "the first play must include 3♦" in screen
+    hand = screen.split("Hand")[-1].split("(13)")[0].split()
+    assert hand[0] == "3♦" and len(hand) == 13
+    child.sendline("quit")
+    child.expect(r"\[y/N\] ")
+    child.sendline("y")
+    child.expect("Goodbye.")
+    child.expect(pexpect.EOF)
+
+
+def test_bad_input_gets_a_reason_and_the_prompt_again() -> None:
+    seed = seed_where_you_lead()
+    hand = bigtwo.cards.cards_of(first_deal(seed).hands[0])
+    odd = next(c for c in hand if c.rank != hand[0].rank)
+    child = spawn("play", "--seed", str(seed), "--pace", "0", color=True)
+    child.expect("Your lead › ")
+    assert "\x1b[1;31m3♦" in (child.before or ""), "red suits are red on a colour terminal"
+    for typed, reason in (
+        ("pass", "you have the lead, so you can't pass"),
+        ("4x", "can't read '4x' as a card"),
+        (f"3d {odd}", f"3D {odd} is not a combination"),
+    ):
+        child.sendline(typed)
+        child.expect(reason)
+        child.expect("Your lead › ")
+    child.sendline("help")
+    child.expect("hint")
+    child.expect("Your lead › ")
+    child.sendline("3d")  # accepted: the game goes on to the next prompt
+    child.expect([PROMPT, ANOTHER])
+    child.sendintr()
+    child.expect("Goodbye.")
+    child.expect(pexpect.EOF)
+    assert "Traceback" not in (child.before or "")
+
+
+def test_quit_asks_first_and_eof_says_goodbye() -> None:
+    child = spawn("play", "--seed", "2", "--pace", "0")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(r"Leave in the middle of this deal\? \[y/N\] ")
+    child.sendline("n")
+    child.expect(PROMPT)
+    child.sendeof()
+    child.expect("Goodbye.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_play_works_from_a_pipe_without_a_terminal() -> None:
+    run = subprocess.run(
+        [str(BIGTWO), "play", "--seed", "2", "--rules", "hk", "--players", "3"],
+        input="hint\nrules\nnonsense\n",
+        capture_output=True,
+        text=True,
+        timeout=30,
+        env={"NO_COLOR": "1", "PATH": "/usr/bin:/bin"},
+    )
+    assert run.returncode == 0, run.stderr
+    assert "Traceback" not in run.stderr
+    out = run.stdout
+    assert "greedy would" in out and "straight_order = hong-kong" in out
+    assert "can't read 'nonsense'" in out
+    assert out.rstrip().endswith("Goodbye.")
+    assert "\x1b[" not in out

@@ -1,0 +1,89 @@
+"""`bigtwo simulate`, `replay` and `verify` end to end through the installed command."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pexpect
+import pytest
+from cli_support import plain, spawn
+
+import bigtwo
+
+
+@pytest.fixture(scope="module")
+def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A deal played to the end by `bigtwo play --save`, every move typed as 'hint' says."""
+    from cli_support import play_by_hints
+
+    path = tmp_path_factory.mktemp("records") / "deal.json"
+    child = spawn("play", "--seed", "11", "--pace", "0", "--save", str(path), "--name", "Ann")
+    play_by_hints(child)
+    child.sendline("n")
+    child.expect(pexpect.EOF)
+    return path
+
+
+def output(*args: str) -> tuple[str, int]:
+    child = spawn(*args)
+    child.expect(pexpect.EOF)
+    child.close()
+    return plain(child.before), child.exitstatus or 0
+
+
+def test_replay_shows_every_hand_each_action_and_the_result(record: Path) -> None:
+    rec = bigtwo.load_record(record.read_text(encoding="utf-8"))
+    text, code = output("replay", str(record))
+    assert code == 0
+    assert "Hands at the start" in text and "Ann" in text
+    assert text.count("cards left") == 4
+    for seat, hand in enumerate(rec.hands or ()):
+        first = bigtwo.parse_cards(hand)[0].symbol()
+        assert first in text, seat
+    last = len(rec.actions)
+    assert f"\n{last:>3}  " in text
+    assert "wins the deal" in text
+
+
+def test_replay_for_one_seat_hides_the_other_hands(record: Path) -> None:
+    rec = bigtwo.load_record(record.read_text(encoding="utf-8"))
+    text, code = output("replay", str(record), "--seat", "1")
+    assert code == 0
+    assert "as seen by greedy-1" in text
+    assert text.count("13 cards") == 3
+    for seat in (0, 2, 3):  # no other hand appears as a line of cards
+        shown = " ".join(c.symbol() for c in bigtwo.parse_cards((rec.hands or ())[seat])[:4])
+        assert shown not in text
+
+
+def test_verify_says_a_played_deal_was_fair(record: Path) -> None:
+    text, code = output("verify", str(record))
+    assert code == 0
+    assert "FAIR" in text and "NOT" not in text
+
+
+def test_verify_says_a_tampered_deal_was_not_proven_fair(record: Path, tmp_path: Path) -> None:
+    data = json.loads(record.read_text(encoding="utf-8"))
+    deck = data["deal"]["deck"].split()
+    deck[0], deck[-1] = deck[-1], deck[0]
+    data["deal"]["deck"] = " ".join(deck)
+    forged = tmp_path / "forged.json"
+    forged.write_text(json.dumps(data), encoding="utf-8")
+    text, code = output("verify", str(forged))
+    assert code == 1
+    assert "NOT VERIFIED" in text and "do not match the commitment" in text
+
+
+def test_simulate_reports_each_seat() -> None:
+    text, code = output(
+        "simulate", "--games", "40", "--rules", "classic", "--bots", "random,greedy", "--seed", "3"
+    )
+    assert code == 0
+    assert "40 deals · classic rules · 4 players · seed 3" in text
+    rows = [r for r in map(str.split, text.splitlines()) if len(r) == 6 and r[0].isdigit()]
+    assert [r[1] for r in rows] == ["random", "greedy", "random", "greedy"]
+    wins = sum(int(r[4]) for r in rows)
+    assert wins == 40
+    assert all(r[5].endswith("%") for r in rows)
+    assert abs(sum(float(r[2]) for r in rows)) < 0.05  # classic scores sum to zero each deal
