@@ -153,3 +153,31 @@ def test_sampled_hands_fit_the_view(seed: int, steps: int, preset: str, sample_s
     for hand in hands:
         assert hand & seen == 0  # no card twice
         seen |= hand
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_hint_gives_a_legal_move_and_a_reason(level: str) -> None:
+    from bigtwo.bots.explain import hint
+
+    game = bigtwo.Game.deal(bigtwo.Rules.preset("tournament"), seed=3)
+    rng = random.Random(3)
+    for _ in range(12):
+        legal = game.legal_moves()
+        h = hint(game.view(game.to_move), legal, level)
+        assert h.move in legal
+        assert h.reason and "\n" not in h.reason
+        game = game.play(legal[rng.randrange(len(legal))])
+
+
+def test_review_lists_only_differences_from_the_expert() -> None:
+    from bigtwo.bots.explain import review
+
+    rules = bigtwo.Rules.preset("classic")
+    game = play_out(rules, [make_bot("random", 1), make_bot("heuristic", 2)], seed=8)
+    notes = review(game, seat=0, samples=3)
+    assert notes, "a random player's deal should leave something to review"
+    history = game.history
+    for note in notes:
+        seat, played = history[note.action]
+        assert seat == 0 and played == note.played
+        assert note.expert != note.played and note.reason

@@ -152,7 +152,11 @@ class ExpertBot:
             edge = _paired_edge(values, base)
             if edge > best_edge:
                 best, best_edge = move, edge
-        self.last_stats = {"samples": float(done), "seconds": time.perf_counter() - began}
+        self.last_stats = {
+            "samples": float(done),
+            "seconds": time.perf_counter() - began,
+            "edge": best_edge,  # points a deal the choice gained over the heuristic's
+        }
         return best
 
 

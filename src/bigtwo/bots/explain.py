@@ -1,0 +1,211 @@
+"""Hints and reviews for people: what a level's bot would play and why, in a player's words,
+and where a finished deal's choices differed from the expert's.
+
+>>> import bigtwo
+>>> game = bigtwo.Game.deal(bigtwo.Rules.preset("classic"), seed=7)
+>>> h = hint(game.view(game.to_move), game.legal_moves(), "hard")
+>>> h.move in game.legal_moves() and bool(h.reason)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import RED_JOKER, Card
+from ..combos import Combination, Move, hand_combos
+from ..combos.tables import FIVE, SINGLE
+from ..engine.view import View
+from .base import LEVELS, bot_for_level
+from .expert import ExpertBot
+from .heuristic import situation
+from .planning import planner_for
+from .policy import Reading, Situation
+
+_RANK_PLURALS = [
+    "threes",
+    "fours",
+    "fives",
+    "sixes",
+    "sevens",
+    "eights",
+    "nines",
+    "tens",
+    "jacks",
+    "queens",
+    "kings",
+    "aces",
+    "twos",
+]
+_FIVE_WORDS = {
+    "straight": "straight",
+    "flush": "flush",
+    "full_house": "full house",
+    "four_of_a_kind": "four of a kind",
+    "straight_flush": "straight flush",
+    "butterfly": "butterfly",
+    "sisters": "sisters",
+    "triple_junk": "triple with two odd cards",
+    "five_of_a_kind": "five of a kind",
+}
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A suggested move and a one-line reason."""
+
+    move: Move
+    reason: str
+    level: str
+
+
+@dataclass(frozen=True)
+class ReviewNote:
+    """One decision where the reviewed seat chose differently from the expert."""
+
+    action: int  # index of the action in the deal's history (0 = first action)
+    table: str  # what was on the table ("" when leading)
+    played: Move
+    expert: Move
+    reason: str  # why the expert prefers its move
+
+
+def hint(view: View, legal_moves: Sequence[Move], level: str = "hard", seed: int = 0) -> Hint:
+    """The move ``level``'s bot (see `LEVELS`) would make, with a one-line reason."""
+    key = level.strip().lower()
+    bot = bot_for_level(key, seed) if key in LEVELS else bot_for_level("hard", seed)
+    move = bot.choose(view, legal_moves)
+    if key == "beginner":
+        return Hint(move, f"a beginner plays anything legal: {describe(move)}", key)
+    if key == "easy":
+        return Hint(move, f"play the lowest thing you can: {describe(move)}", key)
+    reason = explain(view, legal_moves, move)
+    if isinstance(bot, ExpertBot) and bot.last_stats.get("edge", 0.0) > 0:
+        stats = bot.last_stats
+        reason = (
+            f"{describe(move)}: over {int(stats['samples'])} deals dealt to fit what you've"
+            f" seen, it scored {stats['edge']:+.1f} points a deal better than the obvious play"
+        )
+    return Hint(move, reason, key)
+
+
+def explain(view: View, legal_moves: Sequence[Move], move: Move) -> str:
+    """Why ``move`` is a sensible choice here, in a player's words."""
+    if not move.is_pass and not move.is_play:
+        return f"{move}: it can only help you"
+    sit = situation(view, legal_moves)
+    plays = [m for m in legal_moves if isinstance(m, Combination)]
+    if move.is_pass:
+        if not plays:
+            return f"pass: nothing you hold beats {describe(view.table)}" if view.table else "pass"
+        return f"pass: beating {describe(view.table)} would break up your hand or waste a winner"
+    assert isinstance(move, Combination)
+    after = sit.hand & ~move.mask
+    if not after:
+        return f"play {describe(move)} and go out"
+    reading = Reading(sit)
+    win = reading.is_winner(move, sit.t)
+    low = min(sit.opponents, default=13)
+    kept = _strongest(after, sit)
+    keep = f" and keep {kept}" if kept else ""
+    if low <= 2 and move.size == low:
+        who = "one card" if low == 1 else "two cards"
+        return (
+            f"an opponent has {who} left: {'lead' if view.table is None else 'play'}"
+            f" {describe(move)}, as high as you can, to stop them going out"
+        )
+    if view.table is None:
+        if win and _single_play(after, sit):
+            return f"lead {describe(move)}, which nobody can beat, then go out with the rest"
+        if win:
+            return f"lead {describe(move)}: nobody can beat it, so the lead comes back to you"
+        if move.size >= 4:
+            return f"lead {describe(move)} to shed {move.size} cards at once{keep}"
+        lowest = "lowest " if _is_lowest(move, plays) else ""
+        return f"lead your {lowest}{_kind(move)} {_cards(move)} to get rid of it early{keep}"
+    if win:
+        return f"take the trick with {describe(move)}: nobody can beat it, and you lead next"
+    return f"beat {describe(view.table)} with {describe(move)}: it fits your plan{keep}"
+
+
+def review(game_or_record: Any, seat: int, samples: int = 40, seed: int = 0) -> list[ReviewNote]:
+    """The decisions of ``seat`` in a finished deal (a `Game` or a `Record`) where the expert
+    (with ``samples`` sampled deals a move) would have chosen differently."""
+    record = game_or_record.record() if hasattr(game_or_record, "record") else game_or_record
+    states = record.states()
+    notes: list[ReviewNote] = []
+    for index, state in enumerate(states[:-1]):
+        after = states[index + 1]
+        history = after.history
+        if len(history) <= len(state.history):
+            continue
+        actor, played = history[-1]
+        if actor != seat or state.to_move != seat:
+            continue
+        legal = state.legal_moves(seat)
+        if len(legal) < 2:
+            continue
+        view = state.view(seat)
+        expert = ExpertBot(seed + index, samples=samples)
+        best = expert.choose(view, legal)
+        if best == played:
+            continue
+        table = describe(view.table) if view.table is not None else ""
+        notes.append(ReviewNote(index, table, played, best, explain(view, legal, best)))
+    return notes
+
+
+def describe(move: Move | None) -> str:
+    """A move in a player's words: ``"4♣"``, ``"the pair of aces"``, ``"pass"``."""
+    if move is None:
+        return "nothing"
+    if move.is_pass:
+        return "pass"
+    if not isinstance(move, Combination):
+        return str(move)
+    if move.kind == "single":
+        return _cards(move)
+    return f"the {_kind(move)} {_cards(move)}"
+
+
+def _cards(move: Move) -> str:
+    return " ".join(Card(c).symbol() for c in move.cards)
+
+
+def _kind(move: Combination) -> str:
+    ranks = {(c & 63) >> 2 for c in move.cards if (c & 63) < RED_JOKER}
+    rank = _RANK_PLURALS[ranks.pop()] if len(ranks) == 1 else ""
+    if move.kind == "pair":
+        return f"pair of {rank}" if rank else "pair"
+    if move.kind == "triple":
+        return f"three {rank}" if rank else "triple"
+    if move.kind == "quads":
+        return f"four {rank}" if rank else "four of a kind"
+    if move.kind == "two_pair":
+        return "two pairs"
+    return _FIVE_WORDS.get(move.kind, move.kind.replace("_", " "))
+
+
+def _strongest(hand: int, sit: Situation) -> str:
+    """The best thing left in ``hand``, in words, when it is worth mentioning."""
+    pl = planner_for(sit.t)
+    combos = [c for c in hand_combos(hand, sit.t).leads if c.family in (SINGLE, 2, FIVE)]
+    if not combos:
+        return ""
+    best = max(combos, key=lambda c: (pl.strength(c) + 0.1 * (c.size > 1), c.size))
+    if pl.strength(best) < 0.75:
+        return ""
+    return f"your {_cards(best)}" if best.kind == "single" else describe(best)
+
+
+def _single_play(hand: int, sit: Situation) -> bool:
+    from ..combos import classify_mask
+
+    return classify_mask(hand, sit.t) is not None
+
+
+def _is_lowest(move: Combination, plays: list[Combination]) -> bool:
+    same = [p for p in plays if p.family == move.family]
+    return all(move.key <= p.key for p in same)
