@@ -1,0 +1,69 @@
+"""Bot decision times: mean, median, 95th percentile and worst, per bot, on one core.
+
+Run ``python benchmarks/bots.py [--quick] [--rules PRESET]``. Each bot plays whole deals in
+all four seats of the given rule set (the expert against three heuristics, to keep the run
+short); only real decisions are timed (moves with a single legal choice are skipped).
+Targets: ``heuristic`` at most 5 ms a move at the 95th percentile, ``expert`` at its default
+setting at most 1 s a move.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+import bigtwo
+from bigtwo.bots import ExpertBot, make_bot
+
+
+def decision_times(rules: bigtwo.Rules, make: str, deals: int, expert_seats: int) -> list[float]:
+    """Seconds each timed decision of bot ``make`` took over ``deals`` deals."""
+    times: list[float] = []
+    for d in range(deals):
+        seats = expert_seats if make == "expert" else rules.players
+        bots = [
+            (ExpertBot(d * 10 + s) if make == "expert" else make_bot(make, d * 10 + s))
+            if s < seats
+            else make_bot("heuristic", s)
+            for s in range(rules.players)
+        ]
+        game = bigtwo.Game.deal(rules, seed=d)
+        while not game.is_over:
+            seat = game.to_move
+            view, legal = game.view(seat), game.legal_moves()
+            start = time.perf_counter()
+            move = bots[seat].choose(view, legal)
+            spent = time.perf_counter() - start
+            if seat < seats and len(legal) > 1:
+                times.append(spent)
+            game = game.play(move)
+    return times
+
+
+def report(name: str, times: list[float]) -> None:
+    ordered = sorted(times)
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    print(
+        f"{name:10} {len(times):6d} moves  mean {1000 * statistics.mean(times):8.2f} ms"
+        f"  median {1000 * statistics.median(times):8.2f} ms  p95 {1000 * p95:8.2f} ms"
+        f"  max {1000 * ordered[-1]:8.2f} ms"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="fewer deals")
+    parser.add_argument("--rules", default="classic")
+    args = parser.parse_args()
+    rules = bigtwo.Rules.preset(args.rules)
+    deals = {"random": 200, "greedy": 200, "medium": 200, "heuristic": 200, "expert": 12}
+    if args.quick:
+        deals = {name: max(2, n // 10) for name, n in deals.items()}
+    print(f"decision times under {rules.name} rules, {rules.players} players")
+    for name, n in deals.items():
+        report(name, decision_times(rules, name, n, expert_seats=1))
+
+
+if __name__ == "__main__":
+    main()
