@@ -6,7 +6,7 @@ import subprocess
 from pathlib import Path
 
 import pexpect
-from cli_support import (
+from test_cli_support import (
     ANOTHER,
     BIGTWO,
     PROMPT,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from cli_support import plain, spawn
+from test_cli_support import plain, spawn
 
 import bigtwo
 
@@ -15,7 +15,7 @@ import bigtwo
 @pytest.fixture(scope="module")
 def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A deal played to the end by `bigtwo play --save`, every move typed as 'hint' says."""
-    from cli_support import play_by_hints
+    from test_cli_support import play_by_hints
 
     path = tmp_path_factory.mktemp("records") / "deal.json"
     child = spawn("play", "--seed", "11", "--pace", "0", "--save", str(path), "--name", "Ann")

@@ -112,7 +112,7 @@ def table_status(view: View, names: Sequence[str], order_key: Sequence[int]) -> 
         grid.add_row(
             "▶" if seat == view.to_move else "",
             Text(names[seat].ljust(width), style="green" if seat == view.seat else "cyan"),
-            f"{count} card{'s' * (count != 1)}",
+            f"{count:>2} card{'s' * (count != 1)}",
             Text("  ").join(notes),
         )
     hand = sorted_cards(view.hand, order_key)
