@@ -283,7 +283,7 @@ def test_cards_two_decks_identical_play_option() -> None:
             id="combo.sf_plus_two",
         ),
         pytest.param({"straight_lengths": (2, 5)}, "from 3 to 13", id="combo.long_straights"),
-        pytest.param({"suit_order": "rainbow"}, "choose one of", id="suits.bridge-unknown"),
+        pytest.param({"suit_order": "rainbow"}, "choose one of", id="rules-unknown-suit-order"),
     ],
 )
 def test_rules_refuse_nonsense(changes: dict[str, object], why: str) -> None:

@@ -205,22 +205,35 @@ def test_core_counts_visible_to_every_seat() -> None:
 
 
 @pytest.mark.parametrize(
-    ("left", "expected"),
+    ("hands", "moves", "expected"),
     [
-        pytest.param(("3H 4H 5H", 11, 8), (33, -3, -22, -8), id="core.score-001-example"),
-        pytest.param((9, 10, 13), (9 + 20 + 39, -9, -20, -39), id="core.score-9-10-13"),
-        pytest.param((1, 12, 2), (1 + 24 + 2, -1, -24, -2), id="core.score-12-doubled"),
+        pytest.param(
+            [
+                "3D 2S",
+                "4D 5C 6C 7C",
+                "5D 8C 9C TC JC QC KC AC 3H 4H 5H 6H",
+                "6D 7H 8H 9H TH JH QH KH AH",
+            ],
+            "3D | 4D | 5D | 6D | 2S",
+            (33, -3, -22, -8),
+            id="core.score-001-example",
+        ),
+        pytest.param(
+            [
+                "3D 2S",
+                "3C 3H 3S 4C 4H 4S 5C 5H 5S 6C 6H 6S 7C",
+                "4D 8C 8H 8S 9C 9H 9S TC TH TS JC",
+                "5D JH JS QC QH QS KC KH KS AC",
+            ],
+            "3D | pass | 4D | 5D | 2S",
+            (39 + 20 + 9, -39, -20, -9),
+            id="core.score-13-10-9",
+        ),
     ],
 )
-def test_core_score(left: tuple[object, ...], expected: tuple[int, ...]) -> None:
+def test_core_score(hands: list[str], moves: str, expected: tuple[int, ...]) -> None:
     """core.score: 1 a card with 9 or fewer, 2 a card with 10-12, 3 a card with all 13; the
     winner gains what the others lose (001: 3, 11, 8 cards -> -3, -22, -8, winner +33)."""
-    spare = [c for c in deck_low_to_high() if c not in ("3D", "2S")]
-    hands = ["3D"]
-    for n in left:
-        cards = str(n).split() if isinstance(n, str) else [spare.pop() for _ in range(int(n))]
-        spare = [c for c in spare if c not in cards]
-        hands.append(" ".join(cards))
-    game = Game.deal(CLASSIC, hands=hands).play("3D")
+    game = play_all(Game.deal(CLASSIC, hands=hands), moves)
     assert game.is_over and game.winner == 0
     assert game.scores == expected

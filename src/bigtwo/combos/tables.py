@@ -98,6 +98,8 @@ class Tables:
             order["straight"], order["flush"] = order["flush"], order["straight"]
         if r.royal_only_beats_quads:
             order["straight_flush"] = order["four_of_a_kind"] - 1  # a royal flush gets +3
+        if r.quads_beat_all:  # a four beats every play without one, straight flushes too
+            order["four_of_a_kind"] = order["straight_flush"] + 1
         if not r.five_kind_over_straight_flush:
             order["five_of_a_kind"] = order["four_of_a_kind"] + 1
         return order

@@ -233,6 +233,11 @@ def _check(r: Rules) -> None:
         raise RulesError("straight lengths must be distinct numbers from 3 to 13")
     if r.sf_plus_two and r.royal_only_beats_quads:
         raise RulesError("with straight flush plus two, a straight flush is not a five-card hand")
+    if r.quads_beat_all and (r.royal_only_beats_quads or r.sf_plus_two):
+        raise RulesError(
+            "with quads_beat_all every four of a kind beats every straight flush, so a royal"
+            " flush or a straight flush plus two can't beat it"
+        )
     if r.poker_exact and r.flush_order is not FlushOrder.POKER:
         raise RulesError("poker-exact ranking compares flushes like poker: set flush_order=poker")
     _check_deal(r)
