@@ -2,7 +2,8 @@
 
 The ladder, weakest first: ``random`` (beginner), ``greedy`` (easy), ``medium`` (medium: the
 heuristic without card counting or defence), ``heuristic`` (hard) and ``expert`` (expert:
-rollouts over sampled hidden hands). `make_bot` takes a bot's name or a level.
+rollouts over sampled hidden hands). `make_bot` takes a bot's name or a level; `hint`
+and `review` explain moves to people.
 """
 
 from . import expert as _expert  # registers the search bot
@@ -10,6 +11,7 @@ from . import heuristic as _heuristic  # registers the planning bots
 from . import simple as _simple  # registers the baseline bots
 from .base import LEVELS, REGISTRY, Bot, bot_for_level, make_bot
 from .expert import ExpertBot
+from .explain import Hint, ReviewNote, hint, review
 from .heuristic import HeuristicBot
 from .simple import GreedyBot, RandomBot
 
@@ -20,8 +22,12 @@ __all__ = [
     "ExpertBot",
     "GreedyBot",
     "HeuristicBot",
+    "Hint",
     "RandomBot",
+    "ReviewNote",
     "bot_for_level",
+    "hint",
     "make_bot",
+    "review",
 ]
 del _expert, _heuristic, _simple
