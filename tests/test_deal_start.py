@@ -24,6 +24,11 @@ from bigtwo.rules.options import (
 from bigtwo.session import ROUND_LENGTH, Session
 
 
+def covers(*ids: str) -> pytest.MarkDecorator:
+    """Name the variation IDs a test covers in its id (test names can't hold dots)."""
+    return pytest.mark.parametrize((), [pytest.param(id="+".join(ids))])
+
+
 def m(text: str) -> int:
     return mask_of(parse_cards(text))
 
@@ -102,6 +107,7 @@ def cut_place(rank_char: str) -> int:
     return next(i for i, ranks in enumerate(CUT_TABLE.values()) if rank_char in ranks)
 
 
+@covers("core.cut")
 @pytest.mark.parametrize("direction", [1, -1], ids=["counter-clockwise", "clockwise"])
 def test_core_cut_exposed_card_chooses_first_receiver(direction: int) -> None:
     rules = Rules()
@@ -126,6 +132,7 @@ def test_core_cut_exposed_card_chooses_first_receiver(direction: int) -> None:
     assert seen == {0, 1, 2, 3}, "every place of the cut table came up"
 
 
+@covers("core.cut")
 def test_core_cut_known_card_ranks() -> None:
     """The table itself, card by card, through `first_receiver`."""
     from bigtwo.engine.deal import first_receiver
@@ -139,6 +146,7 @@ def test_core_cut_known_card_ranks() -> None:
                 assert first_receiver(rules, 1, -1, card) == (1 - place) % 4
 
 
+@covers("deal.no_cut")
 def test_deal_no_cut_starts_right_of_dealer() -> None:
     rules = Rules(cut=False)
     for dealer in range(4):
@@ -155,6 +163,7 @@ def test_deal_no_cut_starts_right_of_dealer() -> None:
 FOUR = ["3D 9S KH", "4D 8S QH", "5D 7S JH", "6D TS AH"]
 
 
+@covers("deal.clockwise")
 def test_deal_clockwise_play_goes_to_seat_minus_one() -> None:
     rules = Rules(direction=Direction.CLOCKWISE)
     game = Game.deal(rules, hands=FOUR)
@@ -171,6 +180,7 @@ def test_deal_clockwise_play_goes_to_seat_minus_one() -> None:
     assert dealt.hands[0] >> dealt.origin.order[1] & 1
 
 
+@covers("deal.clockwise", "start.indonesia_rounds")
 def test_deal_clockwise_indonesia_preset_session() -> None:
     rules = Rules.preset("indonesia")
     assert rules.direction is Direction.CLOCKWISE
@@ -183,6 +193,7 @@ def test_deal_clockwise_indonesia_preset_session() -> None:
     assert game.to_move == (seat - 1) % 4
 
 
+@covers("deal.alternate", "core.session")
 def test_deal_alternate_direction_every_deal() -> None:
     rules = Rules(direction=Direction.ALTERNATE)
     session = Session.start(rules, seed=8)
@@ -198,6 +209,7 @@ def test_deal_alternate_direction_every_deal() -> None:
     assert ways == [1, -1, 1, -1]
 
 
+@covers("deal.alternate")
 def test_deal_alternate_direction_given_to_deal() -> None:
     rules = Rules(direction=Direction.ALTERNATE)
     game = Game.deal(rules, hands=FOUR, direction=-1)
@@ -206,6 +218,7 @@ def test_deal_alternate_direction_given_to_deal() -> None:
     assert game.play("3D").to_move == 1
 
 
+@covers("deal.race")
 def test_deal_race_left_neighbour_answers_first() -> None:
     rules = Rules(direction=Direction.RACE)
     game = Game.deal(rules, hands=FOUR)
@@ -225,6 +238,7 @@ def test_deal_race_left_neighbour_answers_first() -> None:
     assert game.to_move == 2, "the race fixed clockwise for the rest of the deal"
 
 
+@covers("deal.race")
 def test_deal_race_right_neighbour_answers_first() -> None:
     rules = Rules(direction=Direction.RACE)
     game = Game.deal(rules, hands=FOUR).play("3D")
@@ -235,6 +249,7 @@ def test_deal_race_right_neighbour_answers_first() -> None:
         game.play("6D", seat=3)
 
 
+@covers("deal.race")
 def test_deal_race_pass_by_right_neighbour_sets_counter_clockwise() -> None:
     rules = Rules(direction=Direction.RACE)
     game = Game.deal(rules, hands=FOUR).play("3D").play("pass")
@@ -253,6 +268,7 @@ def _check_three(game: Game) -> None:
         assert game.hands[a] & game.kitty == 0
 
 
+@covers("deal.leftover_to_lead")
 def test_deal_leftover_to_lead_holder_of_3d() -> None:
     rules = Rules(players=3, cut=False)  # to-lead is the default
     assert rules.leftover is Leftover.TO_LEAD
@@ -264,6 +280,7 @@ def test_deal_leftover_to_lead_holder_of_3d() -> None:
     _check_three(game)
 
 
+@covers("deal.leftover_to_lead")
 def test_deal_leftover_to_lead_when_3d_is_the_leftover() -> None:
     rules = Rules(players=3, cut=False)
     game = three_player_game(rules, "3D")
@@ -274,6 +291,7 @@ def test_deal_leftover_to_lead_when_3d_is_the_leftover() -> None:
     _check_three(game)
 
 
+@covers("deal.leftover_to_lead")
 def test_deal_leftover_to_lead_shuffled() -> None:
     rules = Rules(players=3)
     for seed in range(10):
@@ -284,6 +302,7 @@ def test_deal_leftover_to_lead_shuffled() -> None:
         assert game.hands[game.to_move] & m("3D")
 
 
+@covers("deal.leftover_discard")
 def test_deal_leftover_discard() -> None:
     rules = Rules(players=3, cut=False, leftover=Leftover.DISCARD)
     game = three_player_game(rules, "2S")
@@ -300,6 +319,7 @@ def test_deal_leftover_discard() -> None:
         game.play(str(cards_of(game.hands[1] & ~m("3C"))[0]))
 
 
+@covers("deal.leftover_discard")
 def test_deal_leftover_discard_lowest_never_2s() -> None:
     rules = Rules(players=3, cut=False, leftover=Leftover.DISCARD_LOWEST)
     # whatever card would be left over, the lowest card leaves instead
@@ -315,6 +335,7 @@ def test_deal_leftover_discard_lowest_never_2s() -> None:
         assert str(shuffled.lead_card) == "3C"
 
 
+@covers("deal.leftover_lowest_diamond")
 def test_deal_leftover_lowest_diamond() -> None:
     rules = Rules(players=3, cut=False, leftover=Leftover.LOWEST_DIAMOND)
     game = three_player_game(rules, "AH")
@@ -332,6 +353,7 @@ def test_deal_leftover_lowest_diamond() -> None:
     assert game.to_move == 1 and str(game.lead_card) == "3C"
 
 
+@covers("deal.leftover_trade")
 @pytest.mark.parametrize("leftover", [Leftover.TRADE_SHOWN, Leftover.TRADE_HIDDEN])
 def test_deal_leftover_trade(leftover: Leftover) -> None:
     rules = Rules(players=3, cut=False, leftover=leftover)
@@ -365,6 +387,7 @@ def test_deal_leftover_trade(leftover: Leftover) -> None:
     " leaves to_move on the deciding seat instead of the leader",
     strict=True,
 )
+@covers("deal.leftover_trade")
 def test_deal_leftover_trade_previous_winner_leads() -> None:
     rules = Rules(players=3, cut=False, leftover=Leftover.TRADE_HIDDEN)
     game = three_player_game(rules, "2S", leader=2)
@@ -374,6 +397,7 @@ def test_deal_leftover_trade_previous_winner_leads() -> None:
     game.play(str(cards_of(game.hands[2])[-1]))  # any card leads
 
 
+@covers("deal.leftover_2s_or_3d")
 def test_deal_leftover_2s_or_3d_goes_to_two_of_spades() -> None:
     rules = Rules(players=3, cut=False, leftover=Leftover.TO_TWO_SPADES)
     game = three_player_game(rules, "AH")
@@ -388,6 +412,7 @@ def test_deal_leftover_2s_or_3d_goes_to_two_of_spades() -> None:
 # --- deal.ghost_hand -------------------------------------------------------------------------
 
 
+@covers("deal.ghost_hand")
 def test_deal_ghost_hand_hidden_and_unplayed() -> None:
     rules = Rules(players=3, ghost_hand=True, cut=False)
     for seed in range(6):
@@ -438,6 +463,7 @@ def draw_game(rules: Rules) -> Game:
     return Game.from_deal(rules, origin)
 
 
+@covers("deal.draw_on_pass")
 def test_deal_draw_on_pass_one_card() -> None:
     rules = Rules(players=2, cut=False, cards_each=13, draw_on_pass=DrawOnPass.ONE)
     game = draw_game(rules)
@@ -456,6 +482,7 @@ def test_deal_draw_on_pass_one_card() -> None:
     assert game.hands[1].bit_count() == 15 and game.hands[1] & m("4C")
 
 
+@covers("deal.draw_on_pass")
 def test_deal_draw_on_pass_play_size() -> None:
     rules = Rules(players=2, cut=False, cards_each=13, draw_on_pass=DrawOnPass.PLAY_SIZE)
     game = draw_game(rules).play("3D 3S")
@@ -466,6 +493,7 @@ def test_deal_draw_on_pass_play_size() -> None:
     assert game.hands[1].bit_count() == 20 and len(game.stock) == 19
 
 
+@covers("deal.draw_on_pass")
 def test_deal_draw_on_pass_empty_stock_and_reshuffle() -> None:
     hands = [
         "3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD 2D 3C 4C 5C 6C 7C 8C 9C TC JC QC KC",
@@ -504,6 +532,7 @@ def test_deal_draw_on_pass_empty_stock_and_reshuffle() -> None:
             assert replayed.hands == game.hands and replayed.stock == game.stock
 
 
+@covers("deal.draw_on_pass")
 def test_deal_draw_on_pass_needs_stock() -> None:
     with pytest.raises(bigtwo.RulesError):
         Rules(players=3, draw_on_pass=DrawOnPass.ONE)
@@ -514,6 +543,7 @@ def test_deal_draw_on_pass_needs_stock() -> None:
 # --- deal.two_player_sizes and deal.thirteen_each --------------------------------------------
 
 
+@covers("deal.two_player_sizes")
 @pytest.mark.parametrize("size", [13, 17, 21, None])
 def test_deal_two_player_sizes(size: int | None) -> None:
     rules = Rules(players=2, cards_each=size)
@@ -533,6 +563,7 @@ def test_deal_two_player_sizes(size: int | None) -> None:
         assert lowest_not_3d > 0, "some deals leave the 3D out and a higher card leads"
 
 
+@covers("deal.two_player_sizes")
 def test_deal_two_player_sizes_fixed_lowest_leads() -> None:
     rules = Rules(players=2, cards_each=13)
     game = Game.deal(rules, hands=["4C 9D TD", "4H 5S 6S"])
@@ -543,6 +574,7 @@ def test_deal_two_player_sizes_fixed_lowest_leads() -> None:
     assert game.to_move == 0
 
 
+@covers("deal.thirteen_each")
 @pytest.mark.parametrize("players", [2, 3])
 def test_deal_thirteen_each(players: int) -> None:
     rules = Rules(players=players, cards_each=13)
@@ -558,6 +590,7 @@ def test_deal_thirteen_each(players: int) -> None:
 # --- start.* -----------------------------------------------------------------------------------
 
 
+@covers("start.winner_leads")
 def test_start_winner_leads_with_any_play() -> None:
     rules = Rules(first_lead=FirstLead.WINNER)
     session = Session.start(rules, seed=21)
@@ -575,6 +608,7 @@ def test_start_winner_leads_with_any_play() -> None:
     assert singles == {1 << c for c in cards_of(second.hands[done.winner])}
 
 
+@covers("start.winner_leads")
 def test_start_winner_leads_fixed_deal() -> None:
     game = Game.deal(Rules(), hands=FOUR, leader=2)
     assert game.to_move == 2
@@ -582,6 +616,7 @@ def test_start_winner_leads_fixed_deal() -> None:
     assert game.to_move == 3
 
 
+@covers("start.winner_leads")
 def test_start_winner_leads_hong_kong() -> None:
     session = Session.start(Rules.preset("hong-kong"), seed=5)
     done = play_out(session.next_deal())
@@ -598,6 +633,7 @@ def _ended(hands: list[str]) -> Game:
     return game
 
 
+@covers("start.loser_leads")
 def test_start_loser_leads_most_cards() -> None:
     game = _ended(["3D", "4D 5D", "6D 7D 8D", "9D TD JD QD KH"])
     assert bigtwo.session.loser_to_lead(game) == 3
@@ -605,6 +641,7 @@ def test_start_loser_leads_most_cards() -> None:
     assert session.leader() == 3 and session.dealer == 3
 
 
+@covers("start.loser_leads")
 def test_start_loser_leads_tie_fewest_cards_in_largest_combination() -> None:
     # seats 1 and 2 both hold five cards; seat 1's largest play is a pair, seat 2's a triple
     game = _ended(["3D", "4D 4C 6D 8H TS", "5D 5C 5H 7D 9S", "JD QH"])
@@ -614,6 +651,7 @@ def test_start_loser_leads_tie_fewest_cards_in_largest_combination() -> None:
     assert bigtwo.session.loser_to_lead(game) == 2
 
 
+@covers("start.loser_leads")
 def test_start_loser_leads_tie_weakest_combination() -> None:
     game = _ended(["3D", "KD KC 6D 8H TS", "5D 5C 7H 9D JS", "JD QH"])
     assert bigtwo.session.loser_to_lead(game) == 2, "5-5 is weaker than K-K"
@@ -623,6 +661,7 @@ def test_start_loser_leads_tie_weakest_combination() -> None:
     assert nxt.origin.dealer == 2
 
 
+@covers("start.lead_card_alone")
 def test_start_lead_card_alone() -> None:
     rules = Rules(first_play=FirstPlay.ALONE)
     game = Game.deal(rules, hands=["3D 3S 4D 5D 6D 7S", "8D", "9D", "TD"])
@@ -637,6 +676,7 @@ def test_start_lead_card_alone() -> None:
     assert "3D 3S" in {str(mv) for mv in classic.legal_moves()}
 
 
+@covers("start.lowest_optional")
 def test_start_lowest_optional() -> None:
     rules = Rules(first_play=FirstPlay.OPTIONAL)
     hands = ["3D 9S 9H", "4D", "5D", "6D"]
@@ -650,6 +690,7 @@ def test_start_lowest_optional() -> None:
         Game.deal(Rules(), hands=hands).play("9H 9S")
 
 
+@covers("start.indonesia_rounds")
 def test_start_indonesia_rounds_of_ten_deals() -> None:
     rules = Rules.preset("indonesia")
     assert rules.first_lead is FirstLead.INDONESIA_ROUNDS and ROUND_LENGTH == 10
@@ -670,6 +711,7 @@ def test_start_indonesia_rounds_of_ten_deals() -> None:
     assert all(x is not None for x in leaders[1:ROUND_LENGTH])
 
 
+@covers("start.three_player_exchange")
 def test_start_three_player_exchange() -> None:
     rules = Rules(players=3, three_player_exchange=True)
     session = Session.start(rules, seed=9)

@@ -13,6 +13,11 @@ from bigtwo.rules.options import FourTwos
 from bigtwo.session import Session
 
 
+def covers(*ids: str) -> pytest.MarkDecorator:
+    """Name the variation IDs a test covers in its id (test names can't hold dots)."""
+    return pytest.mark.parametrize((), [pytest.param(id="+".join(ids))])
+
+
 def m(text: str) -> int:
     return mask_of(parse_cards(text))
 
@@ -59,6 +64,7 @@ GRAND = "3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH 2H"
 # --- instant.dragon ------------------------------------------------------------------------
 
 
+@covers("instant.dragon")
 def test_instant_dragon_wins_at_once() -> None:
     hands = full_deal(s2=DRAGON)
     game = Game.deal(Rules(dragon_wins=True), hands=hands)
@@ -73,17 +79,20 @@ def test_instant_dragon_wins_at_once() -> None:
         game.play("pass")
 
 
+@covers("instant.dragon")
 def test_instant_dragon_off_plays_on() -> None:
     game = Game.deal(Rules(), hands=full_deal(s2=DRAGON))
     assert not game.is_over and game.to_move == 2  # the dragon holds 3D and leads
 
 
+@covers("instant.dragon")
 def test_instant_dragon_hong_kong_preset() -> None:
     rules = Rules.preset("hong-kong")
     game = Game.deal(rules, hands=full_deal(s1=DRAGON))
     assert game.end == "dragon" and game.winner == 1
 
 
+@covers("instant.dragon")
 def test_instant_dragon_needs_every_rank() -> None:
     almost = DRAGON.replace("2D", "2C").replace("KH", "QH")  # two queens, no king
     game = Game.deal(Rules(dragon_wins=True), hands=full_deal(s0=almost))
@@ -93,6 +102,7 @@ def test_instant_dragon_needs_every_rank() -> None:
 # --- instant.grand_dragon -------------------------------------------------------------------
 
 
+@covers("instant.grand_dragon")
 def test_instant_grand_dragon() -> None:
     game = Game.deal(Rules(dragon_wins=True), hands=full_deal(s3=GRAND))
     assert game.end == "grand_dragon" and game.winner == 3
@@ -107,6 +117,7 @@ def test_instant_grand_dragon() -> None:
 TWOS = "2D 2C 2H 2S 4D 5D 6D 7D 8D 9D TD JD QD"
 
 
+@covers("instant.four_twos")
 def test_instant_four_twos_win() -> None:
     game = Game.deal(Rules(four_twos=FourTwos.WIN), hands=full_deal(s1=TWOS))
     assert game.end == "four_twos" and game.winner == 1
@@ -115,23 +126,27 @@ def test_instant_four_twos_win() -> None:
     assert game.scores is not None and game.scores[1] > 0
 
 
+@covers("instant.four_twos")
 def test_instant_four_twos_draw() -> None:
     game = Game.deal(Rules(four_twos=FourTwos.DRAW), hands=full_deal(s1=TWOS))
     assert game.is_over and game.end == "draw" and game.winner is None
     assert game.scores == (0, 0, 0, 0) and game.outcome() is None
 
 
+@covers("instant.four_twos")
 def test_instant_four_twos_redeal() -> None:
     game = Game.deal(Rules(four_twos=FourTwos.REDEAL), hands=full_deal(s1=TWOS))
     assert game.is_over and game.end == "redeal" and game.winner is None
     assert game.scores == (0, 0, 0, 0)
 
 
+@covers("instant.four_twos")
 def test_instant_four_twos_none_plays_on() -> None:
     game = Game.deal(Rules(), hands=full_deal(s1=TWOS))
     assert not game.is_over
 
 
+@covers("instant.four_twos")
 def test_instant_four_twos_three_players_option() -> None:
     hands = full_deal(players=3, size=17, s0=TWOS + " 3C 4C 5C 6C")
     game = Game.deal(Rules(players=3, four_twos=FourTwos.WIN), hands=hands)
@@ -141,6 +156,7 @@ def test_instant_four_twos_three_players_option() -> None:
     assert game.end == "four_twos" and game.winner == 0
 
 
+@covers("instant.four_twos", "core.session")
 def test_instant_four_twos_redeal_in_a_session() -> None:
     rules = Rules(four_twos=FourTwos.REDEAL)
     session = Session.start(rules, seed=1)
@@ -154,6 +170,7 @@ def test_instant_four_twos_redeal_in_a_session() -> None:
 # --- instant.golden_whoopin -----------------------------------------------------------------
 
 
+@covers("instant.golden_whoopin")
 def test_instant_golden_whoopin_before_any_play() -> None:
     rules = Rules(golden_whoopin=True)
     game = Game.deal(rules, hands=full_deal(s2=TWOS))
@@ -170,6 +187,7 @@ def test_instant_golden_whoopin_before_any_play() -> None:
     assert won.history == [(2, won.history[0][1])] and str(won.history[0][1]) == "whoopin"
 
 
+@covers("instant.golden_whoopin")
 def test_instant_golden_whoopin_on_own_turn() -> None:
     rules = Rules(golden_whoopin=True)
     hands = full_deal(s0="3D " + TWOS.replace(" QD", ""))
@@ -178,6 +196,7 @@ def test_instant_golden_whoopin_on_own_turn() -> None:
     assert game.play("golden whoopin").end == "golden_whoopin"
 
 
+@covers("instant.golden_whoopin")
 def test_instant_golden_whoopin_after_the_first_play_is_too_late() -> None:
     rules = Rules(golden_whoopin=True)
     game = Game.deal(rules, hands=full_deal(s2=TWOS)).play("3D")
@@ -187,6 +206,7 @@ def test_instant_golden_whoopin_after_the_first_play_is_too_late() -> None:
         game.play("whoopin", seat=2)
 
 
+@covers("instant.golden_whoopin")
 def test_instant_golden_whoopin_off() -> None:
     game = Game.deal(Rules(), hands=full_deal(s2=TWOS))
     with pytest.raises(IllegalMoveError):
@@ -199,6 +219,7 @@ DRAGUN = "4D 4C 5D 5C 6D 6C 7D 7C 8D 8C 9D 9C KS"
 BLA_BAJD = "3C 3H 5D 5C 6D 6C 7D 7C 8D 8C 9D 9C KS"
 
 
+@covers("instant.malta_dragun")
 def test_instant_malta_dragun_wins() -> None:
     game = Game.deal(Rules(malta_dragun=True), hands=full_deal(s1=DRAGUN))
     assert game.end == "malta_dragun" and game.winner == 1
@@ -207,17 +228,20 @@ def test_instant_malta_dragun_wins() -> None:
     assert game.scores is not None and game.scores[1] > 0
 
 
+@covers("instant.malta_dragun")
 def test_instant_malta_dragun_preset_and_off() -> None:
     game = Game.deal(Rules.preset("malta"), hands=full_deal(s3=DRAGUN))
     assert game.end == "malta_dragun" and game.winner == 3
     assert not Game.deal(Rules(), hands=full_deal(s3=DRAGUN)).is_over
 
 
+@covers("instant.malta_dragun")
 def test_instant_malta_dragun_not_without_six_pairs() -> None:
     five_pairs = "4D 4C 5D 5C 6D 6C 7D 7C 8D 8C 9D TC KS"
     assert not Game.deal(Rules(malta_dragun=True), hands=full_deal(s1=five_pairs)).is_over
 
 
+@covers("instant.malta_dragun")
 def test_instant_malta_dragun_bla_bajd_loses() -> None:
     game = Game.deal(Rules(malta_dragun=True), hands=full_deal(s1=BLA_BAJD))
     assert game.is_over and game.end == "malta_dragun_lost"
@@ -228,6 +252,7 @@ def test_instant_malta_dragun_bla_bajd_loses() -> None:
     " outcome() and scores pay the loser as if it had won",
     strict=True,
 )
+@covers("instant.malta_dragun")
 def test_instant_malta_dragun_bla_bajd_holder_is_not_the_winner() -> None:
     game = Game.deal(Rules(malta_dragun=True), hands=full_deal(s1=BLA_BAJD))
     assert game.winner != 1
@@ -241,6 +266,7 @@ NOT_WEAK = "3C 4C 5C 6C 7C 8C 9C TC 3H 4H 5H 6H AC"  # A = 4 points
 NO_FACES = "3C 4C 5C 6C 7C 8C 9C TC AC 2C 2H 3H 4H"  # A and 2s, but no J, Q or K
 
 
+@covers("redeal.weak_hand", "core.session")
 def test_redeal_weak_hand_declared() -> None:
     rules = Rules(weak_hand_redeal=True)
     game = Game.deal(rules, hands=full_deal(s1=WEAK))
@@ -254,6 +280,7 @@ def test_redeal_weak_hand_declared() -> None:
     assert session.deals_played == 0 and session.shuffles == 1
 
 
+@covers("redeal.weak_hand")
 def test_redeal_weak_hand_four_points_is_not_weak() -> None:
     game = Game.deal(Rules(weak_hand_redeal=True), hands=full_deal(s1=NOT_WEAK))
     assert "redeal" not in moves(game, 1)
@@ -261,6 +288,7 @@ def test_redeal_weak_hand_four_points_is_not_weak() -> None:
         game.play("redeal", seat=1)
 
 
+@covers("redeal.weak_hand")
 def test_redeal_weak_hand_only_before_the_first_play() -> None:
     game = Game.deal(Rules(weak_hand_redeal=True), hands=full_deal(s1=WEAK))
     game = game.play("3D")
@@ -269,11 +297,13 @@ def test_redeal_weak_hand_only_before_the_first_play() -> None:
         game.play("redeal")
 
 
+@covers("redeal.weak_hand")
 def test_redeal_weak_hand_off() -> None:
     game = Game.deal(Rules(), hands=full_deal(s1=WEAK))
     assert "redeal" not in moves(game, 1)
 
 
+@covers("redeal.no_faces")
 def test_redeal_no_faces_declared() -> None:
     rules = Rules(no_faces_redeal=True)
     game = Game.deal(rules, hands=full_deal(s2=NO_FACES))
@@ -287,6 +317,7 @@ def test_redeal_no_faces_declared() -> None:
     assert "redeal" not in moves(Game.deal(rules, hands=full_deal(s2=one_face)), 2)
 
 
+@covers("redeal.no_faces")
 def test_redeal_no_faces_hand_on_move() -> None:
     rules = Rules(no_faces_redeal=True)
     hand = "3D " + NO_FACES.replace(" 4H", "")

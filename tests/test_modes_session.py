@@ -10,6 +10,11 @@ from bigtwo.rules.options import Mode
 from bigtwo.session import TITLES, Session
 
 
+def covers(*ids: str) -> pytest.MarkDecorator:
+    """Name the variation IDs a test covers in its id (test names can't hold dots)."""
+    return pytest.mark.parametrize((), [pytest.param(id="+".join(ids))])
+
+
 def m(text: str) -> int:
     return mask_of(parse_cards(text))
 
@@ -33,6 +38,7 @@ def play_out(game: Game, policy: int = 0) -> Game:
 UNTIL = ["3D AS", "4D 5D 6D", "7D 8D 2C", "TD JD"]
 
 
+@covers("mode.until_last", "mode.president")
 @pytest.mark.parametrize("mode", [Mode.UNTIL_LAST, Mode.PRESIDENT])
 def test_mode_until_last_lead_passes_after_unbeaten_finisher(mode: Mode) -> None:
     game = Game.deal(Rules(mode=mode), hands=UNTIL)
@@ -53,6 +59,7 @@ def test_mode_until_last_lead_passes_after_unbeaten_finisher(mode: Mode) -> None
     assert outcome is not None and outcome.finish_order == (0, 3, 2, 1)
 
 
+@covers("mode.until_last")
 def test_mode_until_last_finisher_play_may_be_followed() -> None:
     game = Game.deal(Rules(mode=Mode.UNTIL_LAST), hands=UNTIL)
     game = game.play("3D").play("4D").play("7D").play("TD").play("AS")
@@ -62,12 +69,14 @@ def test_mode_until_last_finisher_play_may_be_followed() -> None:
     assert game.table is None and game.to_move == 2, "seat 2 won the trick and leads"
 
 
+@covers("mode.until_last")
 def test_mode_until_last_standard_ends_at_first_out() -> None:
     game = Game.deal(Rules(), hands=UNTIL)
     game = game.play("3D").play("4D").play("7D").play("TD").play("AS")
     assert game.is_over and game.end == "out" and game.winner == 0
 
 
+@covers("mode.until_last")
 def test_mode_until_last_hawaii_preset() -> None:
     rules = Rules.preset("hawaii")
     assert rules.mode is Mode.UNTIL_LAST
@@ -85,6 +94,7 @@ def _top(game: Game, hand: int, count: int, highest: bool) -> int:
     return mask_of(ranked[-count:] if highest else ranked[:count])
 
 
+@covers("mode.president")
 def test_mode_president_titles_and_exchanges_across_two_deals() -> None:
     rules = Rules.preset("president")
     assert rules.mode is Mode.PRESIDENT
@@ -133,6 +143,7 @@ def test_mode_president_titles_and_exchanges_across_two_deals() -> None:
     assert session.deals_played == 2
 
 
+@covers("mode.president")
 def test_mode_president_free_choice_give() -> None:
     rules = Rules.preset("president").replace(president_free_choice=True)
     session = Session.start(rules, seed=3)
@@ -161,6 +172,7 @@ def test_mode_president_free_choice_give() -> None:
     assert game.hands[game.to_move] >> lowest & 1
 
 
+@covers("mode.president")
 def test_mode_president_fixed_deal_exchanges() -> None:
     hands = [
         "3D 3C 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
@@ -179,6 +191,7 @@ def test_mode_president_fixed_deal_exchanges() -> None:
     assert game.to_move == 0 and str(game.lead_card) == "3D"
 
 
+@covers("mode.president")
 def test_mode_president_three_players() -> None:
     rules = Rules.preset("president").replace(players=3)
     session = Session.start(rules, seed=2)
@@ -203,6 +216,7 @@ def _team_game(dave: str = DAVE) -> Game:
     return game.play("3D")
 
 
+@covers("mode.teams")
 def test_mode_teams_fewer_cards_team_wins() -> None:
     game = _team_game()
     assert game.is_over and game.end == "out" and game.winner == 3
@@ -216,6 +230,7 @@ def test_mode_teams_fewer_cards_team_wins() -> None:
     assert not session.shootout and session.deals_played == 1
 
 
+@covers("mode.teams")
 def test_mode_teams_fewer_cards_team_scores_ahead() -> None:
     game = _team_game()
     session = Session.start(game.rules, seed=1).finish(game)
@@ -224,6 +239,7 @@ def test_mode_teams_fewer_cards_team_scores_ahead() -> None:
     assert game.scores[0] + game.scores[2] > game.scores[1] + game.scores[3]
 
 
+@covers("mode.teams", "core.session")
 def test_mode_teams_tie_goes_to_shootouts_until_decided() -> None:
     tied = _team_game(dave="6C 7C 8C 9C TC JC")  # 4 + 6 against 10 + 0
     assert tied.end == "out"
@@ -252,6 +268,7 @@ def test_mode_teams_tie_goes_to_shootouts_until_decided() -> None:
     assert session.next_deal().rules.cards_each is None
 
 
+@covers("mode.teams")
 def test_mode_teams_needs_four_players() -> None:
     from bigtwo import RulesError
 
@@ -265,6 +282,7 @@ def test_mode_teams_needs_four_players() -> None:
 DLE_HANDS = ["3D 4C 5H 6S 7D 9H", "8D 8C 8H KD KC 4D", "9D TD", "JD QD"]
 
 
+@covers("mode.da_lao_er")
 def test_mode_da_lao_er_no_flushes() -> None:
     rules = Rules.preset("da-lao-er")
     assert classify("3D 5D 7D 9D JD", rules) is None
@@ -280,6 +298,7 @@ def test_mode_da_lao_er_no_flushes() -> None:
     " beats a straight under da-lao-er",
     strict=True,
 )
+@covers("mode.da_lao_er")
 def test_mode_da_lao_er_no_full_house_on_straight() -> None:
     rules = Rules.preset("da-lao-er")
     hands = DLE_HANDS
@@ -291,6 +310,7 @@ def test_mode_da_lao_er_no_full_house_on_straight() -> None:
     assert "8D 8C 8H KD KC" in moves(classic)
 
 
+@covers("mode.da_lao_er")
 def test_mode_da_lao_er_bombs_out_of_turn() -> None:
     rules = Rules.preset("da-lao-er")
     hands = [
@@ -321,6 +341,7 @@ def test_mode_da_lao_er_bombs_out_of_turn() -> None:
 # --- core.session ------------------------------------------------------------------------------
 
 
+@covers("core.session")
 def test_core_session_running_totals_winner_deals_and_settlement() -> None:
     session = Session.start(Rules(), seed=31)
     assert session.totals == (0, 0, 0, 0) and session.deals_played == 0
@@ -355,6 +376,7 @@ def test_core_session_running_totals_winner_deals_and_settlement() -> None:
     assert net == pytest.approx([4 * t * stake for t in totals])
 
 
+@covers("core.session")
 def test_core_session_pagat_example_settlement() -> None:
     session = Session(Rules(), totals=(33, -3, -22, -8))
     owed = {(p.payer, p.payee): p.amount for p in session.settlement(1)}
@@ -362,6 +384,7 @@ def test_core_session_pagat_example_settlement() -> None:
     assert owed[(2, 1)] == 19 and owed[(3, 1)] == 5 and owed[(2, 3)] == 14
 
 
+@covers("core.session")
 def test_core_session_finish_refuses_unfinished_deal() -> None:
     from bigtwo import BigTwoError
 

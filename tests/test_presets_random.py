@@ -32,6 +32,12 @@ from bigtwo.rules.options import (
 )
 from bigtwo.session import Session
 
+
+def covers(*ids: str) -> pytest.MarkDecorator:
+    """Name the variation IDs a test covers in its id (test names can't hold dots)."""
+    return pytest.mark.parametrize((), [pytest.param(id="+".join(ids))])
+
+
 STEP_BOUND = 3000
 PLAY_BIAS = 0.7
 DEALS = 8
@@ -237,6 +243,7 @@ def test_every_preset_and_player_count_is_covered() -> None:
     " move with its cards, so third seats learn cards now in the Scum's hand (fair.hidden_hands)",
     strict=True,
 )
+@covers("mode.president", "fair.hidden_hands")
 def test_exchange_gift_hidden_from_other_seats() -> None:
     rules = Rules.preset("president").replace(president_free_choice=True)
     session = Session.start(rules, seed=3)

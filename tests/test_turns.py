@@ -9,6 +9,11 @@ from bigtwo.cards import mask_of, parse_cards
 from bigtwo.rules.options import Announce, Direction, LastPlayBan
 
 
+def covers(*ids: str) -> pytest.MarkDecorator:
+    """Name the variation IDs a test covers in its id (test names can't hold dots)."""
+    return pytest.mark.parametrize((), [pytest.param(id="+".join(ids))])
+
+
 def m(text: str) -> int:
     return mask_of(parse_cards(text))
 
@@ -23,6 +28,7 @@ def moves(game: Game, seat: int | None = None) -> set[str]:
 PAGAT = ["3D 3C 8D 8C TD TC", "2D 2S 4C 6H 9S KH", "5D 7C JH QS AD", "4H 6S 9C JD QC"]
 
 
+@covers("trick.no_play_after_pass")
 def test_trick_no_play_after_pass_pagat_example() -> None:
     rules = Rules(no_play_after_pass=True)
     game = Game.deal(rules, hands=PAGAT)
@@ -43,6 +49,7 @@ def test_trick_no_play_after_pass_pagat_example() -> None:
     assert [h.bit_count() for h in game.hands] == [0, 6, 5, 5]
 
 
+@covers("trick.no_play_after_pass")
 def test_trick_no_play_after_pass_is_off_by_default() -> None:
     game = Game.deal(Rules(), hands=PAGAT)
     game = game.play("3D 3C").play("pass").play("pass").play("pass")
@@ -53,6 +60,7 @@ def test_trick_no_play_after_pass_is_off_by_default() -> None:
     assert game.table is not None and str(game.table) == "2D 2S"
 
 
+@covers("trick.no_play_after_pass")
 def test_trick_no_play_after_pass_skips_passed_players() -> None:
     rules = Rules(no_play_after_pass=True)
     hands = ["3D 9D JD", "4D 5C", "5D TD", "6D QD"]
@@ -64,6 +72,7 @@ def test_trick_no_play_after_pass_skips_passed_players() -> None:
     assert classic.to_move == 1
 
 
+@covers("trick.no_play_after_pass")
 def test_trick_no_play_after_pass_leader_passes_to_lead_afresh() -> None:
     rules = Rules(no_play_after_pass=True)
     game = Game.deal(rules, hands=PAGAT).play("3D 3C").play("pass").play("pass").play("pass")
@@ -73,6 +82,7 @@ def test_trick_no_play_after_pass_leader_passes_to_lead_afresh() -> None:
     assert game.to_move == 1 and "2S" in moves(game), "a new trick: everyone may play again"
 
 
+@covers("trick.no_play_after_pass")
 def test_trick_no_play_after_pass_indonesia_preset() -> None:
     rules = Rules.preset("indonesia")
     assert rules.no_play_after_pass
@@ -98,6 +108,7 @@ def test_trick_no_play_after_pass_indonesia_preset() -> None:
 HANDS = ["3D 5D 2S 2H 7C", "4D 6D 8C", "9D TD JC", "QD KD AC"]
 
 
+@covers("trick.one_pass_ends")
 def test_trick_one_pass_ends() -> None:
     rules = Rules(one_pass_ends=True)
     game = Game.deal(rules, hands=HANDS)
@@ -110,6 +121,7 @@ def test_trick_one_pass_ends() -> None:
 # --- trick.unbeatable_ends -----------------------------------------------------------------
 
 
+@covers("trick.unbeatable_ends")
 def test_trick_unbeatable_ends_two_of_spades() -> None:
     rules = Rules(unbeatable_ends=True)
     game = Game.deal(rules, hands=HANDS).play("3D").play("4D").play("9D").play("QD")
@@ -122,6 +134,7 @@ def test_trick_unbeatable_ends_two_of_spades() -> None:
     assert moves(classic) == {"pass"}
 
 
+@covers("trick.unbeatable_ends")
 def test_trick_unbeatable_ends_pair_with_two_of_spades() -> None:
     rules = Rules(unbeatable_ends=True)
     others = ["6D 8H", "7D 9H"]
@@ -134,6 +147,7 @@ def test_trick_unbeatable_ends_pair_with_two_of_spades() -> None:
     assert game.table is not None and game.to_move == 1 and "2H 2S" in moves(game)
 
 
+@covers("trick.unbeatable_ends")
 def test_trick_unbeatable_ends_decided_by_cards_still_out() -> None:
     rules = Rules(unbeatable_ends=True)
     # no 2 is dealt: the ace of spades is the top single left
@@ -149,6 +163,7 @@ def test_trick_unbeatable_ends_decided_by_cards_still_out() -> None:
 THREES = ["3D 3C 3H 9C", "2D 2C 2H 4D", "5D 5C 5H 6D", "7D 8D 9D TD"]
 
 
+@covers("trick.three_threes")
 def test_trick_three_threes_next_player_must_play_three_twos() -> None:
     rules = Rules(three_threes=True)
     game = Game.deal(rules, hands=THREES).play("3D 3C 3H")
@@ -160,6 +175,7 @@ def test_trick_three_threes_next_player_must_play_three_twos() -> None:
     assert game.to_move == 2 and "pass" in moves(game)
 
 
+@covers("trick.three_threes")
 def test_trick_three_threes_only_the_next_player_and_only_with_three_twos() -> None:
     rules = Rules(three_threes=True)
     hands = ["3D 3C 3H 9C", "4D 6C 2H", "2D 2C 2S 4H", "7D 8D 9D TD"]
@@ -171,6 +187,7 @@ def test_trick_three_threes_only_the_next_player_and_only_with_three_twos() -> N
     assert moves(classic) == {"2D 2C 2H", "pass"}
 
 
+@covers("trick.three_threes")
 def test_trick_three_threes_any_higher_triple_satisfies() -> None:
     rules = Rules(three_threes=True)
     hands = ["3D 3C 3H 9C", "2D 2C 2H 5D 5C 5H", "4D", "7D"]
@@ -192,6 +209,7 @@ def _down_to_one(rules: Rules) -> Game:
     return game
 
 
+@covers("last.announce")
 def test_last_announce_then_win() -> None:
     rules = Rules(announce=Announce.ONE_CARD)
     game = _down_to_one(rules)
@@ -206,6 +224,7 @@ def test_last_announce_then_win() -> None:
     assert outcome is not None and not outcome.forgot_announce
 
 
+@covers("last.announce")
 def test_last_announce_forgotten() -> None:
     rules = Rules(announce=Announce.ONE_CARD)
     game = _down_to_one(rules).play("4D")
@@ -214,6 +233,7 @@ def test_last_announce_forgotten() -> None:
     assert outcome is not None and outcome.forgot_announce
 
 
+@covers("last.announce")
 def test_last_announce_out_of_turn_and_not_before_last_card() -> None:
     rules = Rules(announce=Announce.ONE_CARD)
     game = Game.deal(rules, hands=ANN).play("3D")
@@ -230,6 +250,7 @@ def test_last_announce_out_of_turn_and_not_before_last_card() -> None:
     assert outcome is not None and outcome.winner == 0 and not outcome.forgot_announce
 
 
+@covers("last.announce")
 def test_last_announce_off_by_default() -> None:
     game = _down_to_one(Rules())
     assert "announce" not in moves(game)
@@ -238,6 +259,7 @@ def test_last_announce_off_by_default() -> None:
     assert outcome is not None and not outcome.forgot_announce
 
 
+@covers("last.announce")
 def test_last_announce_indonesia_one_or_two() -> None:
     rules = Rules(announce=Announce.ONE_OR_TWO)
     game = Game.deal(rules, hands=ANN).play("3D")
@@ -259,6 +281,7 @@ def test_last_announce_indonesia_one_or_two() -> None:
 PRE = ["3D 5D 9C KH 2D 6S 6H", "4D 8S", "7D 7C JD", "TD QC QH"]
 
 
+@covers("last.precaution")
 def test_last_precaution_following() -> None:
     rules = Rules(precaution=True)
     hands = ["3D 5D 9C KH 2D 6S 6H", "4D 8S", "7C JD", "TD QC QH"]
@@ -274,6 +297,7 @@ def test_last_precaution_following() -> None:
     assert {"KH", "2D", "pass"} <= moves(classic)
 
 
+@covers("last.precaution")
 def test_last_precaution_leading() -> None:
     rules = Rules(precaution=True)
     hands = ["3D 5D 9C KH 2D 6S 6H", "4D 8S", "7C JD", "TD QC QH"]
@@ -289,6 +313,7 @@ def test_last_precaution_leading() -> None:
     assert game.to_move == 1 and moves(game) == {"pass"}
 
 
+@covers("last.precaution")
 def test_last_precaution_follows_the_direction_of_play() -> None:
     rules = Rules(precaution=True, direction=Direction.CLOCKWISE)
     hands = ["3D 5D 9C KH 2D 6S 6H", "4D 8S", "7C JD", "TD QC QH"]
@@ -301,6 +326,7 @@ def test_last_precaution_follows_the_direction_of_play() -> None:
 # --- last.no_single_two --------------------------------------------------------------------
 
 
+@covers("last.no_single_two")
 def test_last_no_single_two_must_not_win_with_a_single_two() -> None:
     rules = Rules(last_play_ban=LastPlayBan.SINGLE_TWO)
     hands = ["3D 2H", "4D 5D 6D", "7D 8D 9D", "TD JD QD"]
@@ -315,6 +341,7 @@ def test_last_no_single_two_must_not_win_with_a_single_two() -> None:
     assert "2H" in moves(game)
 
 
+@covers("last.no_single_two")
 def test_last_no_single_two_stuck_leader_passes_the_lead() -> None:
     rules = Rules(last_play_ban=LastPlayBan.SINGLE_TWO)
     hands = ["3D 2H", "4D 5D", "6D 7D", "8D 9D"]
@@ -327,6 +354,7 @@ def test_last_no_single_two_stuck_leader_passes_the_lead() -> None:
     assert game.to_move == 2
 
 
+@covers("last.no_single_two")
 def test_last_no_single_two_everyone_stuck_is_a_draw() -> None:
     rules = Rules(players=2, last_play_ban=LastPlayBan.SINGLE_TWO)
     game = Game.deal(rules, hands=["3D 2S", "4D 2H"]).play("3D").play("4D")
@@ -340,6 +368,7 @@ def test_last_no_single_two_everyone_stuck_is_a_draw() -> None:
     assert game.scores == (0, 0)
 
 
+@covers("last.no_single_two")
 def test_last_no_single_two_option_pair_of_twos() -> None:
     hands = ["3D 2H 2C", "4D 5D 6D", "7D 8D 9D", "TD JD QD"]
     game = Game.deal(Rules(last_play_ban=LastPlayBan.TWOS), hands=hands).play("3D")
@@ -352,6 +381,7 @@ def test_last_no_single_two_option_pair_of_twos() -> None:
     assert won.is_over and won.winner == 0
 
 
+@covers("last.no_single_two")
 def test_last_no_single_two_hong_kong_preset() -> None:
     rules = Rules.preset("hong-kong")
     assert rules.last_play_ban is LastPlayBan.SINGLE_TWO
@@ -363,6 +393,7 @@ def test_last_no_single_two_hong_kong_preset() -> None:
 # --- last.no_two_spades ---------------------------------------------------------------------
 
 
+@covers("last.no_two_spades")
 def test_last_no_two_spades_single() -> None:
     rules = Rules(last_play_ban=LastPlayBan.TWO_SPADES)
     hands = ["3D 2S", "4D 5D", "6D 7D", "8D 9D"]
@@ -379,6 +410,7 @@ def test_last_no_two_spades_single() -> None:
     assert "2H 2S" in moves(game) and "2S" in moves(game)
 
 
+@covers("last.no_two_spades")
 def test_last_no_two_spades_option_any_play() -> None:
     rules = Rules(last_play_ban=LastPlayBan.ANY_TWO_SPADES)
     hands = ["3D 2S 2H", "4D 5D", "6D 7D", "8D 9D"]
