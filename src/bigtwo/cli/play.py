@@ -19,6 +19,7 @@ from ..combos import Combination, Move
 from ..engine.actions import ANNOUNCE
 from ..engine.game import Game
 from ..errors import BigTwoError
+from ..rules.options import Mode
 from ..session import Session
 from .common import bot_lineup, fail, interactive_output, load_rules, make_console, user_errors
 from .hints import DEFAULT_HINT_BOT, Adviser
@@ -138,6 +139,8 @@ class Match:
             f"· {rules.name} rules · you are {self.names[HUMAN]};"
             f" opponents: {', '.join(self.names[1:])}",
         )
+        if self.teams:
+            self.say(f"Teams: {self.team_name(0)} against {self.team_name(1)}.")
         self.console.print(Text("Type 'help' at any time for the commands.", style="dim"))
         try:
             while True:
@@ -159,7 +162,8 @@ class Match:
     def play_deal(self, game: Game) -> Game:
         number = self.session.shuffles + 1
         self.console.print()
-        self.console.rule(f"Deal {number} · dealer {self.names[game.origin.dealer]}")
+        kind = "five-card shootout" if self.session.shootout else "deal"
+        self.console.rule(f"{kind.capitalize()} {number} · dealer {self.names[game.origin.dealer]}")
         own = sorted_cards(game.view(HUMAN).hand, game.tables.order_key)
         self.console.print(hand_line(own))
         while not game.is_over:
@@ -289,16 +293,34 @@ class Match:
             self.console.print(line, markup=False)
 
     # -- between deals ----------------------------------------------------------------------
+    @property
+    def teams(self) -> bool:
+        return self.session.rules.mode is Mode.TEAMS
+
+    def team_name(self, team: int) -> str:
+        """``mode.teams``: partners sit opposite, seats 0 and 2 against 1 and 3."""
+        return " & ".join(self.names[team::2])
+
     def show_result(self, game: Game) -> None:
-        self.console.print(
-            Text(ending_words(game.end, game.winner, self.names, HUMAN), style="bold")
-        )
+        end = "last" if self.teams and game.end == "out" else game.end  # the team decides
+        self.console.print(Text(ending_words(end, game.winner, self.names, HUMAN), style="bold"))
+        if self.teams and game.end == "out":
+            if self.session.shootout:  # mode.teams: a tie on cards left
+                self.say("The teams hold as many cards: a five-card shootout decides the deal.")
+            else:
+                won = 0 if (game.scores or (0,))[0] > 0 else 1
+                self.say(f"{self.team_name(won)} hold fewer cards and win the deal.")
         outcome = game.outcome()
         if outcome is not None and len(outcome.finish_order) > 1 and game.end == "last":
             self.say("Finishing order: " + finish_order_words(outcome.finish_order, self.names))
         left = [sorted_cards(cards_of(h), game.tables.order_key) for h in game.hands]
         scores = game.scores or (0,) * len(self.names)
+        if self.session.shootout:
+            scores = (0,) * len(self.names)  # the shootout's result stands for the deal
         self.console.print(scores_table(self.names, left, scores, self.session.totals))
+        if self.teams:
+            a, b = self.session.team_totals
+            self.say(f"Team totals: {self.team_name(0)} {a:+d}, {self.team_name(1)} {b:+d}")
         if self.writer.active:
             with user_errors():
                 paths = self.writer.write(self.session.shuffles, game, self.record_names)
