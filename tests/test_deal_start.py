@@ -382,11 +382,6 @@ def test_deal_leftover_trade(leftover: Leftover) -> None:
     kept.play("3D")
 
 
-@pytest.mark.xfail(
-    reason="game.py: after a pending decision (trade/give) with a named leader, _begin_play"
-    " leaves to_move on the deciding seat instead of the leader",
-    strict=True,
-)
 @covers("deal.leftover_trade")
 def test_deal_leftover_trade_previous_winner_leads() -> None:
     rules = Rules(players=3, cut=False, leftover=Leftover.TRADE_HIDDEN)

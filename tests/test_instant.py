@@ -247,11 +247,6 @@ def test_instant_malta_dragun_bla_bajd_loses() -> None:
     assert game.is_over and game.end == "malta_dragun_lost"
 
 
-@pytest.mark.xfail(
-    reason="game.py from_deal: a dragun bla-bajd sets game.winner to the seat that loses, so"
-    " outcome() and scores pay the loser as if it had won",
-    strict=True,
-)
 @covers("instant.malta_dragun")
 def test_instant_malta_dragun_bla_bajd_holder_is_not_the_winner() -> None:
     game = Game.deal(Rules(malta_dragun=True), hands=full_deal(s1=BLA_BAJD))

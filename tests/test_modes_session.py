@@ -293,11 +293,6 @@ def test_mode_da_lao_er_no_flushes() -> None:
         game.play("3D 5D 7D 9D JD")
 
 
-@pytest.mark.xfail(
-    reason="Rules.no_full_house_on_straight is read nowhere in combos/: a full house still"
-    " beats a straight under da-lao-er",
-    strict=True,
-)
 @covers("mode.da_lao_er")
 def test_mode_da_lao_er_no_full_house_on_straight() -> None:
     rules = Rules.preset("da-lao-er")

@@ -238,11 +238,6 @@ def test_every_preset_and_player_count_is_covered() -> None:
     assert "classic-2p" in ids and "classic-3p" in ids and "classic-8p-2decks" in ids
 
 
-@pytest.mark.xfail(
-    reason="game.py view(): the history shown to every seat holds the President's 'give'"
-    " move with its cards, so third seats learn cards now in the Scum's hand (fair.hidden_hands)",
-    strict=True,
-)
 @covers("mode.president", "fair.hidden_hands")
 def test_exchange_gift_hidden_from_other_seats() -> None:
     rules = Rules.preset("president").replace(president_free_choice=True)

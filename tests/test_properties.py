@@ -251,11 +251,6 @@ def _assert_replays(game: bigtwo.Game) -> None:
     assert again.record().dumps() == game.record().dumps()
 
 
-@pytest.mark.xfail(
-    reason="Record.deal parses each hand on its own, so a seat's lone second-deck card comes"
-    " back as the first deck's copy and two seats can end up holding the same card id",
-    strict=True,
-)
 def test_two_deck_record_keeps_each_seats_copy() -> None:
     """cards.two_decks: a record replays to the identical state when seat 0 holds the second
     deck's 3♥ and seat 1 the first deck's."""

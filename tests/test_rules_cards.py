@@ -78,17 +78,13 @@ def test_suits_penning_plays_on_for_second_and_third() -> None:
     game = play_all(game, "3C | 4C | 6C | 7C | 2D")
     assert not game.is_over and game.out == (0,)
     game = play_all(game, "pass | pass | pass")  # nobody beats the 2♦; play goes on
-    game = game.play("9C")  # seat 1 leads its last card: second place
-    assert game.out == (0, 1) and not game.is_over
-    game = play_all(game, "pass | pass | 8C")  # seat 2 leads its last card: third place
-    assert game.is_over and game.out == (0, 1, 2, 3)
+    assert game.to_move == 3, "the lowest card left (5♣) leads the play for places"
+    game = game.play("5C")  # seat 3 leads its last card: second place
+    assert game.out == (0, 3) and not game.is_over
+    game = game.play("9C")  # seat 1 beats it with its last card: third place
+    assert game.is_over and game.out == (0, 3, 1, 2)
 
 
-@pytest.mark.xfail(
-    reason="penning: 001/004 say 2nd and 3rd places are played 'by person with the lowest card"
-    " going first'; the engine passes the lead to the seat after the winner",
-    strict=True,
-)
 def test_suits_penning_lowest_card_leads_the_play_on() -> None:
     """suits.penning: once the winner is out and the trick is over, the player holding the
     lowest card starts the play for 2nd and 3rd place."""

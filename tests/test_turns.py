@@ -212,13 +212,14 @@ def _down_to_one(rules: Rules) -> Game:
 @covers("last.announce")
 def test_last_announce_then_win() -> None:
     rules = Rules(announce=Announce.ONE_CARD)
-    game = _down_to_one(rules)
-    assert "announce" in moves(game)
-    assert "announce" in moves(game, 0)
-    game = game.play("announce")
-    assert game.to_move == 0, "announcing is not a turn"
-    assert "announce" not in moves(game), "once is enough"
-    game = game.play("4D")
+    game = Game.deal(rules, hands=ANN)
+    game = game.play("3D").play("5D").play("9D").play("KD").play("2S")  # seat 0 keeps 4D
+    assert game.to_move == 1 and 0 in game.awaiting
+    assert "announce" in moves(game, 0), "due right after the play that leaves one card"
+    game = game.play("announce", seat=0)
+    assert game.to_move == 1, "announcing is not a turn"
+    assert "announce" not in moves(game, 0), "once is enough"
+    game = game.play("pass").play("pass").play("pass").play("4D")
     assert game.is_over and game.winner == 0
     outcome = game.outcome()
     assert outcome is not None and not outcome.forgot_announce
@@ -227,14 +228,16 @@ def test_last_announce_then_win() -> None:
 @covers("last.announce")
 def test_last_announce_forgotten() -> None:
     rules = Rules(announce=Announce.ONE_CARD)
-    game = _down_to_one(rules).play("4D")
+    game = _down_to_one(rules)
+    assert "announce" not in moves(game), "too late: the others have acted since"
+    game = game.play("4D")
     assert game.is_over and game.winner == 0
     outcome = game.outcome()
     assert outcome is not None and outcome.forgot_announce
 
 
 @covers("last.announce")
-def test_last_announce_out_of_turn_and_not_before_last_card() -> None:
+def test_last_announce_not_before_last_card_nor_after_others_act() -> None:
     rules = Rules(announce=Announce.ONE_CARD)
     game = Game.deal(rules, hands=ANN).play("3D")
     assert "announce" not in moves(game, 0), "two cards left: nothing to announce"
@@ -242,12 +245,9 @@ def test_last_announce_out_of_turn_and_not_before_last_card() -> None:
         game.play("announce", seat=0)
     game = game.play("5D").play("9D").play("KD").play("2S")
     game = game.play("pass")
-    assert game.to_move == 2 and 0 in game.awaiting
-    game = game.play("announce", seat=0)
-    assert game.to_move == 2
-    game = game.play("pass").play("pass").play("4D")
-    outcome = game.outcome()
-    assert outcome is not None and outcome.winner == 0 and not outcome.forgot_announce
+    assert 0 not in game.awaiting
+    with pytest.raises(IllegalMoveError, match="announce"):
+        game.play("announce", seat=0)
 
 
 @covers("last.announce")
@@ -264,16 +264,19 @@ def test_last_announce_indonesia_one_or_two() -> None:
     rules = Rules(announce=Announce.ONE_OR_TWO)
     game = Game.deal(rules, hands=ANN).play("3D")
     assert "announce" in moves(game, 0), "two cards left must be announced in Indonesia"
-    game = game.play("5D").play("9D").play("KD").play("2S").play("pass").play("pass")
-    game = game.play("pass").play("4D")
+    game = game.play("announce", seat=0)
+    game = game.play("5D").play("9D").play("KD").play("2S")
+    assert "announce" in moves(game, 0), "and one card left again"
+    game = game.play("announce", seat=0)
+    game = game.play("pass").play("pass").play("pass").play("4D")
     outcome = game.outcome()
-    assert outcome is not None and outcome.forgot_announce
-    # announcing at two cards is enough
+    assert outcome is not None and not outcome.forgot_announce
+    # announcing at two cards but not at one is forgetting
     game = Game.deal(rules, hands=ANN).play("3D").play("announce", seat=0)
     game = game.play("5D").play("9D").play("KD").play("2S").play("pass").play("pass")
     game = game.play("pass").play("4D")
     outcome = game.outcome()
-    assert outcome is not None and not outcome.forgot_announce
+    assert outcome is not None and outcome.forgot_announce
 
 
 # --- last.precaution -----------------------------------------------------------------------

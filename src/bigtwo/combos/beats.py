@@ -41,6 +41,8 @@ def beats(new: Combination, old: Combination, t: Tables) -> bool:
             return True  # a valueless joker beats any single (cards.jokers_valueless)
         if t.same_type_only and new.family == FIVE and new.kind != old.kind:
             return False
+        if t.rules.no_full_house_on_straight and (new.kind, old.kind) == ("full_house", "straight"):
+            return False  # mode.da_lao_er
         return new.key > old.key or (t.allow_equal and new.key == old.key)
     return bomb_beats(new, old, t)
 

@@ -70,6 +70,8 @@ class HandCombos:
             out = [c for c in same if c.key >= key]
         else:
             out = [c for c in same if c.key > key]
+        if last.kind == "straight" and t.rules.no_full_house_on_straight:
+            out = [c for c in out if c.kind != "full_house"]  # mode.da_lao_er
         if last.family == SINGLE and t.rules.jokers is Jokers.VALUELESS:
             # a valueless joker may be played on any single, even the other joker
             out.extend(c for c in same if c.key == -1 and c not in out)

@@ -82,3 +82,8 @@ WORDS: dict[str, Action] = {
     "trade": TRADE,
     "keep": KEEP,
 }
+
+
+def hidden_give(count: int) -> Action:
+    """How a gift of ``count`` cards looks to a player who neither gave nor received it."""
+    return Action("give", f"give {count} card{'s' * (count != 1)}")

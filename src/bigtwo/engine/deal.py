@@ -174,4 +174,17 @@ def fixed_deal(rules: Rules, hands: Sequence[str | Sequence[int]], **extra: int)
             raise BigTwoError(f"seat {seat} has no cards")
         seen |= m
         masks.append(m)
-    return Deal(hands=tuple(masks), **extra)  # type: ignore[arg-type]
+    return Deal(hands=_first_copies_first(masks), **extra)  # type: ignore[arg-type]
+
+
+def _first_copies_first(hands: list[int]) -> tuple[int, ...]:
+    """Relabel two decks' identical cards so the first seat holding a face has its first copy:
+    which copy is which means nothing at the table, and records then rebuild the same ids."""
+    out = list(hands)
+    for face in range(64):
+        holders = [s for s, h in enumerate(hands) for c in (face, face + 64) if h >> c & 1]
+        if len(holders) == 2 and holders[0] != holders[1]:
+            first, second = holders
+            out[first] = out[first] & ~(1 << (face + 64)) | 1 << face
+            out[second] = out[second] & ~(1 << face) | 1 << (face + 64)
+    return tuple(out)

@@ -24,7 +24,7 @@ from ..rules.options import Announce as AnnounceRule
 from ..rules.options import Direction, DrawOnPass, FirstPlay, Leftover, Mode
 from ..scoring import Outcome, score
 from . import turns
-from .actions import ANNOUNCE, KEEP, REDEAL, TRADE, WHOOPIN, WORDS, Give
+from .actions import ANNOUNCE, KEEP, REDEAL, TRADE, WHOOPIN, WORDS, Give, hidden_give
 from .deal import Deal, fixed_deal, shuffled_deal
 from .opening import holds_four_twos, instant_result, may_redeal
 from .view import View
@@ -41,11 +41,12 @@ class Game:
     __slots__ = (
         "_log",
         "_n",
-        "announced",
         "direction",
+        "due",
         "end",
         "hands",
         "kitty",
+        "missed",
         "opening",
         "origin",
         "out",
@@ -75,7 +76,8 @@ class Game:
     end: str | None
     direction: int
     out: tuple[int, ...]
-    announced: int
+    due: int  # seats that must announce now (last.announce), before anyone else acts
+    missed: int  # seats that let an announcement go by
     kitty: int
     stock: tuple[int, ...]
     pending: tuple[Exchange, ...]
@@ -134,7 +136,7 @@ class Game:
         g.hands, g.kitty, g.stock = origin.hands, origin.kitty, origin.stock
         g.table, g.table_seat, g.passed, g.winner, g.end = None, -1, 0, None, None
         g.direction = 0 if rules.direction is Direction.RACE else origin.direction
-        g.out, g.announced, g.unbeaten, g._log = (), 0, None, None
+        g.out, g.due, g.missed, g.unbeaten, g._log = (), 0, 0, None, None
         g.opening, g.to_move = -1, 0
         g.pending = ()
         g.setup = (leader, tuple(exchanges))
@@ -142,7 +144,7 @@ class Game:
         if instant is not None:
             what, seat = instant
             g.end, g.to_move = what, seat
-            g.winner = None if what in ("draw", "redeal") else seat
+            g.winner = None if what in ("draw", "redeal", "malta_dragun_lost") else seat
             return g
         g._exchange(exchanges)
         g.opening = -2 if leader is None else -1  # -2: the lowest card is found when play starts
@@ -176,7 +178,10 @@ class Game:
 
     def _begin_play(self) -> None:
         """Start the play: the holder of the lowest card leads unless a leader was named."""
-        if self.opening == -2:
+        leader = self.setup[0]
+        if leader is not None:
+            self.to_move = leader
+        elif self.opening == -2:
             lead_card = self.tables.lowest(sum(self.hands))
             self.to_move = self._holder(lead_card)
             self.opening = lead_card
@@ -194,7 +199,7 @@ class Game:
             self.table_seat,
         )
         g.passed, g.opening, g.winner, g.end = self.passed, self.opening, self.winner, self.end
-        g.direction, g.out, g.announced = self.direction, self.out, self.announced
+        g.direction, g.out, g.due, g.missed = self.direction, self.out, self.due, self.missed
         g.kitty, g.stock, g.pending = self.kitty, self.stock, self.pending
         g.unbeaten, g._log, g.setup = self.unbeaten, self._log, self.setup
         return g
@@ -270,10 +275,8 @@ class Game:
         """Announcements and pre-play claims open to ``seat`` right now."""
         out: list[Move] = []
         rules = self.rules
-        if rules.announce is not AnnounceRule.NONE and not self.announced >> seat & 1:
-            limit = 2 if rules.announce is AnnounceRule.ONE_OR_TWO else 1
-            if 0 < self.hands[seat].bit_count() <= limit:
-                out.append(ANNOUNCE)
+        if self.due >> seat & 1:
+            out.append(ANNOUNCE)
         if self._log is None and not self.pending:
             if may_redeal(self.origin.hands[seat], rules):
                 out.append(REDEAL)
@@ -310,9 +313,7 @@ class Game:
             or seat in self.out
         ):
             return []
-        kinds = (_HONOURS if rules.out_of_turn_bombs else ()) + (
-            _SMACKS if rules.smackdown else ()
-        )
+        kinds = (_HONOURS if rules.out_of_turn_bombs else ()) + (_SMACKS if rules.smackdown else ())
         hc = hand_combos(self.hands[seat], self.tables)
         return [c for c in hc.bombs if c.kind in kinds and beats(c, table, self.tables)]
 
@@ -472,12 +473,16 @@ class Game:
     def _logged(self, actor: int, move: Move) -> Game:
         g = self._copy()
         g._log = (self._log, actor, move)
+        if self.due and move != ANNOUNCE:  # another player acted: the moment has passed
+            others = self.due & ~(1 << actor)
+            g.missed |= others
+            g.due &= ~others
         return g
 
     def _act(self, move: Move, actor: int) -> Game:
         g = self._logged(actor, move)
         if move == ANNOUNCE:
-            g.announced |= 1 << actor
+            g.due &= ~(1 << actor)
         elif move == REDEAL:
             g.end = "redeal"
         elif move == WHOOPIN:
@@ -514,6 +519,10 @@ class Game:
         g.table, g.table_seat = combo, actor
         if not self.rules.no_play_after_pass:
             g.passed = 0
+        if self.rules.announce is not AnnounceRule.NONE:
+            limit = 2 if self.rules.announce is AnnounceRule.ONE_OR_TWO else 1
+            if 0 < hands[actor].bit_count() <= limit:
+                g.due |= 1 << actor  # last.announce: say it right after this play
         if not hands[actor]:
             g._went_out(actor)
             if g.end is not None:
@@ -559,6 +568,8 @@ class Game:
             lead = self.table_seat
             if lead in self.out:
                 lead = g._after(lead, skip_passed=False)  # mode.until_last
+                if rules.lowest_leads_play_on:  # suits.penning: the lowest card leads
+                    lead = g._holder(g.tables.lowest(sum(g.hands)))
                 g._close_trick(self.table_seat, lead=lead)
             elif rules.no_play_after_pass and not rules.one_pass_ends:
                 g.to_move = lead  # may beat their own play, or pass to lead afresh
@@ -637,6 +648,15 @@ class Game:
     def outcome(self) -> Outcome | None:
         """What scoring needs to know about a finished deal (None before, and for a draw or
         a redeal)."""
+        if self.end == "malta_dragun_lost":  # scoring names the losing holder in ``winner``
+            return Outcome(
+                winner=self.to_move,
+                dealt=self.origin.hands,
+                left=self.hands,
+                starter=self.to_move,
+                plays=(),
+                instant=self.end,
+            )
         if self.winner is None:
             return None
         history = self.history
@@ -650,23 +670,10 @@ class Game:
             finish_order=self.out or (self.winner,),
             unbeaten=tuple((s, m.mask) for s, m in _unroll(self.unbeaten) if m is not None),
             assister=turns.assister(self, history),
-            forgot_announce=self._forgot_announcement(),
+            forgot_announce=bool(self.missed >> self.winner & 1),
             instant=self.end if self.end not in ("out", "last") else None,
             teams=tuple(s % 2 for s in range(self._n)) if self.rules.mode is Mode.TEAMS else None,
         )
-
-    def _forgot_announcement(self) -> bool:
-        """``last.announce``: was the winner left with one card (or two) and never said so?"""
-        if self.rules.announce is AnnounceRule.NONE or self.announced >> (self.winner or 0) & 1:
-            return False
-        limit = 2 if self.rules.announce is AnnounceRule.ONE_OR_TWO else 1
-        count = self.origin.hands[self.winner or 0].bit_count()
-        for seat, move in self.history:
-            if seat == self.winner and move.is_play:
-                count -= move.mask.bit_count()
-                if 0 < count <= limit:
-                    return True
-        return False
 
     @property
     def scores(self) -> tuple[int, ...] | None:
@@ -691,15 +698,28 @@ class Game:
             table=self.table,
             table_seat=self.table_seat,
             passed=tuple(s for s in range(self._n) if self.passed >> s & 1),
-            history=tuple(self.history),
+            history=self._public_history(seat),
             lead_card=self.lead_card,
             winner=self.winner,
             commitment=self.origin.commitment,
-            out=self.out if self.end is None else (),
+            out=self.out,
             stock_count=len(self.stock),
             shown=cards_of(shown),
             end=self.end,
         )
+
+    def _public_history(self, seat: int) -> tuple[tuple[int, Move], ...]:
+        """The history as ``seat`` saw it: cards given in an exchange it took no part in are
+        hidden (only their number shows)."""
+        out = []
+        for actor, move in self.history:
+            if isinstance(move, Give) and seat != actor and seat != self._receiver(actor):
+                move = hidden_give(move.mask.bit_count())
+            out.append((actor, move))
+        return tuple(out)
+
+    def _receiver(self, giver: int) -> int:
+        return next((r for g, r, _, how in self.setup[1] if g == giver and how == "choose"), -1)
 
     def record(self, players: Sequence[str] | None = None) -> Any:
         """The deal as a `bigtwo.engine.Record` (rules, deal, every action, result)."""

@@ -79,19 +79,18 @@ def refusal(game: Game, seat: int, combo: Combination) -> str:
 
 
 def must_play(game: Game, seat: int, moves: list[Move]) -> bool:
-    """``trick.three_threes``: after a lead of three 3s, the next player holding three 2s may
-    not pass."""
+    """``trick.three_threes``: after a lead of three 3s the next player may not pass while they
+    can play; with no other triple, that means three 2s."""
     table = game.table
     if not game.rules.three_threes or table is None or table.family != TRIPLE:
         return False
     if (table.mask.bit_length() - 1) & 63 >= 4 or game._log is None or game._log[2] != table:
         return False
-    twos = sum(1 for c in cards_of(game.hands[seat]) if (c & 63) >> 2 == _TWO)
-    return twos >= 3 and any(m.is_play for m in moves)
+    return any(m.is_play for m in moves)
 
 
 def pass_refusal(game: Game, seat: int) -> str:
-    return "three 3s were led and you hold three 2s: you must play a triple (trick.three_threes)"
+    return "three 3s were led: play a triple if you can (three 2s if nothing else)"
 
 
 def unbeatable(game: Game, combo: Combination) -> bool:

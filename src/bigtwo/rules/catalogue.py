@@ -191,6 +191,10 @@ OPTIONS: dict[str, tuple[str, str]] = {
         "mode.president",
         "the President gives any two cards after receiving",
     ),
+    "lowest_leads_play_on": (
+        "suits.penning",
+        "once a player is out, the holder of the lowest card leads the play for the next places",
+    ),
     "scoring": ("core.score score.*", "the scoring system"),
     "three_player_scale": ("score.three_player", "three players: x3 with 17 cards, x2 with 12-16"),
     "winner_only": (
@@ -268,18 +272,28 @@ READINGS: tuple[tuple[str, str], ...] = (
     ),
     (
         "last.announce",
-        "the announcement may be made any time before the winning play; a winner"
-        " who was left with the announced number of cards and never announced forgot it.",
+        "the announcement is due right after the play that leaves one card (or two); once"
+        " another player acts it has been forgotten.",
     ),
     (
         "last.no_single_two",
-        "a leader whose only plays are barred passes the lead on; if every"
-        " player is stuck the deal is drawn.",
+        "a leader whose only plays are barred passes the lead on; if every player is stuck the"
+        " deal is drawn.",
     ),
     (
         "trick.three_threes",
-        "the player after a lead of three 3s who holds three 2s may not pass;"
-        " any higher triple satisfies the rule.",
+        "the player after a lead of three 3s may not pass while they can play a triple; with no"
+        " other triple that means three 2s.",
+    ),
+    (
+        "mode.president",
+        "players after the President may follow its last play (001 and 004 say 'can'; 000's"
+        " 'must' is not enforced).",
+    ),
+    (
+        "suits.penning",
+        "the holder of the lowest card leads each restart of the play for 2nd and 3rd place"
+        " once the trick the winner went out on is over.",
     ),
     (
         "trick.unbeatable_ends",

@@ -104,6 +104,7 @@ class Rules:
     # --- modes and scoring ---------------------------------------------------------------------
     mode: Mode = Mode.STANDARD  # core.end, mode.*
     president_free_choice: bool = False  # mode.president option: give any 2 after receiving
+    lowest_leads_play_on: bool = False  # suits.penning: lowest card leads the play for places
     scoring: Scoring = Scoring.STANDARD  # core.score, score.*
     three_player_scale: bool = True  # score.three_player: x3 with 17 cards, x2 with 12-16
     winner_only: bool = False  # score.winner_only (settlement: no payments between losers)
@@ -238,6 +239,11 @@ def _check(r: Rules) -> None:
             "with quads_beat_all every four of a kind beats every straight flush, so a royal"
             " flush or a straight flush plus two can't beat it"
         )
+    if r.quads_beat_all and r.five_beating is not FiveBeating.BY_TYPE:
+        raise RulesError(
+            "with quads_beat_all a four of a kind beats every five-card hand, which needs"
+            " five_beating=by-type"
+        )
     if r.poker_exact and r.flush_order is not FlushOrder.POKER:
         raise RulesError("poker-exact ranking compares flushes like poker: set flush_order=poker")
     _check_deal(r)
@@ -270,5 +276,7 @@ def _check_deal(r: Rules) -> None:
         raise RulesError("the loser-to-winner exchange is a three-player rule")
     if r.leftover in (Leftover.TRADE_SHOWN, Leftover.TRADE_HIDDEN) and r.decks != 1:
         raise RulesError("trading the 3♦ for the extra card is a one-deck rule")
+    if r.lowest_leads_play_on and r.mode not in (Mode.UNTIL_LAST, Mode.PRESIDENT):
+        raise RulesError("the lowest card leads the play for places only when play goes on")
     if r.president_free_choice and r.mode is not Mode.PRESIDENT:
         raise RulesError("president_free_choice is an option of the president mode")

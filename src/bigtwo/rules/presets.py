@@ -147,7 +147,12 @@ _add(
         "Penning: suits ♦ > ♥ > ♠ > ♣, and play goes on after the first player is out so that"
         " second and third places are played for; points by finishing order.",
         "Wikipedia (seeds 001, 004)",
-        {"suit_order": SuitOrder.PUSOY, "mode": Mode.UNTIL_LAST, "scoring": Scoring.RANKING},
+        {
+            "suit_order": SuitOrder.PUSOY,
+            "mode": Mode.UNTIL_LAST,
+            "lowest_leads_play_on": True,
+            "scoring": Scoring.RANKING,
+        },
         ("penning", "hawaiian"),
     )
 )
