@@ -303,6 +303,7 @@ class Match:
 
     def show_result(self, game: Game) -> None:
         end = "last" if self.teams and game.end == "out" else game.end  # the team decides
+        self.console.print()
         self.console.print(Text(ending_words(end, game.winner, self.names, HUMAN), style="bold"))
         if self.teams and game.end == "out":
             if self.session.shootout:  # mode.teams: a tie on cards left
