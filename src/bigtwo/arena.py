@@ -91,13 +91,15 @@ class ArenaResult:
             "bots": per_bot,
             "margins": margins,
             "ratings": self.ratings(),
+            # each deal's mean score by bot, so that runs can be pooled or re-analysed
+            "per_deal": [list(d.mean_score) for d in self.deals],
         }
 
     def ratings(self) -> list[dict[str, float | str]]:
         """`openskill` Plackett-Luce ratings from every game, in deal order."""
         from openskill.models import PlackettLuce
 
-        model = PlackettLuce()
+        model = PlackettLuce(tau=0.0)  # bots don't change during a run: no drift term
         names = self.config.bots
         current = {n: model.rating(name=n) for n in names}
         for d in self.deals:
