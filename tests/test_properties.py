@@ -34,6 +34,7 @@ import bigtwo
 from bigtwo.cards import mask_of
 from bigtwo.combos import classify_mask, hand_combos
 from bigtwo.combos.tables import Tables
+from bigtwo.engine.deal import canonical_copies
 from bigtwo.rules.options import Jokers
 
 EXAMPLES = 150 if os.environ.get("CI") else 200
@@ -58,7 +59,7 @@ def deals(draw: st.DrawFn, max_hand: int = 9) -> tuple[bigtwo.Rules, list[int]]:
     for size in sizes:
         hands.append(mask_of(cards[at : at + size]))
         at += size
-    return rules, hands
+    return rules, list(canonical_copies(hands))  # as the engine labels two decks' twins
 
 
 def fixed_game(rules: bigtwo.Rules, hands: list[int], leader: int | None = 0) -> bigtwo.Game:
@@ -138,8 +139,14 @@ def test_smackdown_answers_reach_the_table(rules: bigtwo.Rules, rng: random.Rand
     """bomb.smackdown: a lone four or a run of pairs answers the top single, and the answer
     itself is followed as the reference says."""
     try:
-        rules = rules.replace(
-            smackdown=True, jokers=Jokers.NONE, players=3, twos_low_on_quads=False
+        rules = rules.replace(  # one deck: the hand-built answer's card ids stay as built
+            smackdown=True,
+            jokers=Jokers.NONE,
+            players=3,
+            twos_low_on_quads=False,
+            decks=1,
+            identical_beats=False,
+            five_of_a_kind=False,
         )
     except bigtwo.RulesError:
         return

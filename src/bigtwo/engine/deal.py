@@ -174,10 +174,10 @@ def fixed_deal(rules: Rules, hands: Sequence[str | Sequence[int]], **extra: int)
             raise BigTwoError(f"seat {seat} has no cards")
         seen |= m
         masks.append(m)
-    return Deal(hands=_first_copies_first(masks), **extra)  # type: ignore[arg-type]
+    return Deal(hands=canonical_copies(masks), **extra)  # type: ignore[arg-type]
 
 
-def _first_copies_first(hands: list[int]) -> tuple[int, ...]:
+def canonical_copies(hands: list[int]) -> tuple[int, ...]:
     """Relabel two decks' identical cards so the first seat holding a face has its first copy:
     which copy is which means nothing at the table, and records then rebuild the same ids."""
     out = list(hands)
