@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import RED_JOKER, Card
-from ..combos import Combination, Move, hand_combos
+from ..combos import Combination, Move, classify_mask, hand_combos
 from ..combos.tables import FIVE, SINGLE
 from ..engine.view import View
 from .base import LEVELS, bot_for_level
@@ -201,8 +201,6 @@ def _strongest(hand: int, sit: Situation) -> str:
 
 
 def _single_play(hand: int, sit: Situation) -> bool:
-    from ..combos import classify_mask
-
     return classify_mask(hand, sit.t) is not None
 
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import RED_JOKER, iter_bits
-from ..combos import Combination, Tables
+from ..combos import Combination, Tables, classify_mask
 from ..combos.tables import PAIR, SINGLE, TRIPLE
 from .planning import Planner, planner_for
 
@@ -102,7 +102,7 @@ def score_plays(sit: Situation, plays: Sequence[Combination]) -> list[tuple[floa
             win = reading.is_winner(m, t)
             if win:
                 gain += LEAD_VALUE
-                if leading and rest <= 1.0 + 0.5 * 1.0 + 1e-9 and _one_play(after, pl):
+                if leading and rest < 2.0 and _one_play(after, pl):  # < 2: at most one play
                     gain += SURE_FINISH
                 elif not leading and low > 3 and base > 4.0:
                     gain -= CONTROL_KEEP
@@ -115,8 +115,6 @@ def score_plays(sit: Situation, plays: Sequence[Combination]) -> list[tuple[floa
 
 def _one_play(hand: int, pl: Planner) -> bool:
     """Is the hand a single combination (so it goes out in one play)?"""
-    from ..combos import classify_mask
-
     return classify_mask(hand, pl.t) is not None
 
 
