@@ -1,7 +1,7 @@
 """Bots behind one protocol: ``choose(view, legal_moves) -> Move``.
 
 The ladder, weakest first: ``random`` (beginner), ``greedy`` (easy), ``medium`` (medium: the
-heuristic without card counting or defence), ``heuristic`` (hard) and ``expert`` (expert:
+heuristic with slips into greedy moves), ``heuristic`` (hard) and ``expert`` (expert:
 rollouts over sampled hidden hands). `make_bot` takes a bot's name or a level; `hint`
 and `review` explain moves to people.
 """

@@ -3,11 +3,13 @@
 It splits the hand into the fewest, strongest plays (`planning`), sheds weak plays first,
 keeps sure winners (counted against the cards still unseen) for winning the lead back,
 plays them out when that leaves one last play, and defends when an opponent is down to one
-or two cards. The ``medium`` level plans the same way but neither counts cards nor defends.
+or two cards. `MediumBot` plays the same way but slips: some of its moves are the greedy
+bot's, which puts it between ``greedy`` and ``heuristic`` in strength.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from ..combos import PASS, Combination, Move
@@ -16,6 +18,9 @@ from .base import register
 from .knowledge import deal_tables, direction, unseen_mask
 from .policy import Situation, choose
 from .side_actions import plays_only, side_action
+from .simple import GreedyBot
+
+SLIP = 0.4  # how often the medium level plays the greedy move instead
 
 
 def situation(view: View, legal_moves: Sequence[Move], careful: bool = True) -> Situation:
@@ -47,8 +52,6 @@ class HeuristicBot:
 
     def __init__(self, seed: int | None = None, careful: bool = True) -> None:
         self.careful = careful
-        if not careful:
-            self.name, self.level = "medium", "medium"
 
     def choose(self, view: View, legal_moves: Sequence[Move]) -> Move:
         return heuristic_move(view, legal_moves, self.careful)
@@ -70,5 +73,26 @@ def heuristic_move(view: View, legal_moves: Sequence[Move], careful: bool = True
     return PASS if picked is None else picked
 
 
+class MediumBot:
+    """The heuristic with slips: on ``SLIP`` of its decisions it plays the greedy move."""
+
+    name = "medium"
+    level = "medium"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.greedy = GreedyBot()
+
+    def choose(self, view: View, legal_moves: Sequence[Move]) -> Move:
+        if self.rng.random() < SLIP:
+            return self.greedy.choose(view, side_action_free(legal_moves))
+        return heuristic_move(view, legal_moves)
+
+
+def side_action_free(legal_moves: Sequence[Move]) -> Sequence[Move]:
+    """The plays and the pass when there are any (a slip never claims a redeal)."""
+    return plays_only(legal_moves) or legal_moves
+
+
 register("heuristic")(HeuristicBot)
-register("medium")(lambda seed: HeuristicBot(seed, careful=False))
+register("medium")(MediumBot)
