@@ -217,6 +217,46 @@ OPTIONS: dict[str, tuple[str, str]] = {
 # Readings chosen where the sources are vague or cut off.
 READINGS: tuple[tuple[str, str], ...] = (
     (
+        "core.score",
+        "a loser who never played pays 3 a card (with 13 cards or more too); bigger hands than 13"
+        " keep the top rate, as pagat says for three players.",
+    ),
+    (
+        "score.doubling_004",
+        "each held card counts once: fours of a kind first, then straight flushes among the"
+        " rest; finishing with a 2, a four of a kind or a straight flush doubles once more.",
+    ),
+    (
+        "score.taiwan_loser",
+        "the loser is the player with most cards; among ties, the holder of the highest card;"
+        " the stake is one point.",
+    ),
+    (
+        "score.indonesia",
+        "scores are pagat's tally negated so that higher is better, as in every other system;"
+        " unbeaten honours score for their player; it is not zero-sum.",
+    ),
+    (
+        "score.card_values",
+        "scale A counts a 2 as 4 (its '2-10 = 1' means the numerals 3-10); jokers count as 2s.",
+    ),
+    (
+        "score.ranking",
+        "places score 5, 3, 1, 0 with four players; in general the last scores 0 and each place"
+        " above it 2 more, starting from 1.",
+    ),
+    (
+        "mode.teams",
+        "partners share one score: each member of the winning team scores the losing team's"
+        " penalties and each loser loses them; a tied count goes to a five-card shootout whose"
+        " result stands for the deal.",
+    ),
+    (
+        "last.announce",
+        "a winner who forgot to announce pays what the others would have paid, and they score"
+        " 0 (the one score that isn't zero-sum).",
+    ),
+    (
         "core.straight",
         "A-2-3-4-5 ties are broken by the suit of its top card (the 5), 2-3-4-5-6"
         " by its 6; in orders that put these runs at the top, by the suit of the 2.",
@@ -304,10 +344,6 @@ READINGS: tuple[tuple[str, str], ...] = (
         "start.loser_leads",
         "among tied losers, the one whose largest combination has the fewest"
         " cards leads, then the one whose such combination is weakest.",
-    ),
-    (
-        "mode.teams",
-        "a tied count is settled by a five-card shootout whose result stands for the deal.",
     ),
     (
         "instant.malta_dragun",
