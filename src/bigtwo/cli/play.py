@@ -16,6 +16,7 @@ from rich.text import Text
 from ..bots import Bot, make_bot
 from ..cards import cards_of
 from ..combos import Combination, Move
+from ..driver import bot_turn, settle_claims
 from ..engine.actions import ANNOUNCE
 from ..engine.game import Game
 from ..errors import BigTwoError
@@ -166,7 +167,11 @@ class Match:
         self.console.rule(f"{kind.capitalize()} {number} · dealer {self.names[game.origin.dealer]}")
         own = sorted_cards(game.view(HUMAN).hand, game.tables.order_key)
         self.console.print(hand_line(own))
+        game = self.offer_claims(game)
         while not game.is_over:
+            game = settle_claims(game, self.bots, self.report)
+            if game.is_over:
+                break
             seat = game.to_move
             if seat == HUMAN:
                 game = self.human_turn(game)
@@ -176,8 +181,7 @@ class Match:
                 if interrupted is not None:
                     game = interrupted
                     continue
-            move = self.bots[seat].choose(game.view(seat), game.legal_moves())
-            game = self.advance(game, move, seat)
+            game = bot_turn(game, self.bots, self.report)
             if self.pace:
                 time.sleep(self.pace)
         return game
@@ -185,12 +189,32 @@ class Match:
     def advance(self, game: Game, move: Move, seat: int) -> Game:
         """Play ``move`` for ``seat`` and say what happened."""
         after = game.play(move, seat=seat)
+        self.report(game, seat, move, after)
+        if seat == HUMAN and ANNOUNCE in after.legal_moves(HUMAN):
+            self.say("You are down to your last card(s): 'announce' it now, or press Enter.")
+            announced = self.read_move(after, "Announce › ", optional=True)
+            after = announced if announced is not None else after
+        return after
+
+    def report(self, game: Game, seat: int, move: Move, after: Game) -> None:
+        """Say what ``seat`` did, and who took the trick if it ended."""
         human = seat == HUMAN
         self.console.print(action_line(self.names[seat], move, self.width, own=human, you=human))
         if game.table is not None and after.table is None and not after.is_over:
             note = trick_note(self.names[game.table_seat], self.names[after.to_move])
             self.console.print(Text(f"  {' ' * self.width}  {note}", style="dim"))
-        return after
+
+    def offer_claims(self, game: Game) -> Game:
+        """Before the first play: tell the person when their hand may claim a redeal or win
+        with four 2s, and let them."""
+        claims = [m for m in game.legal_moves(HUMAN) if m.kind in ("redeal", "golden_whoopin")]
+        if not claims or game.is_over:
+            return game
+        words = " or ".join(f"'{m}'" for m in claims)
+        self.show_status(game)
+        self.say(f"Your hand lets you claim {words} before anyone plays; press Enter to play on.")
+        claimed = self.read_move(game, "Claim › ", optional=True)
+        return claimed if claimed is not None else game
 
     def may_interrupt(self, game: Game) -> bool:
         """May the person make a play out of turn now (an out-of-turn bomb or a race)?"""

@@ -13,6 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ..bots import make_bot
+from ..driver import play_out
 from ..engine.game import Game
 from ..rules.config import Rules
 from .common import bot_lineup, fail, load_rules, make_console, user_errors
@@ -56,14 +57,11 @@ def simulate(
 ) -> tuple[list[SeatTally], int]:
     """Play ``games`` deals with ``lineup`` in seats 0, 1, …; the tallies and the number of
     deals that ended without a winner (draws, redeals). ``on_deal`` runs after each deal."""
-    bots = [make_bot(name, seed * 100 + seat) for seat, name in enumerate(lineup)]
+    seating = {seat: make_bot(name, seed * 100 + seat) for seat, name in enumerate(lineup)}
     tallies = [SeatTally(name) for name in lineup]
     undecided = 0
     for i in range(games):
-        game = Game.deal(rules, seed=seed * SEED_STRIDE + i)
-        while not game.is_over:
-            seat = game.to_move
-            game = game.play(bots[seat].choose(game.view(seat), game.legal_moves()), seat=seat)
+        game = play_out(Game.deal(rules, seed=seed * SEED_STRIDE + i), seating)
         scores = game.scores or (0,) * len(lineup)
         for seat, tally in enumerate(tallies):
             tally.scores.append(scores[seat])
