@@ -77,6 +77,7 @@ def _options() -> dict[str, st.SearchStrategy[Any]]:
         "smackdown": rare,
         "out_of_turn_bombs": rare,
         "first_play": st.sampled_from(list(FirstPlay)),
+        "no_full_house_on_straight": rare,
     }
 
 

@@ -223,8 +223,13 @@ def test_conservation_replay_and_play_accepts_exactly_legal(
                 game.play(bigtwo.PASS)
         game = game.play(moves[rng.randrange(len(moves))])
     _assert_conserved(game, dealt)
-    if rules.decks == 1:  # two-deck records: see test_two_deck_record_keeps_each_seats_copy
+    if not _lone_second_copies(dealt):  # see test_record_keeps_a_lone_second_deck_card
         _assert_replays(game)
+
+
+def _lone_second_copies(dealt: int) -> int:
+    """Second-deck cards dealt without their first-deck twin."""
+    return (dealt >> 64) & ~dealt & ((1 << 64) - 1)
 
 
 def _assert_refused(game: bigtwo.Game, mask: int, moves: list[bigtwo.Move]) -> None:
@@ -286,6 +291,21 @@ def test_generation_order_does_not_depend_on_caches(
     assert [c.mask for c in hand_combos(small, t).combos] == fresh
     t.hand_cache.clear()
     assert [c.mask for c in hand_combos(small, t).combos] == fresh
+
+
+@pytest.mark.xfail(
+    reason="canonical_copies relabels a face only when two seats hold it, and a record writes"
+    " cards by face: a second-deck card dealt without its twin comes back as the first deck's",
+    strict=True,
+)
+def test_record_keeps_a_lone_second_deck_card() -> None:
+    """cards.two_decks: a fixed deal whose only 3♥ is the second deck's replays identically."""
+    rules = bigtwo.Rules(decks=2, players=2)
+    second_3h = bigtwo.parse_cards("3H 3H")[1]
+    game = bigtwo.Game.deal(rules, hands=[[second_3h, *bigtwo.parse_cards("4D")], "3D 5D"])
+    game = game.play(game.legal_moves()[0])
+    again = bigtwo.load_record(game.record().dumps()).replay()
+    assert again.hands == game.hands
 
 
 def test_subsets_enumerates_every_subset_once() -> None:
