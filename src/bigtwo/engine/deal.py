@@ -178,13 +178,14 @@ def fixed_deal(rules: Rules, hands: Sequence[str | Sequence[int]], **extra: int)
 
 
 def canonical_copies(hands: list[int]) -> tuple[int, ...]:
-    """Relabel two decks' identical cards so the first seat holding a face has its first copy:
-    which copy is which means nothing at the table, and records then rebuild the same ids."""
+    """Relabel two decks' identical cards in seat order: the first one held is the first
+    deck's. Which copy is which means nothing at the table, and records (which write cards by
+    face) then rebuild the same ids."""
     out = list(hands)
     for face in range(64):
         holders = [s for s, h in enumerate(hands) for c in (face, face + 64) if h >> c & 1]
-        if len(holders) == 2 and holders[0] != holders[1]:
-            first, second = holders
-            out[first] = out[first] & ~(1 << (face + 64)) | 1 << face
-            out[second] = out[second] & ~(1 << face) | 1 << (face + 64)
+        for seat in set(holders):
+            out[seat] &= ~(1 << face | 1 << (face + 64))
+        for copy, seat in enumerate(holders):
+            out[seat] |= 1 << (face + 64 * copy)
     return tuple(out)
