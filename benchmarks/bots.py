@@ -65,7 +65,7 @@ def main() -> None:
     parser.add_argument("--rules", default="classic")
     args = parser.parse_args()
     rules = bigtwo.Rules.preset(args.rules)
-    deals = {"random": 200, "greedy": 200, "medium": 200, "heuristic": 200, "expert": 12}
+    deals = {"random": 200, "greedy": 200, "medium": 200, "heuristic": 200, "expert": 40}
     if args.quick:
         deals = {name: max(2, n // 10) for name, n in deals.items()}
     print(f"decision times under {rules.name} rules, {rules.players} players")
