@@ -108,7 +108,3 @@ def command(
         )
     console.print(margins)
     console.print(f"saved {json_path} and {png_path}")
-
-
-def _main() -> None:  # pragma: no cover - for running this command alone
-    typer.run(command)
