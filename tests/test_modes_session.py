@@ -7,7 +7,7 @@ import pytest
 from bigtwo import Game, IllegalMoveError, Rules, beats, classify
 from bigtwo.cards import Card, cards_of, mask_of, parse_cards
 from bigtwo.rules.options import Mode
-from bigtwo.session import TITLES, Session
+from bigtwo.session import TITLES, DealResult, Session
 
 
 def covers(*ids: str) -> pytest.MarkDecorator:
@@ -355,28 +355,59 @@ def test_core_session_running_totals_winner_deals_and_settlement() -> None:
     assert session.deals_played == 4
     stake = 0.25
     payments = session.settlement(stake)
-    totals = session.totals
-    for p in payments:
-        assert totals[p.payer] < totals[p.payee]
-        assert p.amount == pytest.approx((totals[p.payee] - totals[p.payer]) * stake)
     pairs = {(min(p.payer, p.payee), max(p.payer, p.payee)) for p in payments}
-    assert len(pairs) == len(payments)
-    assert len(payments) == sum(
-        1 for a in range(4) for b in range(a + 1, 4) if totals[a] != totals[b]
-    )
+    assert len(pairs) == len(payments), "one payment per pair at most"
     net = [0.0] * 4
     for p in payments:
+        assert p.amount > 0
         net[p.payer] -= p.amount
         net[p.payee] += p.amount
-    assert net == pytest.approx([4 * t * stake for t in totals])
+    # penalty deals sum to zero: each player's money is exactly their total
+    assert net == pytest.approx([t * stake for t in session.totals])
+
+
+def _one_deal(rules: Rules, scores: tuple[int, ...], winner: int) -> Session:
+    result = DealResult(scores, winner, (), (0,) * len(scores), "out", winner)
+    return Session(rules, totals=scores, results=(result,))
 
 
 @covers("core.session")
 def test_core_session_pagat_example_settlement() -> None:
-    session = Session(Rules(), totals=(33, -3, -22, -8))
+    # the losers with 3, 11 and 8 cards pay the winner what they lost, no more
+    session = _one_deal(Rules(), (33, -3, -22, -8), 0)
     owed = {(p.payer, p.payee): p.amount for p in session.settlement(1)}
-    assert owed[(1, 0)] == 36 and owed[(2, 0)] == 55 and owed[(3, 0)] == 41
-    assert owed[(2, 1)] == 19 and owed[(3, 1)] == 5 and owed[(2, 3)] == 14
+    assert owed == {(1, 0): 3, (2, 0): 22, (3, 0): 8}
+    # two deals won by different players net out between each pair
+    second = DealResult((-5, 9, -4, 0), 1, (), (5, 0, 4, 0), "out", 1)
+    both = Session(
+        Rules(), totals=(28, 6, -26, -8), results=(*session.results, second)
+    ).settlement(1)
+    assert {(p.payer, p.payee): p.amount for p in both} == {
+        (0, 1): 2,  # 1 owed 0 three, then 0 owed 1 five
+        (2, 0): 22,
+        (3, 0): 8,
+        (2, 1): 4,
+    }
+
+
+@covers("core.session", "score.pusoy_dos", "score.winner_only")
+def test_core_session_point_systems_settle_pairwise_differences() -> None:
+    # pagat: "each pair of players settles up according to the difference between their
+    # scores": under Pusoy Dos points each loser pays the winner the difference
+    pusoy = Rules.preset("philippines")
+    owed = {(p.payer, p.payee): p.amount for p in _one_deal(pusoy, (2, 0, 0, 0), 0).settlement(1)}
+    assert owed == {(1, 0): 2, (2, 0): 2, (3, 0): 2}
+    # ranking points 5/3/1/0: every pair settles; winner-only keeps the debts to the winner
+    ranking = Rules().replace(scoring="ranking")
+    ranks = _one_deal(ranking, (5, 3, 1, 0), 0)
+    owed = {(p.payer, p.payee): p.amount for p in ranks.settlement(1)}
+    assert owed == {(1, 0): 2, (2, 0): 4, (3, 0): 5, (2, 1): 2, (3, 1): 3, (3, 2): 1}
+    only = _one_deal(ranking.replace(winner_only=True), (5, 3, 1, 0), 0)
+    assert {(p.payer, p.payee): p.amount for p in only.settlement(1)} == {
+        (1, 0): 2,
+        (2, 0): 4,
+        (3, 0): 5,
+    }
 
 
 @covers("core.session")

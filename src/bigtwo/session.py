@@ -193,26 +193,24 @@ class Session:
         return (sum(t[0::2]), sum(t[1::2]))
 
     def settlement(self, stake: float = 1.0) -> list[Payment]:
-        """Who pays whom: each pair settles the difference of their totals at ``stake`` a
-        point (``core.session``); with ``score.winner_only`` each deal's losers paid only its
-        winner, so only those debts are netted.
+        """Who pays whom at ``stake`` a point (``core.session``), one payment per pair.
 
-        >>> s = Session(Rules(), totals=(33, -3, -22, -8))
-        >>> [(p.payer, p.payee, p.amount) for p in s.settlement(0.5)][:2]
-        [(1, 0, 18.0), (2, 0, 27.5)]
+        A deal scored by penalties sums to zero: its losers paid what they lost and its
+        winners got it, so each player's money is exactly their total. A deal scored in
+        points (Pusoy Dos, rankings, Indonesia's tally) is settled as pagat says, each pair by
+        the difference of their scores; with ``score.winner_only`` only the deal's winner
+        collects. Debts between two players net out over the session.
+
+        >>> s = Session(Rules(), totals=(33, -3, -22, -8), results=(
+        ...     DealResult((33, -3, -22, -8), 0, (), (0, 3, 11, 8), "out", 0),))
+        >>> [(p.payer, p.payee, p.amount) for p in s.settlement(0.5)]
+        [(1, 0, 1.5), (2, 0, 11.0), (3, 0, 4.0)]
         """
         n = self.rules.players
         owed = [[0] * n for _ in range(n)]  # owed[a][b]: what a owes b
-        if self.rules.winner_only:
-            for r in self.results:
-                for seat, points in enumerate(r.scores):
-                    if r.winner is not None and seat != r.winner and points < 0:
-                        owed[seat][r.winner] -= points
-        else:
-            t = self.totals
-            for a in range(n):
-                for b in range(a + 1, n):
-                    owed[a][b] = t[b] - t[a]
+        for r in self.results:
+            for payer, payee, points in _deal_debts(r, self.rules.winner_only):
+                owed[payer][payee] += points
         out = []
         for a in range(n):
             for b in range(a + 1, n):
@@ -221,6 +219,30 @@ class Session:
                     payer, payee = (a, b) if diff > 0 else (b, a)
                     out.append(Payment(payer, payee, abs(diff) * stake))
         return out
+
+
+def _deal_debts(result: DealResult, winner_only: bool) -> list[tuple[int, int, int]]:
+    """(payer, payee, points) that settle one deal."""
+    s = result.scores
+    if sum(s) == 0:  # penalties: the losers' points flow to the seats that gained
+        losses = [[seat, -x] for seat, x in enumerate(s) if x < 0]
+        debts = []
+        for payee, gain in ((seat, x) for seat, x in enumerate(s) if x > 0):
+            while gain:
+                loss = losses[0]
+                paid = min(gain, loss[1])
+                debts.append((loss[0], payee, paid))
+                gain -= paid
+                loss[1] -= paid
+                if not loss[1]:
+                    losses.pop(0)
+        return debts
+    return [
+        (a, b, s[b] - s[a])
+        for a in range(len(s))
+        for b in range(len(s))
+        if s[a] < s[b] and (not winner_only or b == result.winner)
+    ]
 
 
 def _most_cards(counts: tuple[int, ...], winner: int) -> int:

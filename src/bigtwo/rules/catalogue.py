@@ -222,6 +222,13 @@ READINGS: tuple[tuple[str, str], ...] = (
         " keep the top rate, as pagat says for three players.",
     ),
     (
+        "core.session",
+        "the settlement makes each player's money equal their total wherever deals are scored"
+        " by penalties (the losers paid the winner, so 'the difference between their scores'"
+        " would count the winner's gain twice); deals scored in points (Pusoy Dos, rankings,"
+        " Indonesia) are settled pairwise by the difference of the scores, as pagat says.",
+    ),
+    (
         "score.doubling_004",
         "each held card counts once: fours of a kind first, then straight flushes among the"
         " rest; finishing with a 2, a four of a kind or a straight flush doubles once more.",
