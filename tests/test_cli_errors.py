@@ -44,7 +44,7 @@ def test_errors_are_one_line_with_exit_code_2(args: list[str], message: str) -> 
     [
         ("{not json", "bad JSON at line 1"),
         ('{"format": "chess"}', "not a game record"),
-        ('{"format": "bigtwo-record", "version": 1}', "missing or has a bad field"),
+        ('{"format": "bigtwo-record", "version": 1}', 'game record has no "rules"'),
         (b"\xff\xfe\x00", "not text"),
     ],
 )
@@ -93,3 +93,22 @@ def test_a_fixed_deal_is_not_called_fair(tmp_path: Path) -> None:
     result = runner.invoke(app, ["verify", str(path)])
     assert result.exit_code == 1
     assert "NOT VERIFIED" in result.output and "fixed by hand" in result.output
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["simulate", "--games", "abc"], ["play", "--pace", "x"], ["--frob"], ["nosuchcommand"]],
+    ids=lambda a: " ".join(a),
+)
+def test_mistyped_options_are_answered_in_one_line(args: list[str]) -> None:
+    import subprocess
+    import sys
+
+    run = subprocess.run(
+        [sys.executable, "-m", "bigtwo", *args], capture_output=True, text=True, check=False
+    )
+    assert run.returncode == 2
+    assert run.stdout == ""
+    lines = run.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("bigtwo: "), run.stderr
+    assert "--help" in lines[0]

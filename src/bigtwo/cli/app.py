@@ -3,6 +3,8 @@ line below."""
 
 from __future__ import annotations
 
+import sys
+
 import typer
 
 from . import arena, play, records, rulebook, simulate
@@ -24,5 +26,20 @@ app.command("arena")(arena.command)
 
 
 def main() -> None:
-    """The console script's entry point."""
-    app()
+    """The console script's entry point. A mistyped command or option is answered in one line
+    on standard error (exit code 2), like every other refusal."""
+    try:
+        code = app(standalone_mode=False)
+    except typer.Abort:
+        code = 130
+    except Exception as exc:
+        # typer's own usage errors (its click is vendored, so matched by shape, not class)
+        describe = getattr(exc, "format_message", None)
+        if describe is None:
+            raise
+        ctx = getattr(exc, "ctx", None)
+        where = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+        if describe():  # empty after the help shown for a bare `bigtwo`
+            print(f"bigtwo: {describe()}{where}", file=sys.stderr)
+        code = getattr(exc, "exit_code", 2)
+    sys.exit(code if isinstance(code, int) else 0)

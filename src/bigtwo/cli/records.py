@@ -181,12 +181,8 @@ def verify_command(
     deal exactly the recorded hands. Exit code 0 when fair, 1 when not."""
     record = read_record(file)
     console = make_console()
-    problems = record.verify()
-    if not problems and record.hands is not None:
-        try:
-            record.replay()
-        except BigTwoError as exc:
-            problems.append(f"the recorded play is not legal: {exc}")
+    with user_errors():
+        problems = record.verify()
     if problems:
         console.print(Text("NOT VERIFIED: this record does not prove the deal fair.", "bold red"))
         for problem in problems:
@@ -198,5 +194,6 @@ def verify_command(
         "the deck and salt revealed afterwards match it",
         "that deck deals exactly the recorded hands",
         "every recorded move is legal",
+        "the recorded result is the one the play gives",
     ):
         console.print(f"  ✓ {line}")

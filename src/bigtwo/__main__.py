@@ -1,0 +1,5 @@
+"""``python -m bigtwo``: the `bigtwo` command."""
+
+from .cli.app import main
+
+main()
