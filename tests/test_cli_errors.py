@@ -112,3 +112,9 @@ def test_mistyped_options_are_answered_in_one_line(args: list[str]) -> None:
     lines = run.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("bigtwo: "), run.stderr
     assert "--help" in lines[0]
+
+
+def test_play_refuses_to_save_over_a_folder_before_dealing(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["play", "--save", str(tmp_path), "--seed", "1"], input="")
+    assert result.exit_code == 2
+    assert "it is a folder" in result.output and "Deal 1" not in result.output

@@ -66,7 +66,8 @@ def test_bad_input_gets_a_reason_and_the_prompt_again() -> None:
     for typed, reason in (
         ("pass", "you have the lead, so you can't pass"),
         ("4x", "can't read '4x' as a card"),
-        (f"3d {odd}", f"3D {odd} is not a combination"),
+        (f"3d {odd}", f"3♦ {odd.symbol()} is not a combination"),
+        ("3d 3d", "3♦ is named 2 times"),
     ):
         child.sendline(typed)
         child.expect(reason)

@@ -41,7 +41,11 @@ def test_illegal_move_explains() -> None:
     game = bigtwo.Game.deal(hands=["3D 4D", "5D 6D", "7D 8D", "9D TD"])
     with pytest.raises(bigtwo.IllegalMoveError, match="must include 3♦"):
         game.play("4D")
-    with pytest.raises(bigtwo.IllegalMoveError, match="don't hold 5D"):
+    with pytest.raises(bigtwo.IllegalMoveError, match="don't hold 5♦"):
         game.play("5D")
+    with pytest.raises(bigtwo.IllegalMoveError, match="3♦ is named 2 times"):
+        game.play("3D 3D")
+    with pytest.raises(bigtwo.IllegalMoveError, match="it isn't your turn"):
+        game.play("5D", seat=1)
     with pytest.raises(bigtwo.IllegalMoveError, match="can't pass"):
         game.play("pass")

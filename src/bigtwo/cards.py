@@ -43,6 +43,9 @@ _TOKEN = re.compile(
     re.IGNORECASE,
 )
 
+# emoji presentation selectors that phones put after a suit symbol (♥️)
+_VARIATION_SELECTORS = {0xFE0E: None, 0xFE0F: None}
+
 
 class Card(int):
     """One card; an int (its id) with readable properties.
@@ -121,10 +124,12 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     ...
     bigtwo.errors.NotationError: can't read '3X' as a card (write e.g. 3D, 10S, TS, Q♥, BJ)
     """
+    if not isinstance(text, str):
+        raise NotationError(f"cards are read from text such as '3D 3S', not {text!r}")
     cards: list[Card] = []
     seen: dict[int, int] = {}
     pos = 0
-    text = text.strip()
+    text = text.translate(_VARIATION_SELECTORS).strip()
     while pos < len(text):
         m = _TOKEN.match(text, pos)
         if m is None or m.end() == pos:
@@ -143,8 +148,14 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-def format_cards(cards: Iterable[int], *, symbols: bool = False) -> str:
-    """Cards as canonical text, in the order given."""
+def format_cards(cards: Iterable[int] | str, *, symbols: bool = False) -> str:
+    """Cards as canonical text, in the order given (text is read first).
+
+    >>> format_cards("3d 10h ts"), format_cards("3d 10h", symbols=True)
+    ('3D TH TS', '3♦ 10♥')
+    """
+    if isinstance(cards, str):
+        cards = parse_cards(cards)
     return " ".join(Card(c).symbol() if symbols else str(Card(c)) for c in cards)
 
 

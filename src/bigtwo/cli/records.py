@@ -31,6 +31,8 @@ class RecordWriter:
     def __init__(self, save: Path | None = None, directory: Path | None = None) -> None:
         if save is not None and not save.parent.is_dir():
             raise BigTwoError(f"can't save to {save}: there is no folder {save.parent}")
+        if save is not None and save.is_dir():
+            raise BigTwoError(f"can't save to {save}: it is a folder (use --record-dir for one)")
         if directory is not None:
             if directory.exists() and not directory.is_dir():
                 raise BigTwoError(f"{directory} is a file, not a folder for records")

@@ -86,5 +86,5 @@ def why_not(new: Combination, old: Combination, t: Tables) -> str:
     if t.same_type_only and new.family == FIVE and new.kind != old.kind:
         return f"only {KIND_WORDS[old.kind]} may follow {KIND_WORDS[old.kind]} under these rules"
     if new.key == old.key:
-        return f"{new} only ties {old}; a play must be higher"
-    return f"{new} doesn't beat {old}"
+        return f"{new.words} only ties {old.words}; a play must be higher"
+    return f"{new.words} doesn't beat {old.words}"

@@ -90,6 +90,11 @@ class Combination(Move):
     def __str__(self) -> str:
         return format_cards(self.cards)
 
+    @property
+    def words(self) -> str:
+        """The cards as a player reads them, with suit symbols: ``3♦ 3♠``."""
+        return format_cards(self.cards, symbols=True)
+
     def __repr__(self) -> str:
         return f"<{self._kind} {self}>"
 

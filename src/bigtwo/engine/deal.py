@@ -64,7 +64,8 @@ def shuffled_deal(
     if rules.decks > 1:  # of two identical cards, the first in the deck is copy 0
         order = list(parse_cards(format_cards(order)))
     salt = f"{rng.getrandbits(128):032x}" if seed is not None else secrets.token_hex(16)
-    exposed = order[rng.randrange(len(order))] if rules.cut else -1
+    # only the exposed card's face matters (and a record keeps only the face)
+    exposed = order[rng.randrange(len(order))] & 63 if rules.cut else -1
     return deal_out(tuple(order), rules, dealer, direction, exposed, seed=seed, salt=salt)
 
 

@@ -204,6 +204,39 @@ class Game:
         g.unbeaten, g._log, g.setup = self.unbeaten, self._log, self.setup
         return g
 
+    def _state(self) -> tuple[Any, ...]:
+        return (
+            self.rules,
+            self.origin,
+            self.setup,
+            self.hands,
+            self.to_move,
+            self.table,
+            self.table_seat,
+            self.passed,
+            self.opening,
+            self.winner,
+            self.end,
+            self.direction,
+            self.out,
+            self.due,
+            self.missed,
+            self.kitty,
+            self.stock,
+            self.pending,
+            tuple(self.history),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        """Two states are equal when the same deal has reached the same point the same way
+        (so a replayed record equals the game it was written from)."""
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self is other or self._state() == other._state()
+
+    def __hash__(self) -> int:
+        return hash((self.hands, self.to_move, self.table, len(self.history)))
+
     # -- what may be done -------------------------------------------------------------------
     @property
     def is_over(self) -> bool:
@@ -344,6 +377,8 @@ class Game:
             raise IllegalMoveError(f"there is no seat {actor}")
         if isinstance(move, str):
             move = self.parse_move(move, actor)
+        elif not isinstance(move, Move):
+            raise IllegalMoveError(f"a move is a Move or text such as '3D 3S' or 'pass': {move!r}")
         if isinstance(move, Combination):
             mask = (
                 _first_copies(move.mask, self.hands[actor]) if self.rules.decks > 1 else move.mask
@@ -389,11 +424,31 @@ class Game:
             else:
                 missing.append(card)
         if missing:
-            raise IllegalMoveError(f"you don't hold {format_cards(missing)}")
+            raise IllegalMoveError(self._missing_words(missing, wanted))
         return mask
 
+    @staticmethod
+    def _missing_words(missing: list[Card], wanted: tuple[Card, ...]) -> str:
+        card = missing[0]
+        named = sum(1 for c in wanted if c.face == card.face)
+        if named > 1:
+            return f"{card.symbol()} is named {named} times; you hold fewer than that"
+        return f"you don't hold {format_cards(missing, symbols=True)}"
+
+    def _not_your_turn(self, actor: int) -> str:
+        """Why ``actor`` may not act now, in words: whose turn it is, and what the rules let
+        a player do out of turn, if anything."""
+        text = f"it isn't your turn (seat {self.to_move} is to play)"
+        if self.rules.out_of_turn_bombs and self.table is not None:
+            text += "; out of turn only a four of a kind or straight flush that beats the table"
+            text += " may be played"
+        elif self.rules.smackdown and self.table is not None:
+            text += "; out of turn only a smack-down (a four of a kind or a run of pairs on a"
+            text += " single 2♠, or a higher one on it) may be played"
+        return text
+
     def _not_a_combination(self, mask: int) -> str:
-        text = format_cards(cards_of(mask))
+        text = format_cards(cards_of(mask), symbols=True)
         n = mask.bit_count()
         ranks = {c.rank for c in cards_of(mask)}
         if n == 3 and not self.rules.triples and len(ranks) == 1:
@@ -407,7 +462,8 @@ class Game:
     def _check_play(self, mask: int, actor: int) -> Combination:
         hand = self.hands[actor]
         if mask & ~hand:
-            raise IllegalMoveError(f"you don't hold {format_cards(cards_of(mask & ~hand))}")
+            missing = format_cards(cards_of(mask & ~hand), symbols=True)
+            raise IllegalMoveError(f"you don't hold {missing}")
         if self.pending:
             raise IllegalMoveError(self._pending_words())
         t = self.tables
@@ -417,7 +473,7 @@ class Game:
         if actor != self.to_move:
             if combo in self._side_moves(actor):
                 return combo
-            raise IllegalMoveError(f"it is seat {self.to_move}'s turn, not seat {actor}'s")
+            raise IllegalMoveError(self._not_your_turn(actor))
         table = self.table
         if table is None:
             if not can_lead(combo, t):
@@ -445,7 +501,7 @@ class Game:
 
     def _check_pass(self, actor: int) -> None:
         if actor != self.to_move:
-            raise IllegalMoveError(f"it is seat {self.to_move}'s turn, not seat {actor}'s")
+            raise IllegalMoveError(self._not_your_turn(actor))
         if self.pending:
             raise IllegalMoveError(self._pending_words())
         if self.table is None:

@@ -65,15 +65,13 @@ def _highest_single(game: Game, seat: int) -> int:
 def refusal(game: Game, seat: int, combo: Combination) -> str:
     """Why the turn rules refuse ``combo`` (empty when they don't)."""
     if _banned_finish(game, combo, game.hands[seat]):
-        return (
-            f"{combo} can't be your last play under these rules (last.no_single_two/no_two_spades)"
-        )
+        return f"{combo.words} can't be your last play under these rules"
     if game.rules.precaution and combo.family == SINGLE and _next_has_one(game, seat):
         top = _highest_single(game, seat)
         if combo.top != top:
             return (
                 f"the next player has one card left: play your highest single"
-                f" ({cards_of(1 << top)[0].symbol()}) or a combination (last.precaution)"
+                f" ({cards_of(1 << top)[0].symbol()}) or a combination"
             )
     return ""
 

@@ -131,8 +131,7 @@ class Rules:
                     raise RulesError(
                         f"{f.name} can't be {value!r}; choose one of: {choices}"
                     ) from None
-        if not isinstance(self.straight_lengths, tuple):
-            object.__setattr__(self, "straight_lengths", tuple(self.straight_lengths))
+        _check_numbers(self)
         _check(self)
 
     # ---------------------------------------------------------------------------------------
@@ -141,6 +140,8 @@ class Rules:
         """A named rule set (``classic``, ``hong-kong``, …); aliases such as ``pusoy-dos`` work."""
         from .presets import preset
 
+        if not isinstance(name, str):
+            raise RulesError(f"a rule set is named by text, not {name!r}")
         return preset(name)
 
     @classmethod
@@ -209,6 +210,26 @@ class Rules:
     def deck_size(self) -> int:
         return self.decks * (52 + (2 if self.jokers is not Jokers.NONE else 0))
 
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_numbers(rules: Rules) -> None:
+    """Counts are whole numbers and the name is text (bools, floats and strings refused)."""
+    for name in ("players", "decks"):
+        if not _is_int(getattr(rules, name)):
+            raise RulesError(f"{name} must be a whole number, not {getattr(rules, name)!r}")
+    if rules.cards_each is not None and not _is_int(rules.cards_each):
+        raise RulesError(f"cards_each must be a whole number or none, not {rules.cards_each!r}")
+    lengths = rules.straight_lengths
+    if isinstance(lengths, str) or not all(_is_int(n) for n in lengths):
+        raise RulesError(f"straight_lengths must be whole numbers, not {lengths!r}")
+    if not isinstance(lengths, tuple):
+        object.__setattr__(rules, "straight_lengths", tuple(lengths))
+    if not isinstance(rules.name, str):
+        raise RulesError(f"name must be text, not {rules.name!r}")
 
 def _check(r: Rules) -> None:
     """Refuse option combinations that make no sense."""
