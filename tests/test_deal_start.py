@@ -376,9 +376,12 @@ def test_deal_leftover_trade(leftover: Leftover) -> None:
     assert traded.kitty == m("3D")
     # 3D is out of play, so the 3C holder leads
     assert traded.to_move == 1 and str(traded.lead_card) == "3C"
-    assert all(traded.view(s).shown == () for s in range(3))
+    # everyone saw the 3D go into the kitty
+    assert all(format_cards(traded.view(s).shown) == "3D" for s in range(3))
     kept = game.play("keep")
     assert kept.kitty == m("2S") and kept.to_move == 0 and str(kept.lead_card) == "3D"
+    face_up = "2S" if leftover is Leftover.TRADE_SHOWN else ""
+    assert all(format_cards(kept.view(s).shown) == face_up for s in range(3)), "still face up"
     kept.play("3D")
 
 

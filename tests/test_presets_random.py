@@ -152,7 +152,17 @@ def check(game: Game) -> None:
         assert gone == played, "the cards out of play are exactly the cards played"
     # views
     counts = tuple(h.bit_count() for h in hands)
-    shown = game.kitty if rules.leftover is Leftover.TRADE_SHOWN and game.pending else 0
+    traded = any(str(mv) == "trade" for _, mv in game.history)
+    public = (
+        rules.leftover is Leftover.TRADE_SHOWN
+        or (rules.leftover is Leftover.TRADE_HIDDEN and traded)
+        or (
+            rules.leftover is Leftover.DISCARD_LOWEST
+            and rules.cards_each is None
+            and not rules.ghost_hand
+        )
+    )
+    shown = game.kitty if public else 0  # the undealt cards everyone knows
     for seat in range(n):
         view = game.view(seat)
         assert view.counts == counts

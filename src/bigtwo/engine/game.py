@@ -744,7 +744,7 @@ class Game:
         """What ``seat`` may know: its own hand, every count, the table and the history."""
         if not 0 <= seat < self._n:
             raise IllegalMoveError(f"there is no seat {seat}")
-        shown = self.kitty if self.rules.leftover is Leftover.TRADE_SHOWN and self.pending else 0
+        shown = self._public_kitty()
         return View(
             seat=seat,
             rules=self.rules,
@@ -763,6 +763,22 @@ class Game:
             shown=cards_of(shown),
             end=self.end,
         )
+
+    def _public_kitty(self) -> int:
+        """The undealt cards everyone knows: a face-up extra card, the lead card traded into
+        the kitty, or the lowest cards discarded by rule (``deal.leftover_*``)."""
+        rule = self.rules.leftover
+        if rule is Leftover.TRADE_SHOWN:
+            return self.kitty
+        if rule is Leftover.TRADE_HIDDEN:
+            return self.kitty if any(m == TRADE for _, m in self.history) else 0
+        if (
+            rule is Leftover.DISCARD_LOWEST
+            and self.rules.cards_each is None
+            and not self.rules.ghost_hand
+        ):
+            return self.kitty
+        return 0
 
     def _public_history(self, seat: int) -> tuple[tuple[int, Move], ...]:
         """The history as ``seat`` saw it: cards given in an exchange it took no part in are
