@@ -17,7 +17,7 @@ runner = CliRunner()
     [
         (["rules", "nope"], "no rule set called 'nope'"),
         (["play", "--rules", "nope"], "no rule set called 'nope'"),
-        (["play", "--players", "9"], "9 players can't play with 1 deck(s)"),
+        (["play", "--players", "9"], "9 players can't play with 2 deck(s): use 2 to 8"),
         (["play", "--bots", "genius"], "no bot called 'genius'"),
         (["play", "--bots", "greedy,greedy,greedy,random"], "4 bots named for 3 seats"),
         (["play", "--name", "  "], "--name can't be empty"),

@@ -109,7 +109,8 @@ def test_play_works_from_a_pipe_without_a_terminal() -> None:
     assert run.returncode == 0, run.stderr
     assert "Traceback" not in run.stderr
     out = run.stdout
-    assert "greedy would" in out and "straight_order = hong-kong" in out
+    assert "hard (heuristic) would" in out and "why: " in out
+    assert "straight_order = hong-kong" in out
     assert "can't read 'nonsense'" in out
     assert out.rstrip().endswith("Goodbye.")
     assert "\x1b[" not in out

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import fields
 from typing import NoReturn
 
 import typer
@@ -50,13 +51,62 @@ def user_errors() -> Iterator[None]:
         fail(exc.strerror or str(exc))
 
 
-def load_rules(preset: str, players: int | None = None) -> Rules:
-    """The named rule set, seated for ``players`` when given. The preset keeps its name: the
-    number at the table is not a change of rules."""
+def load_rules(preset: str, players: int | None = None, options: Sequence[str] = ()) -> Rules:
+    """The named rule set, seated for ``players`` when given, with ``options`` ("name=value",
+    as `bigtwo rules` names them) changed. Five to eight players take two decks
+    (``cards.two_decks``) unless told otherwise. The preset keeps its name unless an option
+    changes the rules: the number at the table is not a change of rules."""
     rules = Rules.preset(preset)
+    changes = dict(option_change(text) for text in options)
     if players is not None and players != rules.players:
-        rules = rules.replace(players=players, name=rules.name)
-    return rules
+        changes.setdefault("players", players)
+        if players > Rules.MAX_PLAYERS[rules.decks]:
+            changes.setdefault("decks", 2)
+    if not changes:
+        return rules
+    seating_only = set(changes) <= {"players", "decks"}
+    return rules.replace(**changes, **({"name": rules.name} if seating_only else {}))
+
+
+_TRUE = ("yes", "true", "on", "1")
+_FALSE = ("no", "false", "off", "0")
+
+
+def option_change(text: str) -> tuple[str, object]:
+    """``"flushes=no"`` -> ``("flushes", False)``: one rule option from the command line, read
+    by the type of its default (yes/no, numbers, a list of numbers, a choice's word)."""
+    name, sep, value = text.partition("=")
+    name, value = name.strip().replace("-", "_"), value.strip()
+    defaults = {f.name: f.default for f in fields(Rules)}
+    if not sep or name not in defaults:
+        raise BigTwoError(
+            f"can't read option {text!r}: write NAME=VALUE with a name that"
+            " 'bigtwo rules classic' lists, e.g. --set flushes=no"
+        )
+    default = defaults[name]
+    if isinstance(default, bool):
+        if value.lower() not in _TRUE + _FALSE:
+            raise BigTwoError(f"{name} is yes or no, not {value!r}")
+        return name, value.lower() in _TRUE
+    if isinstance(default, tuple):
+        try:
+            return name, tuple(int(v) for v in value.replace(",", " ").split())
+        except ValueError:
+            raise BigTwoError(f"{name} is a list of numbers such as 5 or 3,5,7") from None
+    if isinstance(default, int) or name == "cards_each":
+        if name == "cards_each" and value.lower() in ("none", "all"):
+            return name, None
+        try:
+            return name, int(value)
+        except ValueError:
+            raise BigTwoError(f"{name} is a whole number, not {value!r}") from None
+    return name, value  # a choice (Rules checks the word) or text
+
+
+RULE_OPTIONS_HELP = (
+    "Change one rule option, NAME=VALUE as 'bigtwo rules' lists them (repeatable), e.g."
+    " --set flushes=no --set jokers=wild."
+)
 
 
 def bot_lineup(spec: str, seats: int) -> list[str]:

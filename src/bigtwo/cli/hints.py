@@ -1,24 +1,39 @@
-"""Hints: what a bot would play in the person's place. Any bot in the registry can give them,
-picked by name, so stronger bots become stronger hints without touching the game loop."""
+"""Hints and reviews for the person at the table: what a level's bot would play, with a
+one-line reason, and after a deal the moves where the expert would have played otherwise.
+Any level or bot name can advise, so stronger bots become stronger hints without touching
+the game loop."""
 
 from __future__ import annotations
 
-from ..bots import Bot, make_bot
-from ..combos import Move
+from ..bots import LEVELS, Hint, ReviewNote, hint, make_bot, review
 from ..engine.game import Game
+from ..errors import BigTwoError
 
-DEFAULT_HINT_BOT = "greedy"
+DEFAULT_HINT_LEVEL = "hard"
 
 
 class Adviser:
-    """Asks one bot, seeing only the person's view, what it would do."""
+    """Asks one level's bot, seeing only the person's view, what it would do and why."""
 
-    def __init__(self, bot_name: str = DEFAULT_HINT_BOT) -> None:
-        self.bot: Bot = make_bot(bot_name, seed=0)
+    def __init__(self, level_or_bot: str = DEFAULT_HINT_LEVEL) -> None:
+        key = level_or_bot.strip().lower()
+        if key not in LEVELS:
+            bot = make_bot(key)  # refuses an unknown name, listing the bots
+            levels = [level for level, name in LEVELS.items() if name == bot.name]
+            if not levels:
+                raise BigTwoError(f"{key!r} gives no hints; choose a level: {', '.join(LEVELS)}")
+            key = levels[0]
+        self.level = key
 
     @property
     def name(self) -> str:
-        return self.bot.name
+        """How the hint is introduced: the level and the bot that plays it."""
+        return f"{self.level} ({LEVELS[self.level]})"
 
-    def suggest(self, game: Game, seat: int) -> Move:
-        return self.bot.choose(game.view(seat), game.legal_moves(seat))
+    def suggest(self, game: Game, seat: int) -> Hint:
+        return hint(game.view(seat), game.legal_moves(seat), self.level)
+
+    @staticmethod
+    def review(game: Game, seat: int) -> list[ReviewNote]:
+        """The moves of ``seat`` in a finished deal where the expert would have differed."""
+        return review(game, seat)

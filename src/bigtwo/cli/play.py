@@ -6,6 +6,7 @@ import contextlib
 import sys
 import time
 from collections.abc import Sequence
+from difflib import get_close_matches
 from pathlib import Path
 from typing import Annotated
 
@@ -22,14 +23,23 @@ from ..engine.game import Game
 from ..errors import BigTwoError
 from ..rules.options import Mode
 from ..session import Session
-from .common import bot_lineup, fail, interactive_output, load_rules, make_console, user_errors
-from .hints import DEFAULT_HINT_BOT, Adviser
+from .common import (
+    RULE_OPTIONS_HELP,
+    bot_lineup,
+    fail,
+    interactive_output,
+    load_rules,
+    make_console,
+    user_errors,
+)
+from .hints import DEFAULT_HINT_LEVEL, Adviser
 from .outcomes import ending_words, finish_order_words
 from .records import RecordWriter
 from .render import (
     action_line,
     cards_text,
     hand_line,
+    kind_words,
     scores_table,
     sorted_cards,
     table_status,
@@ -53,7 +63,13 @@ def command(
         str, typer.Option("--rules", "-r", help="Rule set: classic, hong-kong, … (bigtwo rules).")
     ] = "classic",
     players: Annotated[
-        int | None, typer.Option("--players", "-n", help="Players at the table, you included.")
+        int | None,
+        typer.Option(
+            "--players", "-n", help="Players at the table, you included (5 to 8: two decks)."
+        ),
+    ] = None,
+    options: Annotated[
+        list[str] | None, typer.Option("--set", help=RULE_OPTIONS_HELP, metavar="NAME=VALUE")
     ] = None,
     seed: Annotated[
         int | None, typer.Option("--seed", help="Shuffle from this seed (the same deals again).")
@@ -72,8 +88,11 @@ def command(
         Path | None, typer.Option("--record-dir", help="Write every deal's record in this folder.")
     ] = None,
     hint: Annotated[
-        str, typer.Option("--hint", help="The bot whose move 'hint' shows.")
-    ] = DEFAULT_HINT_BOT,
+        str,
+        typer.Option(
+            "--hint", help="Who gives hints: a level (beginner … expert) or a bot's name."
+        ),
+    ] = DEFAULT_HINT_LEVEL,
     pace: Annotated[
         float | None,
         typer.Option(
@@ -88,7 +107,7 @@ def command(
     if pace is not None and pace < 0:
         fail("--pace can't be negative")
     with user_errors():
-        chosen = load_rules(rules, players)
+        chosen = load_rules(rules, players, options or ())
         lineup = bot_lineup(bots, chosen.players - 1)
         adviser = Adviser(hint)
         writer = RecordWriter(save, record_dir)
@@ -135,10 +154,13 @@ class Match:
     # -- the sitting ------------------------------------------------------------------------
     def run(self) -> None:
         rules = self.session.rules
+        if self.teams:
+            company = f"partner: {self.names[2]}; opponents: {self.names[1]}, {self.names[3]}"
+        else:
+            company = f"opponents: {', '.join(self.names[1:])}"
         self.console.print(
-            Text("Big Two", style="bold"),
-            f"· {rules.name} rules · you are {self.names[HUMAN]};"
-            f" opponents: {', '.join(self.names[1:])}",
+            Text("Big Two", style="bold")
+            + Text(f" · {rules.name} rules · you are {self.names[HUMAN]}; {company}")
         )
         if self.teams:
             self.say(f"Teams: {self.team_name(0)} against {self.team_name(1)}.")
@@ -148,7 +170,9 @@ class Match:
                 game = self.play_deal(self.session.next_deal())
                 self.session = self.session.finish(game)
                 self.show_result(game)
-                if not self.confirm("Play another deal? [Y/n] ", default=True):
+                if self.session.shootout:
+                    continue  # mode.teams: the tie is settled before anyone may leave
+                if not self.after_deal(game):
                     break
         except Quit:
             pass
@@ -161,12 +185,16 @@ class Match:
 
     # -- one deal ---------------------------------------------------------------------------
     def play_deal(self, game: Game) -> Game:
-        number = self.session.shuffles + 1
         self.console.print()
-        kind = "five-card shootout" if self.session.shootout else "deal"
-        self.console.rule(f"{kind.capitalize()} {number} · dealer {self.names[game.origin.dealer]}")
+        if self.session.shootout:
+            title = "Five-card shootout: the teams are tied"
+        else:
+            title = f"Deal {self.session.deals_played + 1}"
+        self.console.rule(Text(f"{title} · dealer {self.names[game.origin.dealer]}"))
+        self.show_before_play(game)
         own = sorted_cards(game.view(HUMAN).hand, game.tables.order_key)
         self.console.print(hand_line(own))
+        self.offered: tuple[int, int] | None = None
         game = self.offer_claims(game)
         while not game.is_over:
             game = settle_claims(game, self.bots, self.report)
@@ -186,14 +214,97 @@ class Match:
                 time.sleep(self.pace)
         return game
 
+    def show_before_play(self, game: Game) -> None:
+        """What the person should know before play starts: titles and the card exchanges
+        (``mode.president``, ``start.three_player_exchange``), and an extra card dealt to
+        them (``deal.leftover_*``)."""
+        titles = self.session.titles()
+        if titles:
+            self.say(
+                "Titles: "
+                + ", ".join(f"{self.names[seat]} {title}" for seat, title in titles.items())
+            )
+        for giver, receiver, count, how in game.setup[1]:
+            what = {"lowest": "lowest ", "highest": "highest "}.get(how, "")
+            cards = f"{count} {what}card{'s' * (count > 1)}"
+            if how == "choose":
+                cards = f"{count} card{'s' * (count > 1)} of their choice"
+            who = "You give" if giver == HUMAN else f"{self.names[giver]} gives"
+            whom = "you" if receiver == HUMAN else self.names[receiver]
+            self.say(f"{who} {whom} {cards}.")
+        before, now = game.origin.hands[HUMAN], game.hands[HUMAN]
+        gave, got = before & ~now, now & ~before
+        if gave or got:
+            line = Text("  ")
+            if gave:
+                line += Text("You gave ") + cards_text(cards_of(gave)) + Text("; ")
+            line += Text("you received ") + (cards_text(cards_of(got)) if got else Text("none"))
+            self.console.print(line)
+        n, extra = len(self.names), len(game.origin.order) % len(self.names)
+        if extra and game.rules.cards_each is None and not game.rules.ghost_hand:
+            sizes = {h.bit_count() for h in game.hands}
+            if len(sizes) > 1 and game.hands[HUMAN].bit_count() == max(sizes):
+                self.say(
+                    f"With {n} players the cards don't divide evenly: the extra card is yours,"
+                    " as the holder of the lead card."
+                )
+
+    def after_deal(self, game: Game) -> bool:
+        """Ask whether to play on; 'review' lists where the expert would have differed."""
+        while True:
+            answer = self.ask("Play another deal? [Y/n] (or 'review') ").lower()
+            if answer == "review":
+                self.show_review(game)
+            elif not answer or answer in ("y", "yes"):
+                return True
+            elif answer in ("n", "no", *QUIT_WORDS):
+                return False
+            else:
+                self.say("Please answer y or n (or 'review').")
+
+    def show_review(self, game: Game) -> None:
+        if not any(seat == HUMAN for seat, move in game.history if move.is_play or move.is_pass):
+            self.say("You made no moves in this deal.")
+            return
+        with self.console.status("the expert is looking over your moves…"):
+            notes = self.adviser.review(game, HUMAN)
+        if not notes:
+            self.say("The expert would have played every move as you did.")
+            return
+        self.say(f"Where the expert would have played otherwise ({len(notes)}):")
+        for note in notes:
+            table = f"on {note.table}" if note.table else "leading"
+            self.console.print(
+                Text(f"  {table}: you ")
+                + self.move_words(note.played)
+                + Text("; the expert ")
+                + self.move_words(note.expert)
+            )
+            self.console.print(Text(f"      {note.reason}", style="dim"))
+
+    @staticmethod
+    def move_words(move: Move) -> Text:
+        if isinstance(move, Combination):
+            return Text("played ") + cards_text(move.cards)
+        return Text("passed" if move.is_pass else str(move))
+
     def advance(self, game: Game, move: Move, seat: int) -> Game:
         """Play ``move`` for ``seat`` and say what happened."""
         after = game.play(move, seat=seat)
         self.report(game, seat, move, after)
         if seat == HUMAN and ANNOUNCE in after.legal_moves(HUMAN):
-            self.say("You are down to your last card(s): 'announce' it now, or press Enter.")
+            left = after.hands[HUMAN].bit_count()
+            self.say(
+                f"You are down to {left} card{'s' * (left > 1)}: these rules oblige you to"
+                " 'announce' it. If you keep quiet and then go out, you pay everyone's penalty"
+                " and they score 0. Type 'announce', or press Enter to keep quiet."
+            )
             announced = self.read_move(after, "Announce › ", optional=True)
             after = announced if announced is not None else after
+        if after.out != game.out and not after.is_over:
+            who = after.out[-1]
+            place = _ORDINALS.get(len(after.out), f"{len(after.out)}th")
+            self.say(f"{'You go' if who == HUMAN else self.names[who] + ' goes'} out, {place}.")
         return after
 
     def report(self, game: Game, seat: int, move: Move, after: Game) -> None:
@@ -217,10 +328,17 @@ class Match:
         return claimed if claimed is not None else game
 
     def may_interrupt(self, game: Game) -> bool:
-        """May the person make a play out of turn now (an out-of-turn bomb or a race)?"""
+        """May the person make a play out of turn now (an out-of-turn bomb or a race)? Each
+        play on the table is offered once, not again after every pass."""
         if not (game.rules.out_of_turn_bombs or game.rules.smackdown) and game.direction != 0:
             return False
-        return any(m.is_play for m in game.legal_moves(HUMAN))
+        if not any(m.is_play for m in game.legal_moves(HUMAN)):
+            return False
+        table = (game.table.mask if game.table is not None else 0, game.table_seat)
+        if table == self.offered:
+            return False
+        self.offered = table
+        return True
 
     # -- the person's turns -----------------------------------------------------------------
     def human_turn(self, game: Game) -> Game:
@@ -228,6 +346,8 @@ class Match:
         moves = game.legal_moves()
         if ANNOUNCE in moves:
             self.say("You may 'announce' your last card(s) now: the rules ask you to.")
+        if game.table is not None and game.table_seat == HUMAN:
+            self.say("Everyone else passed on your play: beat it yourself, or pass to lead afresh.")
         while True:
             after = self.read_move(game, self.prompt(game), optional=False)
             if after is not None:
@@ -236,10 +356,15 @@ class Match:
     def out_of_turn(self, game: Game) -> Game | None:
         """Offer the person a play out of turn before the next bot moves."""
         self.show_status(game)
+        plays = [m for m in game.legal_moves(HUMAN) if isinstance(m, Combination)]
+        example = Text("  for example ") + cards_text(plays[0].cards) if plays else Text()
         self.say(
-            f"You may play out of turn now, before {self.names[game.to_move]}:"
+            f"You may play out of turn now, before {self.names[game.to_move]}"
+            f" ({len(plays)} play{'s' * (len(plays) != 1)} you hold can):"
             " type the cards, or press Enter to let play go on."
         )
+        if plays:
+            self.console.print(example + Text(f"  {kind_words(plays[0])}", style="dim"))
         return self.read_move(game, "Out of turn › ", optional=True)
 
     def read_move(self, game: Game, prompt: str, *, optional: bool) -> Game | None:
@@ -266,7 +391,7 @@ class Match:
                 try:
                     return self.advance(game, game.parse_move(text, HUMAN), HUMAN)
                 except BigTwoError as exc:
-                    self.console.print(Text(f"  ✗ {exc}", style="red"))
+                    self.console.print(Text(f"  ✗ {exc}{_did_you_mean(word)}", style="red"))
 
     def prompt(self, game: Game) -> str:
         if game.pending:
@@ -288,29 +413,35 @@ class Match:
         if seat != HUMAN:
             self.say("Hints are for your own turn.")
             return
-        move = self.adviser.suggest(game, HUMAN)
+        with self.console.status(f"{self.adviser.name} is thinking…"):
+            advice = self.adviser.suggest(game, HUMAN)
+        move = advice.move
+        line = Text(f"  {self.adviser.name} would ")
         if isinstance(move, Combination):
-            self.console.print(
-                Text(f"  {self.adviser.name} would play ")
-                + cards_text(move.cards)
-                + Text(f"  (type: {move})", style="dim")
-            )
+            line += Text("play ") + cards_text(move.cards)
         else:
-            self.say(f"{self.adviser.name} would {move}  (type: {move})")
+            line += Text(str(move))
+        self.console.print(line + Text(f"  (type: {move})", style="dim"))
+        self.console.print(Text(f"  why: {advice.reason}", style="dim"))
 
     def show_help(self, game: Game) -> None:
         lines = [
             "Type the cards to play, in any common notation: 3d 3s · 10h · T♠ · 3♦3♠",
             "(rank 3-9, 10 or T, J, Q, K, A, 2; then suit d c h s or ♦ ♣ ♥ ♠; jokers BJ RJ)",
             "  pass    pass this trick (not when you have the lead)",
-            f"  hint    what the {self.adviser.name} bot would play here",
+            f"  hint    what {self.adviser.name} would play here, and why",
             "  hand    show the table and your hand again",
             "  rules   the rules of this game in plain words",
             "  quit    leave (asks first)",
         ]
-        rules = game.rules
-        if rules.has_claims:
-            lines.append("  announce / redeal / whoopin   claims these rules allow")
+        claims = sorted(
+            {m.kind for m in game.legal_moves(HUMAN) if not (m.is_play or m.is_pass)}
+            - {"give", "trade", "keep"}
+        )
+        if game.rules.announce.value != "none":
+            claims = sorted({*claims, "announce"})
+        if claims:
+            lines.append(f"  {' / '.join(claims)}   claims these rules allow")
         if game.pending:
             lines.append("  give 3D 4C   the cards you hand over; trade / keep   the extra card")
         for line in lines:
@@ -336,6 +467,13 @@ class Match:
                 won = 0 if (game.scores or (0,))[0] > 0 else 1
                 self.say(f"{self.team_name(won)} hold fewer cards and win the deal.")
         outcome = game.outcome()
+        if outcome is not None and outcome.forgot_announce and game.winner is not None:
+            who = "You" if game.winner == HUMAN else self.names[game.winner]
+            self.say(
+                f"{who} never announced the last card, so {who.lower() if who == 'You' else who}"
+                f" {'pay' if who == 'You' else 'pays'} what the others would have paid, and they"
+                " score 0."
+            )
         if outcome is not None and len(outcome.finish_order) > 1 and game.end == "last":
             self.say("Finishing order: " + finish_order_words(outcome.finish_order, self.names))
         left = [sorted_cards(cards_of(h), game.tables.order_key) for h in game.hands]
@@ -370,8 +508,14 @@ class Match:
         self.console.print(f"  {text}", markup=False, highlight=False)
 
     def ask(self, prompt: str) -> str:
-        """One line from the person; EOF and Ctrl-C end the sitting (handled by the caller)."""
-        text = self.console.input(Text(prompt, style="bold"))
+        """One line from the person; EOF and Ctrl-C end the sitting (handled by the caller).
+        The prompt goes through ``input`` itself, so line editing knows where it ends (and
+        never erases it); its bold is marked invisible to the line editor."""
+        styled = prompt
+        if self.console.is_terminal and self.console.color_system and not self.console.no_color:
+            styled = f"\001\033[1m\002{prompt}\001\033[0m\002"
+        self.console.file.flush()
+        text = input(styled)
         if self.echo:
             self.console.print(text, markup=False)
         return text.strip()
@@ -386,3 +530,15 @@ class Match:
             if answer in ("n", "no", *QUIT_WORDS):
                 return False
             self.say("Please answer y or n.")
+
+
+_ORDINALS = {1: "first", 2: "second", 3: "third"}
+_COMMANDS = ("pass", "hint", "help", "hand", "rules", "quit", "announce", "review")
+
+
+def _did_you_mean(word: str) -> str:
+    """ " (did you mean 'pass'?)" for a near miss of a command, else nothing."""
+    if not word.isalpha() or len(word) < 3:
+        return ""
+    close = get_close_matches(word, _COMMANDS, n=1, cutoff=0.75)
+    return f" (did you mean '{close[0]}'?)" if close else ""

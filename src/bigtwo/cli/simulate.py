@@ -16,7 +16,7 @@ from ..bots import make_bot
 from ..driver import play_out
 from ..engine.game import Game
 from ..rules.config import Rules
-from .common import bot_lineup, fail, load_rules, make_console, user_errors
+from .common import RULE_OPTIONS_HELP, bot_lineup, fail, load_rules, make_console, user_errors
 
 SEED_STRIDE = 1_000_003  # deal i is shuffled from seed * SEED_STRIDE + i, as in a session
 
@@ -85,13 +85,19 @@ def command(
     seed: Annotated[
         int | None, typer.Option("--seed", help="Seed of the deals and bots (default: random).")
     ] = None,
-    players: Annotated[int | None, typer.Option("--players", "-n", help="Players a deal.")] = None,
+    players: Annotated[
+        int | None,
+        typer.Option("--players", "-n", help="Players a deal (5 to 8 play with two decks)."),
+    ] = None,
+    options: Annotated[
+        list[str] | None, typer.Option("--set", help=RULE_OPTIONS_HELP, metavar="NAME=VALUE")
+    ] = None,
 ) -> None:
     """Play bot against bot and report each seat's mean score a deal and win rate."""
     if games < 1:
         fail("--games must be at least 1")
     with user_errors():
-        chosen = load_rules(rules, players)
+        chosen = load_rules(rules, players, options or ())
         lineup = bot_lineup(bots, chosen.players)
     used_seed = seed if seed is not None else secrets.randbelow(10**6)
     console = make_console()
