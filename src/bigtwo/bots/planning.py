@@ -10,6 +10,11 @@ Search works on card *counts* rather than exact cards: a hand is a vector of cou
 subtraction and "does it still fit?" is one guarded subtraction. Many suit variants of one
 straight or full house then collapse into one shape, which keeps the search small; the price
 is that a straight's suits are not tracked (only flushes use the suit fields).
+
+``cost(hand)`` is a pure function of the hand and the tables: the search is exact over the
+hand's cheapest shapes (at most ``_MAX_SHAPES``, fewer for two-deck hands over 18 cards; ties
+broken by the count vector), trying each multiset of them once, and only whole hands' costs are
+remembered, so costing one hand never changes what another costs.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ _JOKER = 17
 _GUARD = sum(1 << (_W * i + _W - 1) for i in range(18))
 _RANKS_ONLY = (1 << (_W * _RANK_FIELDS)) - 1
 _JOKER_SHIFT = _W * _JOKER
+_REST_FIELDS = _RANKS_ONLY | (63 << _JOKER_SHIFT)  # what groups of one rank depend on
 # kinds the count-based remainder handles itself: groups of one rank (and two pairs)
 _GROUP_KINDS = frozenset({"single", "pair", "triple", "quads", "two_pair"})
 _FIVE_STRENGTH = {
@@ -40,7 +46,8 @@ _FIVE_STRENGTH = {
     "five_of_a_kind": 0.9,
 }
 _MAX_SHAPES = 40
-_NODE_BUDGET = 1500  # search states per hand, for hands of 17 or 26 cards
+_FULL_SEARCH_CARDS = 18  # hands up to this size (three players: 17 or 18) search every shape
+_BIG_HAND_SHAPES = 12  # bigger hands (two decks: 20 to 26 cards) search fewer, to stay fast
 _CACHE_LIMIT = 200_000
 
 Shape = tuple[int, float]  # (count vector, cost of the play)
@@ -61,9 +68,8 @@ class Planner:
             elif f < 54:
                 self.face_vec[f] = 1 << _JOKER_SHIFT
         self._rest: dict[int, float] = {}
-        self._solved: dict[int, float] = {}
-        self._shapes: dict[int, list[tuple[int, int, float]]] = {}
-        self._budget = _NODE_BUDGET
+        self._shapes: dict[int, dict[int, list[tuple[float, int]]]] = {}
+        self._costs: dict[int, float] = {}  # by hand: pure, so safe to remember
 
     # -- vectors ---------------------------------------------------------------------------
     def vector(self, mask: int) -> int:
@@ -72,7 +78,7 @@ class Planner:
 
     def group_vector(self, mask: int) -> int:
         """Count vector of a shape that ignores suits (all but flush-like shapes)."""
-        return self.vector(mask) & (_RANKS_ONLY | (63 << _JOKER_SHIFT))
+        return self.vector(mask) & _REST_FIELDS
 
     # -- costs -----------------------------------------------------------------------------
     def play_cost(self, strength: float) -> float:
@@ -90,7 +96,7 @@ class Planner:
 
     def rest_cost(self, vec: int) -> float:
         """Cost of cards played only as groups of one rank (singles, pairs, triples, …)."""
-        key = vec & (_RANKS_ONLY | (63 << _JOKER_SHIFT))
+        key = vec & _REST_FIELDS
         found = self._rest.get(key)
         if found is not None:
             return found
@@ -121,19 +127,21 @@ class Planner:
         self._rest[key] = cost
         return cost
 
-    def shapes(self, hand: int) -> list[tuple[int, int, float]]:
-        """The hand's combinations that are not groups of one rank, as (mask, count vector,
-        cost)."""
+    def shapes(self, hand: int) -> dict[int, list[tuple[float, int]]]:
+        """The hand's combinations that are not groups of one rank, by count vector: each
+        vector's plays as (cost, mask), cheapest first."""
         found = self._shapes.get(hand)
         if found is not None:
             return found
-        shapes: list[tuple[int, int, float]] = []
+        shapes: dict[int, list[tuple[float, int]]] = {}
         for c in hand_combos(hand, self.t).leads:
             if c.kind in _GROUP_KINDS or c.mask >> RED_JOKER & 3 or c.mask >> (64 + RED_JOKER) & 3:
                 continue
             flushlike = c.kind in ("flush", "straight_flush")
             vec = self.vector(c.mask) if flushlike else self.group_vector(c.mask)
-            shapes.append((c.mask, vec, self.play_cost(self.strength(c))))
+            shapes.setdefault(vec, []).append((self.play_cost(self.strength(c)), c.mask))
+        for plays in shapes.values():
+            plays.sort()
         if len(self._shapes) > _CACHE_LIMIT:
             self._shapes.clear()
         self._shapes[hand] = shapes
@@ -141,37 +149,43 @@ class Planner:
 
     def cost(self, hand: int, within: int | None = None) -> float:
         """The cost of the hand's best split into plays (0 for an empty hand). ``within``, a
-        superset of ``hand`` whose combinations are known, saves finding them again."""
+        superset of ``hand`` whose combinations are known, saves finding them again (the
+        result is the same)."""
         if not hand:
             return 0.0
-        source = self.shapes(hand if within is None else within)
-        best: dict[int, float] = {}
-        for mask, vec, cost in source:
-            if mask & ~hand == 0 and cost < best.get(vec, 9.0):
-                best[vec] = cost
-        cap = _MAX_SHAPES if hand.bit_count() <= 13 else _MAX_SHAPES // 4
-        shapes = sorted(best.items(), key=lambda kv: kv[1])[:cap]
-        self._budget = _NODE_BUDGET
-        return self._solve(self.vector(hand), shapes)
-
-    def _solve(self, vec: int, shapes: list[Shape]) -> float:
-        found = self._solved.get(vec)
+        found = self._costs.get(hand)
         if found is not None:
             return found
+        found = self._solve(self.vector(hand), self.search_shapes(hand, within))
+        if len(self._costs) > _CACHE_LIMIT:
+            self._costs.clear()
+        self._costs[hand] = found
+        return found
+
+    def search_shapes(self, hand: int, within: int | None = None) -> list[Shape]:
+        """The shapes the search may use for ``hand``: the cheapest play of each count vector,
+        cheapest first (ties by vector, so the list depends on the hand alone), capped."""
+        source = self.shapes(hand if within is None else within)
+        best: list[tuple[float, int]] = []
+        for vec, plays in source.items():
+            for cost, mask in plays:
+                if mask & ~hand == 0:
+                    best.append((cost, vec))
+                    break
+        best.sort()
+        cap = _MAX_SHAPES if hand.bit_count() <= _FULL_SEARCH_CARDS else _BIG_HAND_SHAPES
+        return [(vec, cost) for cost, vec in best[:cap]]
+
+    def _solve(self, vec: int, shapes: list[Shape]) -> float:
+        """The cheapest split of ``vec`` into some of ``shapes`` (each fits ``vec``) and
+        groups of one rank. Exact: every multiset of shapes is tried once, in list order."""
         best = self.rest_cost(vec)
-        self._budget -= 1
-        if self._budget < 0:
-            return best  # big hands (few players, two decks): settle for a good split
-        for svec, scost in shapes:
-            if ((vec | _GUARD) - svec) & _GUARD == _GUARD:
-                rest = vec - svec
-                fit = [s for s in shapes if ((rest | _GUARD) - s[0]) & _GUARD == _GUARD]
-                total = scost + self._solve(rest, fit)
-                if total < best:
-                    best = total
-        if len(self._solved) > _CACHE_LIMIT:
-            self._solved.clear()
-        self._solved[vec] = best
+        for i, (svec, scost) in enumerate(shapes):
+            rest = vec - svec
+            fit = [s for s in shapes[i:] if ((rest | _GUARD) - s[0]) & _GUARD == _GUARD]
+            total = scost + (self._solve(rest, fit) if fit else self.rest_cost(rest))
+            if total < best:
+                best = total
         return best
 
 

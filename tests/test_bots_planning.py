@@ -1,0 +1,56 @@
+"""The hand planner: a hand's cost is a pure function of the hand and the rules, whatever was
+costed before and whichever superset its combinations were read from."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import bigtwo
+from bigtwo.bots.planning import Planner
+from bigtwo.combos import tables_for, to_mask
+
+THREE_PLAYERS = bigtwo.Rules.preset("classic").replace(players=3)
+
+
+def test_cost_does_not_depend_on_a_parent_costed_first() -> None:
+    # 17 cards (three players) hold the 12-card hand plus a diamond flush; costing the parent
+    # used to leave a memo for the 12 cards made without their T-J-Q-K-A straight
+    t = tables_for(THREE_PLAYERS)
+    hand = to_mask("5H 5S 6H 7C 7S TS JC QH QS KD AC 2H")
+    parent = hand | to_mask("8D TD QD AD 2D")
+    fresh = Planner(t).cost(hand)
+    assert fresh == pytest.approx(6.459375)  # with the straight T♠ J♣ Q♥ K♦ A♣
+    used = Planner(t)
+    used.cost(parent)
+    assert used.cost(hand) == fresh
+    assert used.cost(hand, parent) == fresh
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        bigtwo.Rules.preset("classic"),
+        THREE_PLAYERS,
+        bigtwo.Rules.preset("classic").replace(decks=2),
+    ],
+    ids=["classic", "three-players", "two-decks"],
+)
+def test_cost_is_the_same_whatever_came_before(rules: bigtwo.Rules) -> None:
+    t = tables_for(rules)
+    rng = random.Random(3)
+    shared = Planner(t)
+    for d in range(6):
+        game = bigtwo.Game.deal(rules, seed=d)
+        for seat in range(rules.players):
+            hand = game.view(seat).hand_mask
+            cards = [c for c in range(128) if hand >> c & 1]
+            subs = [hand]
+            for _ in range(4):  # parts of the hand, costed after the whole (as bots do)
+                keep = rng.sample(cards, rng.randrange(1, len(cards)))
+                subs.append(sum(1 << c for c in keep))
+            for sub in subs:
+                fresh = Planner(t).cost(sub)
+                assert shared.cost(sub, hand) == fresh
+                assert shared.cost(sub) == fresh
