@@ -11,7 +11,7 @@ from collections.abc import Sequence
 import pytest
 
 import bigtwo
-from bigtwo import PASS, Game, IllegalMoveError, Rules
+from bigtwo import PASS, Game, IllegalMoveError, Rules, RulesError
 from bigtwo.cards import Card, cards_of, deck, format_cards, mask_of, parse_cards
 from bigtwo.engine.deal import deal_out
 from bigtwo.rules.options import (
@@ -741,3 +741,25 @@ def test_start_three_player_exchange() -> None:
     assert [h.bit_count() for h in game.hands] == [h.bit_count() for h in dealt]
     lowest = game.tables.lowest(sum(game.hands))
     assert game.lead_card == Card(lowest) and game.hands[game.to_move] >> lowest & 1
+
+
+@covers("deal.ghost_hand", "deal.draw_on_pass")
+def test_ghost_hand_is_the_stock_when_passing_draws() -> None:
+    rules = Rules(players=3, ghost_hand=True, draw_on_pass=DrawOnPass.ONE)
+    game = Game.deal(rules, seed=1)
+    assert len(game.stock) == 13 and game.kitty == 0
+    assert [h.bit_count() for h in game.hands] == [13, 13, 13]
+    assert not any(game.hands[s] >> c & 1 for s in range(3) for c in game.stock)
+    game = game.play(game.legal_moves()[0])
+    passer = game.to_move
+    drawn = game.stock[0]
+    after = game.play("pass")
+    assert after.hands[passer] >> drawn & 1 and len(after.stock) == 12
+    assert all(after.view(s).stock_count == 12 for s in range(3))
+
+
+@covers("deal.leftover_trade", "deal.ghost_hand")
+def test_trading_the_lead_card_needs_the_one_extra_card() -> None:
+    for extra in ({"ghost_hand": True}, {"cards_each": 13}):
+        with pytest.raises(RulesError, match="one extra card"):
+            Rules(players=3, leftover=Leftover.TRADE_SHOWN, **extra)

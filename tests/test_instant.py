@@ -319,3 +319,35 @@ def test_redeal_no_faces_hand_on_move() -> None:
     game = Game.deal(rules, hands=full_deal(s0=hand))
     assert game.to_move == 0 and "redeal" in moves(game)
     assert game.play("redeal").end == "redeal"
+
+
+@covers("instant.four_twos", "mode.president")
+def test_president_titles_survive_a_deal_without_a_winner() -> None:
+    rules = Rules.preset("president")
+    session = Session.start(rules, seed=3)
+    first = session.next_deal()
+    while not first.is_over:
+        first = first.play(first.legal_moves()[0])
+    session = session.finish(first)
+    titles = session.titles()
+    assert sorted(titles.values()) == sorted(
+        ["President", "Vice-President", "Vice-Scum", "Scum"]
+    )
+    # a drawn deal (four 2s under 'draw') ranks nobody: the titles and exchanges stand
+    drawn = Game.deal(rules.replace(four_twos=FourTwos.DRAW), hands=full_deal(s1=TWOS))
+    assert drawn.is_over and drawn.winner is None
+    after = session.finish(drawn)
+    assert after.titles() == titles
+    assert after.exchanges() == session.exchanges()
+    after.next_deal()  # deals without trouble
+
+
+@covers("instant.four_twos", "mode.president")
+def test_president_after_an_instant_win_ranks_everyone() -> None:
+    rules = Rules.preset("president").replace(four_twos=FourTwos.WIN)
+    won = Game.deal(rules, hands=full_deal(s1=TWOS))
+    assert won.winner == 1
+    session = Session.start(rules).finish(won)
+    titles = session.titles()
+    assert titles[1] == "President" and len(titles) == 4
+    assert all(giver != receiver for giver, receiver, _, _ in session.exchanges())

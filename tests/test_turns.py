@@ -426,3 +426,23 @@ def test_last_no_two_spades_option_any_play() -> None:
     single = Game.deal(rules.replace(last_play_ban=LastPlayBan.TWO_SPADES), hands=five)
     won = single.play("3D 3C 3H 3S 2S")
     assert won.is_over and won.winner == 0
+
+
+@covers("last.announce")
+def test_last_announce_is_missed_by_a_player_who_keeps_the_lead_and_plays_on() -> None:
+    # pagat's Indonesian example: nobody may answer 8-8 (all passed the 3-3), so its player
+    # goes straight on; going out with 10-10 without announcing the two cards costs the deal
+    rules = Rules.preset("indonesia").replace(cards_each=6)
+    hands = ["3D 3C 8D 8C TD TC", "2D 2C 4S 5H 6S 7H", "4D 4C 5S 6H 7S 9H", "5D 5C 6D 7C 9D JH"]
+    start = Game.deal(rules, hands=hands)
+    game = start
+    for move in ("3D 3C", "pass", "pass", "pass", "8D 8C"):
+        game = game.play(move, seat=game.to_move)
+    assert game.to_move == 0 and "announce" in {str(m) for m in game.legal_moves()}
+    silent = game.play("TD TC")
+    outcome = silent.outcome()
+    assert outcome is not None and outcome.forgot_announce
+    assert silent.scores is not None and silent.scores[0] < 0
+    assert all(x == 0 for x in silent.scores[1:])
+    told = game.play("announce").play("TD TC")
+    assert told.scores is not None and told.scores[0] > 0

@@ -110,11 +110,19 @@ class Session:
             return None
         return self.next_leader
 
+    def last_order(self) -> tuple[int, ...]:
+        """Every seat by place in the latest deal that had a winner (a draw or a hand that
+        loses at once ranks nobody, so the titles before it stand)."""
+        for result in reversed(self.results):
+            if result.finish_order:
+                return result.finish_order
+        return ()
+
     def titles(self) -> dict[int, str]:
-        """``mode.president``: each seat's title from the last deal's finishing order."""
-        if self.rules.mode is not Mode.PRESIDENT or not self.results:
+        """``mode.president``: each seat's title from the last finishing order."""
+        order = self.last_order()
+        if self.rules.mode is not Mode.PRESIDENT or not order:
             return {}
-        order = self.results[-1].finish_order
         n = len(order)
         if n < 4:
             return {order[0]: TITLES[0], order[-1]: TITLES[-1]}
@@ -132,7 +140,9 @@ class Session:
             return ()
         last = self.results[-1]
         if self.rules.mode is Mode.PRESIDENT:
-            order = last.finish_order
+            order = self.last_order()
+            if not order:
+                return ()
             top, bottom = order[0], order[-1]
             president_gives = "choose" if self.rules.president_free_choice else "lowest"
             count = 2 if len(order) >= 3 else 1
@@ -174,7 +184,7 @@ class Session:
             winner=winner,
             counts=counts,
             end=game.end or "",
-            finish_order=outcome.finish_order if outcome else (),
+            finish_order=outcome.finished() if outcome and winner is not None else (),
             leader=leader,
         )
         return replace(
@@ -188,9 +198,9 @@ class Session:
 
     @property
     def team_totals(self) -> tuple[int, int]:
-        """``mode.teams``: the running totals of seats 0+2 and 1+3."""
-        t = self.totals
-        return (sum(t[0::2]), sum(t[1::2]))
+        """``mode.teams``: the running totals of seats 0+2 and 1+3 (partners share every
+        score, so a team's total is each member's)."""
+        return (self.totals[0], self.totals[1])
 
     def settlement(self, stake: float = 1.0) -> list[Payment]:
         """Who pays whom at ``stake`` a point (``core.session``), one payment per pair.

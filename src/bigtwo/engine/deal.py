@@ -110,10 +110,14 @@ def deal_out(
         hands[seats[i % slots]] |= 1 << card
     rest = cards[each * slots :]
     stock: tuple[int, ...] = ()
-    if rules.ghost_hand:
-        kitty |= hands.pop()
+    ghost = hands.pop() if rules.ghost_hand else 0
+    drawing = rules.draw_on_pass.value != "none"
+    if ghost and drawing:  # the ghost hand is the stock to draw from, in the order dealt
+        stock = tuple(c for c in cards[: each * slots] if ghost >> c & 1)
+    else:
+        kitty |= ghost
     if rules.cards_each is not None:
-        stock = tuple(rest) if rules.draw_on_pass.value != "none" else ()
+        stock = stock or (tuple(rest) if drawing else ())
         kitty |= 0 if stock else mask_of(rest)
     elif rest:
         kitty |= _place_leftover(hands, mask_of(rest), rules)

@@ -529,10 +529,10 @@ class Game:
     def _logged(self, actor: int, move: Move) -> Game:
         g = self._copy()
         g._log = (self._log, actor, move)
-        if self.due and move != ANNOUNCE:  # another player acted: the moment has passed
-            others = self.due & ~(1 << actor)
-            g.missed |= others
-            g.due &= ~others
+        if self.due and move != ANNOUNCE:
+            # anyone acted, the due player too (keeping the lead): the moment has passed
+            g.missed |= self.due
+            g.due = 0
         return g
 
     def _act(self, move: Move, actor: int) -> Game:

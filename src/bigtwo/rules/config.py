@@ -297,6 +297,13 @@ def _check_deal(r: Rules) -> None:
         raise RulesError("the loser-to-winner exchange is a three-player rule")
     if r.leftover in (Leftover.TRADE_SHOWN, Leftover.TRADE_HIDDEN) and r.decks != 1:
         raise RulesError("trading the 3♦ for the extra card is a one-deck rule")
+    if r.leftover in (Leftover.TRADE_SHOWN, Leftover.TRADE_HIDDEN) and (
+        r.ghost_hand or r.cards_each is not None
+    ):
+        raise RulesError(
+            "trading the 3♦ is for the one extra card left when every card is dealt; it can't"
+            " go with a ghost hand or a set number of cards each"
+        )
     if r.lowest_leads_play_on and r.mode not in (Mode.UNTIL_LAST, Mode.PRESIDENT):
         raise RulesError("the lowest card leads the play for places only when play goes on")
     if r.president_free_choice and r.mode is not Mode.PRESIDENT:
