@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bigtwo import Game, IllegalMoveError, Rules, beats, classify
-from bigtwo.cards import Card, cards_of, mask_of, parse_cards
+from bigtwo.cards import Card, cards_of, format_cards, mask_of, parse_cards
 from bigtwo.rules.options import Mode
 from bigtwo.session import TITLES, DealResult, Session
 
@@ -170,6 +170,15 @@ def test_mode_president_free_choice_give() -> None:
     assert [h.bit_count() for h in game.hands] == [13] * 4
     lowest = game.tables.lowest(sum(game.hands))
     assert game.hands[game.to_move] >> lowest & 1
+    # fair.hidden_hands: a seat's record shows the chosen cards only to giver and receiver
+    record = game.record()
+    given = f"p{pres} give {format_cards(cards_of(mask_of(gift)))}"
+    for seat in range(4):
+        actions = record.for_seat(seat).actions
+        if seat in (pres, scum):
+            assert given in actions
+        else:
+            assert given not in actions and f"p{pres} give 2 cards" in actions
 
 
 @covers("mode.president")
@@ -417,3 +426,24 @@ def test_core_session_finish_refuses_unfinished_deal() -> None:
     session = Session.start(Rules(), seed=1)
     with pytest.raises(BigTwoError):
         session.finish(session.next_deal())
+
+
+@covers("mode.president", "cards.two_decks")
+def test_chosen_gifts_with_two_decks_are_offered_once_and_replay() -> None:
+    rules = Rules.preset("president").replace(decks=2, players=6, president_free_choice=True)
+    session = Session.start(rules, seed=0)
+    game = session.next_deal()
+    while not game.is_over:
+        game = game.play(game.legal_moves()[0])
+    game = session.finish(game).next_deal()
+    assert game.pending and game.pending[0][3] == "choose"
+    gifts = game.legal_moves()
+    assert len({str(g) for g in gifts}) == len(gifts), "identical cards make one gift"
+    for gift in gifts:
+        assert game.play(gift) == game.play(str(gift))
+    done = game.play(gifts[-1])
+    while not done.is_over:
+        done = done.play(done.legal_moves()[0])
+    import bigtwo
+
+    assert bigtwo.load_record(done.record().dumps()).replay() == done

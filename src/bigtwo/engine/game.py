@@ -354,8 +354,15 @@ class Game:
         giver, receiver, count, _ = self.pending[0]
         if receiver < 0:
             return [TRADE, KEEP]
-        bits = [1 << c for c in cards_of(self.hands[giver])]
-        return [Give(sum(sub)) for sub in combinations(bits, count)]
+        hand = self.hands[giver]
+        bits = [1 << c for c in cards_of(hand)]
+        # of two identical cards (two decks) a gift names the first deck's copy first, as
+        # typed text does, so every gift is offered once and a record replays it exactly
+        return [
+            Give(m)
+            for m in (sum(sub) for sub in combinations(bits, count))
+            if not any(m >> (c + 64) & 1 and not m >> c & 1 and hand >> c & 1 for c in range(64))
+        ]
 
     @property
     def awaiting(self) -> tuple[int, ...]:

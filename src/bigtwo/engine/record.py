@@ -116,7 +116,27 @@ class Record:
         if not 0 <= seat < len(self.counts):
             raise BigTwoError(f"there is no seat {seat}")
         hands = tuple(h if s == seat else "" for s, h in enumerate(self.hands or ()))
-        return replace(self, hands=hands, deck="", salt="", seed=None, viewer=seat)
+        return replace(
+            self,
+            hands=hands,
+            deck="",
+            salt="",
+            seed=None,
+            viewer=seat,
+            actions=tuple(self._as_seen_by(seat, action) for action in self.actions),
+        )
+
+    def _as_seen_by(self, seat: int, action: str) -> str:
+        """An action as ``seat`` saw it: cards given in an exchange it took no part in show
+        only as their number."""
+        actor, text = parse_action(action, len(self.counts))
+        if not text.startswith("give ") or seat == actor:
+            return action
+        receivers = {g: r for g, r, _, how in self.exchanges if how == "choose"}
+        if receivers.get(actor) == seat:
+            return action
+        count = len(parse_cards(text[5:]))
+        return f"p{actor} give {count} card{'s' * (count != 1)}"
 
     def deal(self) -> Deal:
         """The deal as it came out: rebuilt from the deck order when the record has it (which
