@@ -6,6 +6,7 @@ from here (``python -m bigtwo.rules.catalogue > docs/rules.md``), and a test kee
 from __future__ import annotations
 
 from dataclasses import fields
+from enum import Enum
 
 from .config import Rules
 from .presets import PRESETS
@@ -377,6 +378,18 @@ def describe(rules: Rules) -> list[tuple[str, str, str]]:
     ]
 
 
+def choices(option: str) -> str:
+    """The values an option takes, in words: each choice of a scheme, yes/no, or a number."""
+    default = next(f.default for f in fields(Rules) if f.name == option)
+    if isinstance(default, Enum):
+        return ", ".join(f"`{m.value}`" for m in type(default))
+    if isinstance(default, bool):
+        return "yes, no"
+    if isinstance(default, tuple):
+        return "lengths, e.g. `3,5,7`"
+    return "a number" + (" or none (deal all)" if default is None else "")
+
+
 def changed(rules: Rules) -> dict[str, object]:
     """The options where ``rules`` differs from the classic game."""
     base = Rules()
@@ -415,8 +428,11 @@ def reference() -> str:
     out += [
         "## Options",
         "",
-        "| option | IDs | meaning | default | presets that change it |",
-        "|---|---|---|---|---|",
+        "Any option can be changed at the command line with `--set NAME=VALUE`"
+        " (`bigtwo play --set flushes=no --set straight_order=hong-kong`).",
+        "",
+        "| option | IDs | meaning | choices | default | presets that change it |",
+        "|---|---|---|---|---|---|",
     ]
     for f in fields(Rules):
         if f.name not in OPTIONS:
@@ -425,7 +441,7 @@ def reference() -> str:
         users = [p.name for p in PRESETS.values() if f.name in changed(p.rules())]
         out.append(
             f"| `{f.name}` | {' '.join(f'`{i}`' for i in ids.split())} | {meaning} |"
-            f" {_value(getattr(base, f.name))} | {', '.join(users) or '-'} |"
+            f" {choices(f.name)} | {_value(getattr(base, f.name))} | {', '.join(users) or '-'} |"
         )
     out += ["", "## Readings of vague rules", ""]
     out += [f"- `{rid}`: {text}" for rid, text in READINGS]

@@ -47,7 +47,19 @@ _add(
         " lowest straight and 10-J-Q-K-A the highest, flushes by suit, 1/2/3 points a card.",
         "pagat.com (seed 002); Wikipedia (seeds 000, 001, 004)",
         {},
-        ("standard", "default", "pagat", "big-two", "big2", "deuces", "choh-dai-di", "chor-dai-di"),
+        (
+            "standard",
+            "default",
+            "pagat",
+            "big-two",
+            "big2",
+            "deuces",
+            "big-deuce",
+            "top-dog",
+            "choh-dai-di",
+            "chor-dai-di",
+            "choi-dai-dee",  # pagat's name for the game it describes
+        ),
     )
 )
 _add(
@@ -64,7 +76,7 @@ _add(
             "last_play_ban": LastPlayBan.SINGLE_TWO,
             "first_lead": FirstLead.WINNER,
         },
-        ("hk", "dai-di", "choi-dai-dee", "sho-tai-ti", "cantonese"),
+        ("hk", "dai-di", "sho-tai-ti", "cantonese"),
     )
 )
 _add(
