@@ -230,6 +230,11 @@ READINGS: tuple[tuple[str, str], ...] = (
         " Indonesia) are settled pairwise by the difference of the scores, as pagat says.",
     ),
     (
+        "score.starter_double",
+        "pagat's 'double score for 10 or more cards' covers the whole raised rate: a player"
+        " other than the starter pays one point a card even with all 13 left (13, not 39).",
+    ),
+    (
         "score.doubling_004",
         "each held card counts once: fours of a kind first, then straight flushes among the"
         " rest; finishing with a 2, a four of a kind or a straight flush doubles once more.",
