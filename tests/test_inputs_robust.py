@@ -57,3 +57,10 @@ def test_a_replayed_record_equals_the_game(rules: Rules) -> None:
         again = bigtwo.load_record(game.record().dumps()).replay()
         assert again == game and hash(again) == hash(game)
         assert again != bigtwo.Game.deal(rules, seed=seed)
+
+
+def test_core_deal_a_card_dealt_to_two_seats_is_named() -> None:
+    with pytest.raises(BigTwoError, match="seat 1: 6H is dealt twice"):
+        bigtwo.Game.deal(hands=["3D 6H", "6H 4D", "5D 7D", "8D 9D"])
+    with pytest.raises(BigTwoError, match="seat 0: 3D is dealt twice"):
+        bigtwo.Game.deal(hands=["3D 3D", "5H 4D", "5D 7D", "8D 9D"])

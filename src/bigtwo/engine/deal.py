@@ -172,9 +172,10 @@ def fixed_deal(rules: Rules, hands: Sequence[str | Sequence[int]], **extra: int)
             dup = cards_of(m & seen) or cards
             raise BigTwoError(f"seat {seat}: {format_cards(dup[:1])} is dealt twice")
         if m & ~pack:
-            raise BigTwoError(
-                f"seat {seat}: {format_cards(cards_of(m & ~pack))} is not in this deck"
-            )
+            foreign = cards_of(m & ~pack)
+            if rules.decks == 1 and foreign[0] >= 64:  # a face another seat was dealt already
+                raise BigTwoError(f"seat {seat}: {format_cards(foreign[:1])} is dealt twice")
+            raise BigTwoError(f"seat {seat}: {format_cards(foreign)} is not in this deck")
         if not m:
             raise BigTwoError(f"seat {seat} has no cards")
         seen |= m
