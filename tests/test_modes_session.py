@@ -371,8 +371,13 @@ def test_core_session_running_totals_winner_deals_and_settlement() -> None:
         assert p.amount > 0
         net[p.payer] -= p.amount
         net[p.payee] += p.amount
-    # penalty deals sum to zero: each player's money is exactly their total
-    assert net == pytest.approx([t * stake for t in session.totals])
+    # pagat: each pair settles the difference of their penalty points (the winner's 0)
+    expected = [0.0] * 4
+    for r in session.results:
+        lost = [max(-x, 0) for x in r.scores]
+        for i in range(4):
+            expected[i] += sum(lost[j] - lost[i] for j in range(4)) * stake
+    assert net == pytest.approx(expected)
 
 
 def _one_deal(rules: Rules, scores: tuple[int, ...], winner: int) -> Session:
@@ -380,22 +385,33 @@ def _one_deal(rules: Rules, scores: tuple[int, ...], winner: int) -> Session:
     return Session(rules, totals=scores, results=(result,))
 
 
-@covers("core.session")
+@covers("core.session", "score.winner_only")
 def test_core_session_pagat_example_settlement() -> None:
-    # the losers with 3, 11 and 8 cards pay the winner what they lost, no more
+    # losers with 3, 11 and 8 cards: each pair settles the difference of what they lost
     session = _one_deal(Rules(), (33, -3, -22, -8), 0)
     owed = {(p.payer, p.payee): p.amount for p in session.settlement(1)}
-    assert owed == {(1, 0): 3, (2, 0): 22, (3, 0): 8}
+    assert owed == {(1, 0): 3, (2, 0): 22, (3, 0): 8, (2, 1): 19, (3, 1): 5, (2, 3): 14}
+    # the winner collects exactly its score either way
+    only = _one_deal(Rules(winner_only=True), (33, -3, -22, -8), 0)
+    assert {(p.payer, p.payee): p.amount for p in only.settlement(1)} == {
+        (1, 0): 3,
+        (2, 0): 22,
+        (3, 0): 8,
+    }
+    # a deal scored as payments (an assister paid for everyone) settles as scored
+    assisted = _one_deal(Rules(assistance=True), (33, -33, 0, 0), 0)
+    assert {(p.payer, p.payee): p.amount for p in assisted.settlement(1)} == {(1, 0): 33}
     # two deals won by different players net out between each pair
-    second = DealResult((-5, 9, -4, 0), 1, (), (5, 0, 4, 0), "out", 1)
+    second = DealResult((-5, 10, -4, -1), 1, (), (5, 0, 4, 1), "out", 1)
     both = Session(
-        Rules(), totals=(28, 6, -26, -8), results=(*session.results, second)
+        Rules(winner_only=True), totals=(28, 7, -26, -9), results=(*only.results, second)
     ).settlement(1)
     assert {(p.payer, p.payee): p.amount for p in both} == {
         (0, 1): 2,  # 1 owed 0 three, then 0 owed 1 five
         (2, 0): 22,
         (3, 0): 8,
         (2, 1): 4,
+        (3, 1): 1,
     }
 
 

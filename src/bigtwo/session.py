@@ -205,16 +205,18 @@ class Session:
     def settlement(self, stake: float = 1.0) -> list[Payment]:
         """Who pays whom at ``stake`` a point (``core.session``), one payment per pair.
 
-        A deal scored by penalties sums to zero: its losers paid what they lost and its
-        winners got it, so each player's money is exactly their total. A deal scored in
-        points (Pusoy Dos, rankings, Indonesia's tally) is settled as pagat says, each pair by
-        the difference of their scores; with ``score.winner_only`` only the deal's winner
-        collects. Debts between two players net out over the session.
+        pagat: "each pair of players settles up according to the difference between their
+        scores". In a deal scored by penalties each player's score is what they lost (the
+        winner's 0), so a loser also pays every loser who kept fewer points, unless only the
+        winner collects (``score.winner_only``). A deal whose scores already say who paid
+        whom (pairwise doubling, assistance, teams) settles as scored, and a deal scored in
+        points (Pusoy Dos, rankings, Indonesia) by the differences of those points. Debts
+        between two players net out over the session.
 
         >>> s = Session(Rules(), totals=(33, -3, -22, -8), results=(
         ...     DealResult((33, -3, -22, -8), 0, (), (0, 3, 11, 8), "out", 0),))
-        >>> [(p.payer, p.payee, p.amount) for p in s.settlement(0.5)]
-        [(1, 0, 1.5), (2, 0, 11.0), (3, 0, 4.0)]
+        >>> [(p.payer, p.payee, p.amount) for p in s.settlement(1)]
+        [(1, 0, 3), (2, 0, 22), (3, 0, 8), (2, 1, 19), (3, 1, 5), (2, 3, 14)]
         """
         n = self.rules.players
         owed = [[0] * n for _ in range(n)]  # owed[a][b]: what a owes b
@@ -234,7 +236,17 @@ class Session:
 def _deal_debts(result: DealResult, winner_only: bool) -> list[tuple[int, int, int]]:
     """(payer, payee, points) that settle one deal."""
     s = result.scores
-    if sum(s) == 0:  # penalties: the losers' points flow to the seats that gained
+    n = len(s)
+    plain = sum(s) == 0 and all(x < 0 for i, x in enumerate(s) if i != result.winner)
+    if plain:  # penalties: each pair settles the difference of what they lost
+        lost = [max(-x, 0) for x in s]
+        return [
+            (a, b, lost[a] - lost[b])
+            for a in range(n)
+            for b in range(n)
+            if lost[a] > lost[b] and (not winner_only or b == result.winner)
+        ]
+    if sum(s) == 0:  # already scored as payments: the losses flow to the seats that gained
         losses = [[seat, -x] for seat, x in enumerate(s) if x < 0]
         debts = []
         for payee, gain in ((seat, x) for seat, x in enumerate(s) if x > 0):
@@ -249,8 +261,8 @@ def _deal_debts(result: DealResult, winner_only: bool) -> list[tuple[int, int, i
         return debts
     return [
         (a, b, s[b] - s[a])
-        for a in range(len(s))
-        for b in range(len(s))
+        for a in range(n)
+        for b in range(n)
         if s[a] < s[b] and (not winner_only or b == result.winner)
     ]
 

@@ -498,10 +498,21 @@ class Match:
             self.console.print(f"  {name.ljust(self.width)}  {totals[seat]:+d}")
         payments = self.session.settlement(1.0)
         if payments:
-            self.say("Settling up at 1 a point:")
+            how = (
+                "only the winners collect"
+                if self.session.rules.winner_only
+                else ("each pair settles the difference")
+            )
+            self.say(f"Settling up at 1 a point ({how}):")
+            money = [0.0] * len(self.names)
             for p in payments:
                 payer = "You pay" if p.payer == HUMAN else f"{self.names[p.payer]} pays"
                 self.say(f"  {payer} {self.names[p.payee]} {p.amount:g}")
+                money[p.payer] -= p.amount
+                money[p.payee] += p.amount
+            self.say(
+                "  In all: " + ", ".join(f"{self.names[s]} {m:+g}" for s, m in enumerate(money))
+            )
 
     # -- talking to the person --------------------------------------------------------------
     def say(self, text: str) -> None:

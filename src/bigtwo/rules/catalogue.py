@@ -224,10 +224,11 @@ READINGS: tuple[tuple[str, str], ...] = (
     ),
     (
         "core.session",
-        "the settlement makes each player's money equal their total wherever deals are scored"
-        " by penalties (the losers paid the winner, so 'the difference between their scores'"
-        " would count the winner's gain twice); deals scored in points (Pusoy Dos, rankings,"
-        " Indonesia) are settled pairwise by the difference of the scores, as pagat says.",
+        "pagat's settlement: each pair of players settles the difference of their penalty points"
+        " (the winner's 0), so a loser also pays each loser who kept fewer points and the winner"
+        " collects exactly its score; with score.winner_only only the winner collects. Deals"
+        " whose scores already are payments (pairwise doubling, assistance, teams) settle as"
+        " scored; deals scored in points (Pusoy Dos, rankings, Indonesia) by the differences.",
     ),
     (
         "score.starter_double",
