@@ -16,6 +16,11 @@ CONTROL_KEEP = 1.2  # spending a sure winner on someone else's trick, early
 SURE_FINISH = 5.0  # a sure winner now, then our last play
 DANGER = 1.5  # a lone card offered to an opponent about to go out
 PASS_BELOW = -0.7  # follow unless the play costs the hand this much (passing hoards cards)
+# beating the play of an opponent with one or two cards left, who leads next if all pass:
+# (cards left, whether nobody else can still stop them) -> what stopping them is worth
+STOP_OWNER = {(1, True): 4.0, (1, False): 1.5, (2, True): 1.5, (2, False): 0.75}
+FEED = 0.6  # leading a low single to a partner with one card left (mode.teams)
+PARTNER_YIELD = 1.5  # beating a partner's play when they have one or two cards left
 
 
 @dataclass(frozen=True)
@@ -29,6 +34,10 @@ class Situation:
     opponents: tuple[int, ...]  # card counts of the seats still playing against us
     next_count: int  # cards of the seat that acts after us
     careful: bool = True  # count cards and defend ("hard"); off for "medium"
+    owner_count: int = 0  # cards of the opponent whose play is on the table (0: not one)
+    owner_next: bool = False  # if we pass, nobody else can beat it before that opponent leads
+    partner_count: int = 0  # cards of our partner (mode.teams; 0: none, or out)
+    partner_owns: bool = False  # the play on the table is our partner's
 
 
 class Reading:
@@ -66,6 +75,38 @@ class Reading:
         return combo.key > top or (combo.key == top and not t.allow_equal and top >= 0)
 
 
+def table_owner(
+    counts: Sequence[int],
+    me: int,
+    table_seat: int,
+    step: int,
+    barred: int,
+    teams: Sequence[int] | None,
+    one_pass: bool,
+) -> tuple[int, bool]:
+    """``(owner_count, owner_next)`` of a `Situation` when a play is on the table: the cards
+    of the opponent who made it (0 when it is ours or a partner's), and whether that opponent
+    leads next if we pass: nobody after us who could still beat it (``barred`` seats have
+    passed for good; the owner's partners won't) acts before the trick comes back round."""
+    n = len(counts)
+    if table_seat == me or not 0 <= table_seat < n:
+        return 0, False
+    if teams is not None and teams[table_seat] == teams[me]:
+        return 0, False
+    owner = counts[table_seat]
+    if not owner or one_pass:
+        return owner, owner > 0
+    seat = (me + step) % n
+    for _ in range(n):
+        if seat == table_seat:
+            break
+        mate = teams is not None and teams[seat] == teams[table_seat]
+        if counts[seat] and not barred >> seat & 1 and not mate:
+            return owner, False
+        seat = (seat + step) % n
+    return owner, True
+
+
 def choose(sit: Situation, plays: Sequence[Combination], can_pass: bool) -> Combination | None:
     """The play the heuristic makes, or None to pass. ``plays`` must be non-empty unless
     ``can_pass``."""
@@ -90,6 +131,9 @@ def score_plays(sit: Situation, plays: Sequence[Combination]) -> list[tuple[floa
     reading = Reading(sit) if sit.careful else None
     low = min(sit.opponents, default=13)
     leading = sit.table is None
+    # mode.teams: the team with fewer cards wins when one player goes out, so the partner
+    # going out helps only if our cards are then fewer than the opponents'
+    ahead = sit.partner_count > 0 and sit.hand.bit_count() < sum(sit.opponents)
     out: list[tuple[float, Combination]] = []
     for m in plays:
         after = sit.hand & ~m.mask
@@ -102,11 +146,17 @@ def score_plays(sit: Situation, plays: Sequence[Combination]) -> list[tuple[floa
             win = reading.is_winner(m, t)
             if win:
                 gain += LEAD_VALUE
-                if leading and rest < 2.0 and _one_play(after, pl):  # < 2: at most one play
-                    gain += SURE_FINISH
+                if rest < 2.0 and _one_play(after, pl):  # < 2: at most one play
+                    gain += SURE_FINISH  # win the lead with it, then go out
                 elif not leading and low > 3 and base > 4.0:
                     gain -= CONTROL_KEEP
             gain += _defence(sit, m, pl, win, leading, low)
+            if not leading and sit.owner_count:
+                gain += STOP_OWNER.get((sit.owner_count, sit.owner_next), 0.0)
+            elif sit.partner_owns and 0 < sit.partner_count <= 2 and ahead:
+                gain -= PARTNER_YIELD  # let them lead next and go out
+            elif leading and sit.partner_count == 1 and m.size == 1 and ahead:
+                gain += FEED * (1.0 - pl.strength(m))
         if leading:
             gain += 0.05 * m.size  # shed more cards a lead when it costs nothing
         out.append((gain, m))
