@@ -3,9 +3,10 @@
 For each decision it takes the heuristic's few best candidate moves (and the pass), then
 repeatedly samples the hidden hands consistently with what it has seen (`sampling`), plays
 each candidate on that same sample and finishes the deal with the heuristic playing every
-seat (`simulate`). Every candidate sees the same samples, so their results compare in pairs;
-it leaves the heuristic's own choice only when another candidate scores better by a clear
-margin, which keeps a small budget from turning noise into mistakes.
+seat (`simulate`), scoring it by the rule set's own scoring. Every candidate sees the same
+samples, so their results compare in pairs; it leaves the heuristic's own choice only when
+another candidate scores better by a clear margin, which keeps a small budget from turning
+noise into mistakes.
 
 The budget is a number of samples (``samples``, reproducible with a seed) or seconds
 (``budget``); by default ``DEFAULT_SAMPLES``, about a quarter of a second a move here.
@@ -22,8 +23,8 @@ from ..combos import PASS, Combination, Move
 from ..engine.view import View
 from .base import register
 from .heuristic import situation
-from .knowledge import deal_tables, deck_mask, direction, played_mask
-from .policy import Situation, choose, score_plays
+from .knowledge import deal_tables
+from .policy import Situation, choose, score_plays, table_owner
 from .sampling import gather, sample
 from .side_actions import plays_only, side_action
 from .simulate import Sim
@@ -38,14 +39,26 @@ def rollout_policy(
 ) -> Combination | None:
     """The heuristic, playing a seat of a simulated deal from that seat's knowledge."""
     hand = sim.hands[seat]
-    n = sim.n
+    teams = sim.teams
+    counts = [h.bit_count() for h in sim.hands]
+    mates = [s for s in range(sim.n) if s != seat and teams is not None and teams[s] == teams[seat]]
+    owner_count, owner_next = 0, False
+    if sim.table is not None:
+        barred = sim.passed if sim.no_replay else 0
+        owner_count, owner_next = table_owner(
+            counts, seat, sim.table_seat, sim.step, barred, teams, sim.one_pass
+        )
     sit = Situation(
         t=sim.t,
         hand=hand,
         table=sim.table,
         unseen=sim.deck & ~sim.played & ~hand,
-        opponents=tuple(h.bit_count() for s, h in enumerate(sim.hands) if s != seat and h),
-        next_count=sim.hands[(seat + sim.step) % n].bit_count(),
+        opponents=tuple(c for s, c in enumerate(counts) if s != seat and c and s not in mates),
+        next_count=counts[sim.after(seat, skip_passed=False)],
+        owner_count=owner_count,
+        owner_next=owner_next,
+        partner_count=max((counts[s] for s in mates), default=0),
+        partner_owns=sim.table is not None and sim.table_seat in mates,
     )
     return choose(sit, plays, can_pass)
 
@@ -116,17 +129,7 @@ class ExpertBot:
         t = deal_tables(view, legal_moves)
         ev = gather(view, t)
         me = view.seat
-        start = Sim(
-            t,
-            [0] * view.players,
-            me,
-            view.table,
-            view.table_seat,
-            sum(1 << s for s in view.passed),
-            direction(view),
-            played_mask(view),
-            deck_mask(view),
-        )
+        start = Sim.from_view(view, t)
         results: list[list[float]] = [[] for _ in candidates]
         began = time.perf_counter()
         done = 0
