@@ -1,12 +1,17 @@
 """The expert's search: rollouts that follow the rule set (turns, the end of the deal, its
-scoring)."""
+scoring), a hard time cap at the default setting, and advice that depends on the position
+alone."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
+from test_bots import play_out
 
 import bigtwo
-from bigtwo.bots.expert import rollout_policy
+from bigtwo.bots import ExpertBot, make_bot
+from bigtwo.bots.expert import DEFAULT_SAMPLES, DEFAULT_TIME_CAP, rollout_policy
 from bigtwo.bots.knowledge import deal_tables
 from bigtwo.bots.simulate import Sim
 from bigtwo.combos import PASS
@@ -68,3 +73,38 @@ def test_rollouts_play_on_to_the_last_player_in_until_last_modes() -> None:
     assert sorted(sim.out) == list(range(rules.players))  # every place decided by play
     assert sum(1 for h in sim.hands if h) == 1
     assert sorted(sim.scores()) == [0, 1, 3, 5]
+
+
+def test_expert_default_stops_at_its_time_cap_on_a_two_deck_deal() -> None:
+    # 26-card hands: 40 samples took seconds a move before the cap
+    game = bigtwo.Game.deal(TWO_DECKS, seed=0)
+    view, legal = game.view(game.to_move), game.legal_moves()
+    bot = ExpertBot(1)
+    began = time.thread_time()
+    bot.choose(view, legal)
+    assert time.thread_time() - began < DEFAULT_TIME_CAP + 1.0
+    assert bot.last_stats["samples"] < DEFAULT_SAMPLES
+
+
+def test_expert_budget_is_checked_inside_the_search() -> None:
+    game = bigtwo.Game.deal(TWO_DECKS, seed=0)
+    view, legal = game.view(game.to_move), game.legal_moves()
+    bot = ExpertBot(1, budget=0.02)
+    began = time.perf_counter()
+    move = bot.choose(view, legal)
+    assert time.perf_counter() - began < 0.15  # one whole sample here takes longer
+    assert move in legal
+
+
+def test_expert_advice_depends_on_the_position_not_on_history() -> None:
+    rules = bigtwo.Rules.preset("classic")
+    game = bigtwo.Game.deal(rules, seed=5)
+    for _ in range(2):
+        game = game.play(game.legal_moves()[0])
+    view, legal = game.view(game.to_move), game.legal_moves()
+    fresh = ExpertBot(9, samples=6).analyse(view, legal)
+    used = ExpertBot(9, samples=6)
+    play_out(rules, [used, make_bot("heuristic")], seed=3)  # decisions elsewhere first
+    again = used.analyse(view, legal)
+    assert again.choice == fresh.choice
+    assert again.results == fresh.results
