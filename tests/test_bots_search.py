@@ -1,6 +1,6 @@
 """The expert's search: rollouts that follow the rule set (turns, the end of the deal, its
 scoring), a hard time cap at the default setting, and advice that depends on the position
-alone."""
+alone, so that hints and reviews agree."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from test_bots import play_out
 import bigtwo
 from bigtwo.bots import ExpertBot, make_bot
 from bigtwo.bots.expert import DEFAULT_SAMPLES, DEFAULT_TIME_CAP, rollout_policy
+from bigtwo.bots.explain import hint, review
 from bigtwo.bots.knowledge import deal_tables
 from bigtwo.bots.simulate import Sim
 from bigtwo.combos import PASS
@@ -108,3 +109,26 @@ def test_expert_advice_depends_on_the_position_not_on_history() -> None:
     again = used.analyse(view, legal)
     assert again.choice == fresh.choice
     assert again.results == fresh.results
+
+
+def test_review_flags_only_moves_that_differ_from_the_hint() -> None:
+    rules = bigtwo.Rules.preset("classic")
+    game = play_out(rules, [make_bot("random", 1), make_bot("heuristic", 2)], seed=8)
+    notes = {note.action: note for note in review(game, seat=0)}
+    assert notes, "a random player's deal should leave something to review"
+    states = game.record().states()
+    for index, state in enumerate(states[:-1]):
+        after = states[index + 1].history
+        if len(after) <= len(state.history) or state.to_move != 0 or after[-1][0] != 0:
+            continue
+        legal = state.legal_moves(0)
+        if len(legal) < 2:
+            continue
+        played = after[-1][1]
+        advice = hint(state.view(0), legal, "expert")
+        if played == advice.move:
+            assert index not in notes
+        if index in notes:
+            assert notes[index].played != advice.move
+            assert notes[index].expert == advice.move
+            assert "sampled deals" in notes[index].reason

@@ -73,22 +73,36 @@ class ReviewNote:
 
 
 def hint(view: View, legal_moves: Sequence[Move], level: str = "hard", seed: int = 0) -> Hint:
-    """The move ``level``'s bot (see `LEVELS`) would make, with a one-line reason."""
+    """The move ``level``'s bot (see `LEVELS`) would make, with a one-line reason.
+
+    The expert's advice depends only on the position and ``seed`` (its samples are seeded by
+    both), so asking twice gives the same hint, and `review` with the same seed agrees
+    (unless the expert's time cap cuts one of the searches short)."""
     key = level.strip().lower()
     bot = bot_for_level(key, seed) if key in LEVELS else bot_for_level("hard", seed)
+    if isinstance(bot, ExpertBot):
+        found = bot.analyse(view, legal_moves)
+        move = found.choice
+        edge = found.edge(move, found.heuristic)
+        if edge > 0:
+            reason = _search_reason(move, found.heuristic, found.samples, edge, "the obvious")
+            return Hint(move, reason, key)
+        return Hint(move, explain(view, legal_moves, move), key)
     move = bot.choose(view, legal_moves)
     if key == "beginner":
         return Hint(move, f"a beginner plays anything legal: {describe(move)}", key)
     if key == "easy":
         return Hint(move, f"play the lowest thing you can: {describe(move)}", key)
-    reason = explain(view, legal_moves, move)
-    if isinstance(bot, ExpertBot) and bot.last_stats.get("edge", 0.0) > 0:
-        stats = bot.last_stats
-        reason = (
-            f"{describe(move)}: over {int(stats['samples'])} deals dealt to fit what you've"
-            f" seen, it scored {stats['edge']:+.1f} points a deal better than the obvious play"
-        )
-    return Hint(move, reason, key)
+    return Hint(move, explain(view, legal_moves, move), key)
+
+
+def _search_reason(move: Move, other: Move, samples: int, edge: float, whose: str) -> str:
+    """Why the search prefers ``move`` to ``other``: a measured result, not a rule of thumb."""
+    return (
+        f"{describe(move)}: in {samples} sampled deals (the hidden cards dealt to fit what"
+        f" you've seen) this scored {edge:.1f} points a deal more than {describe(other)}"
+        f" ({whose} play)"
+    )
 
 
 def explain(view: View, legal_moves: Sequence[Move], move: Move) -> str:
@@ -130,9 +144,15 @@ def explain(view: View, legal_moves: Sequence[Move], move: Move) -> str:
     return f"beat {describe(view.table)} with {describe(move)}: it fits your plan{keep}"
 
 
-def review(game_or_record: Any, seat: int, samples: int = 40, seed: int = 0) -> list[ReviewNote]:
-    """The decisions of ``seat`` in a finished deal (a `Game` or a `Record`) where the expert
-    (with ``samples`` sampled deals a move) would have chosen differently."""
+def review(
+    game_or_record: Any, seat: int, samples: int | None = None, seed: int = 0
+) -> list[ReviewNote]:
+    """The decisions of ``seat`` in a finished deal (a `Game` or a `Record`) that the expert
+    calls mistakes: where it would have chosen differently *and* its search found its choice
+    clearly better than the move played (by the expert's own margin), or the seat could have
+    gone out and didn't. With the default ``samples`` (the expert's default setting) and the
+    same ``seed``, the expert is the one `hint` asks, so a move equal to the hint in that
+    position is never a mistake."""
     record = game_or_record.record() if hasattr(game_or_record, "record") else game_or_record
     states = record.states()
     notes: list[ReviewNote] = []
@@ -148,13 +168,26 @@ def review(game_or_record: Any, seat: int, samples: int = 40, seed: int = 0) -> 
         if len(legal) < 2:
             continue
         view = state.view(seat)
-        expert = ExpertBot(seed + index, samples=samples)
-        best = expert.choose(view, legal)
-        if best == played:
+        if not (played.is_play or played.is_pass):
+            continue  # announcements, claims and gifts: the expert never searches them
+        out = [m for m in legal if m.is_play and m.mask == view.hand_mask]
+        if out and played not in out:
+            reason = f"play {describe(out[0])} and go out: it wins the deal"
+            notes.append(ReviewNote(index, _table(view), played, out[0], reason))
             continue
-        table = describe(view.table) if view.table is not None else ""
-        notes.append(ReviewNote(index, table, played, best, explain(view, legal, best)))
+        expert = ExpertBot(seed) if samples is None else ExpertBot(seed, samples=samples)
+        found = expert.analyse(view, legal, also=played)
+        best = found.choice
+        edge = found.edge(best, played)
+        if best == played or edge <= 0:
+            continue
+        reason = _search_reason(best, played, found.samples, edge, "your")
+        notes.append(ReviewNote(index, _table(view), played, best, reason))
     return notes
+
+
+def _table(view: View) -> str:
+    return describe(view.table) if view.table is not None else ""
 
 
 def describe(move: Move | None) -> str:
