@@ -12,9 +12,10 @@ straight or full house then collapse into one shape, which keeps the search smal
 is that a straight's suits are not tracked (only flushes use the suit fields).
 
 ``cost(hand)`` is a pure function of the hand and the tables: the search is exact over the
-hand's cheapest shapes (at most ``_MAX_SHAPES``, fewer for two-deck hands over 18 cards; ties
-broken by the count vector), trying each multiset of them once, and only whole hands' costs are
-remembered, so costing one hand never changes what another costs.
+hand's cheapest shapes (at most ``_MAX_SHAPES``, fewer for hands over 18 cards, or over 13
+with two decks; ties broken by the count vector), trying each multiset of them once, and
+only whole hands' costs are remembered, so costing one hand never changes what another
+costs.
 """
 
 from __future__ import annotations
@@ -46,8 +47,10 @@ _FIVE_STRENGTH = {
     "five_of_a_kind": 0.9,
 }
 _MAX_SHAPES = 40
-_FULL_SEARCH_CARDS = 18  # hands up to this size (three players: 17 or 18) search every shape
-_BIG_HAND_SHAPES = 12  # bigger hands (two decks: 20 to 26 cards) search fewer, to stay fast
+# hands up to this size search up to _MAX_SHAPES shapes (one deck: 17 or 18 cards with three
+# players; two decks hold more shapes per card); bigger ones their _BIG_HAND_SHAPES cheapest
+_FULL_SEARCH_CARDS = {1: 18, 2: 13}
+_BIG_HAND_SHAPES = 12
 _CACHE_LIMIT = 200_000
 
 Shape = tuple[int, float]  # (count vector, cost of the play)
@@ -70,6 +73,7 @@ class Planner:
         self._rest: dict[int, float] = {}
         self._shapes: dict[int, dict[int, list[tuple[float, int]]]] = {}
         self._costs: dict[int, float] = {}  # by hand: pure, so safe to remember
+        self.full_search = _FULL_SEARCH_CARDS.get(r.decks, 13)
 
     # -- vectors ---------------------------------------------------------------------------
     def vector(self, mask: int) -> int:
@@ -173,7 +177,7 @@ class Planner:
                     best.append((cost, vec))
                     break
         best.sort()
-        cap = _MAX_SHAPES if hand.bit_count() <= _FULL_SEARCH_CARDS else _BIG_HAND_SHAPES
+        cap = _MAX_SHAPES if hand.bit_count() <= self.full_search else _BIG_HAND_SHAPES
         return [(vec, cost) for cost, vec in best[:cap]]
 
     def _solve(self, vec: int, shapes: list[Shape]) -> float:
