@@ -2,9 +2,10 @@
 suits, runs) rather than from all subsets, and cached per `Tables`.
 
 Common combinations are read directly from the structure that produced them (a pair is known
-to be a pair) with the same keys as the reference `classify_mask`; rarer ones (wild jokers,
-runs of pairs, butterflies and the like) are produced as candidate card sets that
-`classify_mask` reads. The property tests check the result against every subset of a hand.
+to be a pair) with the same keys as the reference `classify_mask`; rarer ones (runs of pairs,
+butterflies and the like) are produced as candidate card sets that `classify_mask` reads.
+Combinations holding wild jokers come from `bigtwo.combos.wild`, read from their shapes too.
+The property tests check the result against every subset of a hand.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from .beats import bomb_beats, can_lead
 from .classify import _flush_key, classify_mask
 from .moves import Combination
 from .tables import FIVE, FOUR, PAIR, SINGLE, STRAIGHT_N, TRIPLE, Tables
+from .wild import wild_readings
 
 _BOMB_KINDS = frozenset(
     {
@@ -164,6 +166,7 @@ class _Builder:
             else:
                 self.by_rank[face >> 2].append((low, face))
                 self.by_suit[face & 3].append((low, face))
+        self.naturals = hand & ~sum(self.jokers)  # jokers join combinations only in _wild
 
     def combos(self) -> list[Combination]:
         if len(self.cache) > _COMBO_CACHE_LIMIT:
@@ -185,9 +188,25 @@ class _Builder:
         if not plan.direct_five or rules.smackdown:
             self._exotic_shapes(pairs, trips)
         if self.jokers and plan.wild:
-            for mask in _wild_candidates(self):
-                self.read(mask)
+            self._wild()
         return self.out
+
+    def _wild(self) -> None:
+        """Every combination holding wild jokers: natural card sets that ``w`` jokers complete,
+        with each choice of ``w`` of the hand's jokers."""
+        found = wild_readings(self.by_rank, len(self.jokers), self.t)
+        for w in range(1, len(self.jokers) + 1):
+            if not found[w]:
+                continue
+            for wild in combinations(self.jokers, w):
+                j = sum(wild)
+                for m, (_, reading) in found[w].items():
+                    mask = j | m
+                    if reading is None:
+                        self.read(mask)  # two readings tie: the reference decides
+                    elif not self.cached(mask):
+                        kind, family, key, four_rank, _ = reading
+                        self.add(mask, kind, family, key, four_rank)
 
     # each card set goes through one of these two, at most once
     def read(self, mask: int) -> None:
@@ -255,9 +274,9 @@ class _Builder:
         if self.plan.fours and not self.cached(mask):
             self.add(mask, "quads", FOUR, (1 << 8) | key, pos)
         if self.t.rules.quads_kicker:
-            for kicker in _bits(self.hand & ~whole_rank):
-                if not self.plan.direct_five or _is_joker(kicker):
-                    self.read(mask | kicker)  # wild candidates may come back to this set
+            for kicker in _bits(self.naturals & ~whole_rank):
+                if not self.plan.direct_five:
+                    self.read(mask | kicker)  # other shapes may come back to this set
                 elif not self.cached(mask | kicker):
                     self.five(mask | kicker, "four_of_a_kind", key, key, pos)
 
@@ -359,7 +378,7 @@ class _Builder:
 def _exotic_candidates(
     b: _Builder, pairs: list[list[tuple[int, int]]], trips: list[list[tuple[int, int]]]
 ) -> Iterator[int]:
-    t, rules, hand = b.t, b.t.rules, b.hand
+    t, rules, hand = b.t, b.t.rules, b.naturals
     rank_mask = [sum(bit for bit, _ in cards) for cards in b.by_rank]
     paired = [r for r in range(13) if pairs[r]]
     if rules.butterfly or rules.sisters:
@@ -398,93 +417,10 @@ def _sf_plus_two(b: _Builder) -> Iterator[int]:
                 ranks |= 1 << (f >> 2)
             if ranks in table:
                 m = sum(bit for bit, _ in group)
-                yield from (m | x | y for x, y in combinations(_bits(b.hand & ~m), 2))
-
-
-# -- wild jokers (cards.jokers_wild) ---------------------------------------------------------
-def _wild_candidates(b: _Builder) -> Iterator[int]:
-    """Sets of one or more wild jokers with natural cards that could complete a combination
-    around them: a superset of the combinations that hold a joker, from their shapes."""
-    rules = b.t.rules
-    natural = [(bit, face) for cards in b.by_rank for bit, face in cards]
-    for j in range(1, len(b.jokers) + 1):
-        for wild in combinations(b.jokers, j):
-            w = sum(wild)
-            if j >= 2:
-                yield w  # jokers alone: a pair, triple, … of anything
-            for cards in b.by_rank:  # with cards of one rank
-                for k in range(1, len(cards) + 1):
-                    yield from (w | sum(x for x, _ in g) for g in combinations(cards, k))
-            for _, _, windows in b.plan.runs:  # runs with gaps the jokers fill
-                for _, ranks in windows:
-                    yield from (w | m for m in _runs_with_gaps(b.by_rank, ranks, j))
-            if rules.flushes or rules.sf_plus_two:
-                for cards in b.by_suit:
-                    yield from (w | sum(x for x, _ in g) for g in combinations(cards, 5 - j))
-            for size in (4, 5):  # two pairs, full houses, fours, butterflies: up to 3 ranks
-                if size - j >= 1:
-                    for g in combinations(natural, size - j):
-                        if len({f >> 2 for _, f in g}) <= 3:
-                            yield w | sum(x for x, _ in g)
-            if rules.smackdown:
-                yield from (w | m for m in _pair_runs_with_gaps(b, j))
-            if rules.sf_plus_two:
-                yield from (w | m for m in _sf_plus_two_with_gaps(b, j))
-
-
-def _runs_with_gaps(by_rank: list[list[Card]], ranks: tuple[int, ...], gaps: int) -> Iterator[int]:
-    """One card from each rank of a run but exactly ``gaps`` ranks, left for jokers."""
-    if gaps >= len(ranks):
-        return
-    for holes in combinations(range(len(ranks)), gaps):
-        rest = [by_rank[r] for i, r in enumerate(ranks) if i not in holes]
-        if all(rest):
-            for pick in product(*rest):
-                yield sum(bit for bit, _ in pick)
-
-
-def _pair_runs_with_gaps(b: _Builder, gaps: int) -> Iterator[int]:
-    """Runs of three or more pairs (by rank position) missing exactly ``gaps`` cards."""
-    rp = b.t.rank_pos
-    order = sorted(range(13), key=lambda r: rp[r])
-    options = [
-        [(0, 2)]
-        + [(bit, 1) for bit, _ in b.by_rank[r]]
-        + [(x | y, 0) for (x, _), (y, _) in combinations(b.by_rank[r], 2)]
-        for r in order
-    ]
-    for start in range(13):
-        for end in range(start + 3, 14):
-            span = options[start:end]
-            if sum(min(g for _, g in opts) for opts in span) > gaps:
-                break
-            for pick in product(*span):
-                if sum(g for _, g in pick) == gaps:
-                    yield sum(m for m, _ in pick)
-
-
-def _sf_plus_two_with_gaps(b: _Builder, jokers: int) -> Iterator[int]:
-    """Straight flushes with some cards missing, plus up to two other cards."""
-    naturals = b.hand & ~sum(b.jokers)
-    for suit in range(4):
-        here: list[list[Card]] = [[] for _ in range(13)]
-        for card in b.by_suit[suit]:
-            here[card[1] >> 2].append(card)
-        for _, ranks in b.plan.runs[0][2]:
-            for gaps in range(min(jokers, 4) + 1):
-                extras = 2 - (jokers - gaps)
-                if extras < 0:
-                    continue
-                for core in _runs_with_gaps(here, ranks, gaps):
-                    rest = _bits(naturals & ~core)
-                    yield from (core | sum(e) for e in combinations(rest, extras))
+                yield from (m | x | y for x, y in combinations(_bits(b.naturals & ~m), 2))
 
 
 # -- helpers --------------------------------------------------------------------------------
-def _is_joker(bit: int) -> bool:
-    return (bit.bit_length() - 1) & 63 >= RED_JOKER
-
-
 def _bits(mask: int) -> list[int]:
     out = []
     while mask:
