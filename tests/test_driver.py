@@ -1,8 +1,15 @@
 """The bot driver: bots take their turns and make their out-of-turn claims."""
 
+import pytest
+
 import bigtwo
-from bigtwo.driver import play_out
-from bigtwo.rules.options import Announce
+from bigtwo.bots.side_actions import TRADE_MIN, side_action, trade_gain
+from bigtwo.cards import deck, format_cards, mask_of
+from bigtwo.combos import Move
+from bigtwo.driver import bot_claim, bot_turn, play_out
+from bigtwo.engine.actions import KEEP, TRADE
+from bigtwo.engine.deal import Deal
+from bigtwo.rules.options import Announce, Direction, Leftover
 
 
 def test_last_announce_bots_announce_right_after_the_play() -> None:
@@ -35,3 +42,114 @@ def test_instant_golden_whoopin_a_bot_lays_down_four_twos_before_play() -> None:
     game = play_out(game, {seat: bigtwo.make_bot("greedy") for seat in range(4)})
     assert game.end == "golden_whoopin" and game.winner == 1
     assert game.history == [(1, bigtwo.engine.actions.WHOOPIN)]
+
+
+def _out_of_turn_plays(game: bigtwo.Game) -> list[tuple[int, Move]]:
+    """The plays in ``game``'s history made by a seat whose turn it was not."""
+    out = []
+    state = bigtwo.Game.from_deal(game.rules, game.origin)
+    for seat, move in game.history:
+        if move.is_play and seat != state.to_move:
+            out.append((seat, move))
+        state = state.play(move, seat=seat)
+    return out
+
+
+def test_bomb_out_of_turn_a_bot_bombs_out_of_turn_under_da_lao_er() -> None:
+    """bomb.out_of_turn: the driver offers bots their out-of-turn bombs, and a bot plays one."""
+    seat0 = "3D 4C 5H 6S 7D 8C 8S TD JC QH KS AD 2C"
+    seat2 = "9C 9D 9H 9S 4S 5D 5C 7S 7H TS JS QS KD"
+    taken = set(bigtwo.parse_cards(f"{seat0} {seat2}"))
+    rest = [c for c in deck() if c not in taken]
+    hands = [seat0, format_cards(rest[0::2]), seat2, format_cards(rest[1::2])]
+    game = bigtwo.Game.deal(bigtwo.Rules.preset("da-lao-er"), hands=hands)
+    game = play_out(game, {seat: bigtwo.make_bot("heuristic") for seat in range(4)})
+    assert game.is_over
+    bombs = [(s, m) for s, m in _out_of_turn_plays(game) if m.kind == "four_of_a_kind"]
+    assert bombs and bombs[0][0] == 2
+    assert str(bombs[0][1]) == "4S 9D 9C 9H 9S"
+
+
+def test_bomb_out_of_turn_bots_decline_what_is_not_worth_it() -> None:
+    """Declining is a bot's pass: a bomb is offered at every step, and most are not played."""
+    rules = bigtwo.Rules.preset("da-lao-er")
+    offered = made = 0
+    for seed in range(40):
+        game = bigtwo.Game.deal(rules, seed=seed)
+        bots = {seat: bigtwo.make_bot("heuristic") for seat in range(4)}
+        while not game.is_over:
+            for seat in range(4):
+                if seat != game.to_move and any(m.is_play for m in game.legal_moves(seat)):
+                    offered += 1
+            claim = bot_claim(game, bots)
+            if claim is not None:
+                made += claim[1].is_play
+                game = game.play(claim[1], seat=claim[0])
+            else:
+                game = bot_turn(game, bots)
+    assert 0 < made < offered
+
+
+def test_deal_race_the_other_neighbour_answers_when_the_bot_to_move_passes() -> None:
+    """deal.race: bots race for the direction; every deal replays legally."""
+    rules = bigtwo.Rules(direction=Direction.RACE)
+    directions = set()
+    for seed in range(30):
+        game = play_out(
+            bigtwo.Game.deal(rules, seed=seed),
+            {seat: bigtwo.make_bot("heuristic") for seat in range(4)},
+        )
+        directions.add(game.direction)
+        for seat, _ in _out_of_turn_plays(game):
+            assert seat == (game.history[0][0] - 1) % 4  # only the leader's other neighbour
+    assert directions == {1, -1}
+
+
+def _trade_game(leftover: Leftover, extra: str, holder: str) -> bigtwo.Game:
+    """Three players, one extra card: seat 0 holds ``holder`` (3♦ among them)."""
+    taken = set(bigtwo.parse_cards(f"{extra} {holder}"))
+    rest = [c for c in deck() if c not in taken]
+    need = 17 - len(bigtwo.parse_cards(holder))
+    hands = [
+        bigtwo.parse_cards(holder) + tuple(rest[:need]),
+        tuple(rest[need : need + 17]),
+        tuple(rest[need + 17 :]),
+    ]
+    rules = bigtwo.Rules(players=3, cut=False, leftover=leftover)
+    origin = Deal(hands=tuple(mask_of(h) for h in hands), kitty=mask_of(bigtwo.parse_cards(extra)))
+    game = bigtwo.Game.from_deal(rules, origin)
+    assert game.to_move == 0 and {str(m) for m in game.legal_moves()} == {"trade", "keep"}
+    return game
+
+
+# 3♦ is a loose single here: no other 3 or diamond, no 4 (so no straight through it)
+LOOSE_3D = "3D 5C 5H 6C 6H 8C 8H 8S 9C 9S TC TH JC JH QS KH AC"
+
+
+@pytest.mark.parametrize("extra", ["2S", "5D", "KS"])
+def test_deal_leftover_trade_a_face_up_card_that_helps_is_taken(extra: str) -> None:
+    """deal.leftover_trade: a face-up 2 (or a card that joins the hand's 5s, or a king) is
+    worth more than the loose 3♦ it replaces."""
+    game = _trade_game(Leftover.TRADE_SHOWN, extra, LOOSE_3D)
+    view = game.view(0)
+    assert format_cards(view.shown) == extra
+    assert trade_gain(view) >= TRADE_MIN
+    assert side_action(view, game.legal_moves()) == TRADE
+    assert bigtwo.make_bot("heuristic").choose(view, game.legal_moves()) == TRADE
+
+
+def test_deal_leftover_trade_the_lead_card_is_kept_for_a_card_that_adds_little() -> None:
+    game = _trade_game(Leftover.TRADE_SHOWN, "4S", LOOSE_3D)  # a lone 4 for a lone 3
+    assert 0 <= trade_gain(game.view(0)) < TRADE_MIN
+    assert side_action(game.view(0), game.legal_moves()) == KEEP
+
+
+def test_deal_leftover_trade_face_down_the_decision_does_not_peek() -> None:
+    """A face-down extra card is judged by the average unseen card, so the decision is the
+    same whatever the card is; here a face-up 2 is taken, a face-down card is not."""
+    decisions = set()
+    for extra in ("2S", "4S", "5D", "KS"):
+        game = _trade_game(Leftover.TRADE_HIDDEN, extra, LOOSE_3D)
+        assert game.view(0).shown == ()
+        decisions.add(side_action(game.view(0), game.legal_moves()))
+    assert decisions == {KEEP}

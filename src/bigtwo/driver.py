@@ -1,16 +1,23 @@
-"""Playing a deal with bots: each bot's own turns, and the claims bots make when it isn't their
-turn (announcing a last card right after the play that leaves it, laying down four 2s).
+"""Playing a deal with bots: each bot's own turns, and what bots do when it isn't their turn
+(announcing a last card right after the play that leaves it, laying down four 2s, playing a
+bomb or a smack-down out of turn, answering the first play in a race for the direction).
 
 Bots see only views; this module is the one place that hands them views and legal moves and
 applies what they choose, so that the terminal game, simulations and the arena drive bots alike.
+
+A bot decides its out-of-turn plays with an ``out_of_turn(view, plays) -> Move | None`` method
+when it has one (None declines), else with the heuristic's judgement that every bot shares
+(`bots.side_actions.out_of_turn_play`). Announcements come before any out-of-turn play, since
+an announcement is due before anyone else acts. In a race (``deal.race``) the neighbour whose
+turn it is answers first: the other neighbour, when it is a bot, races only if that one passes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 from .bots import Bot
-from .bots.side_actions import side_action
+from .bots.side_actions import out_of_turn_play, side_action
 from .combos import Move
 from .engine.game import Game
 
@@ -22,21 +29,56 @@ def _quiet(before: Game, seat: int, move: Move, after: Game) -> None:
     pass
 
 
+def _others(game: Game) -> list[int]:
+    """The seats other than the one to move, in turn order from the next."""
+    n = game.rules.players
+    step = game.direction or 1
+    return [(game.to_move + step * i) % n for i in range(1, n)]
+
+
+def _racer(game: Game) -> int | None:
+    """The neighbour who may answer the first play out of turn (``deal.race``), if any."""
+    if game.direction != 0 or game.table is None:
+        return None
+    return (game.table_seat - 1) % game.rules.players
+
+
+def out_of_turn(bot: Bot, game: Game, seat: int, plays: Sequence[Move]) -> Move | None:
+    """The play ``bot`` at ``seat`` makes out of turn now, or None to decline."""
+    own = getattr(bot, "out_of_turn", None)
+    view = game.view(seat)
+    if callable(own):
+        choice: Move | None = own(view, plays)
+        return choice
+    return out_of_turn_play(view, plays)
+
+
 def bot_claim(game: Game, bots: Mapping[int, Bot]) -> tuple[int, Move] | None:
-    """A claim some bot seat other than the one to move makes right now, if any."""
-    for seat in game.awaiting[1:]:
-        if seat not in bots:
-            continue
-        claims = [m for m in game.legal_moves(seat) if not (m.is_play or m.is_pass)]
+    """What some bot seat other than the one to move does right now, if anything: a claim
+    (an announcement first of all), else an out-of-turn play."""
+    if game.is_over:
+        return None
+    offered = {s: game.legal_moves(s) for s in _others(game) if s in bots}
+    for seat, legal in offered.items():
+        claims = [m for m in legal if not (m.is_play or m.is_pass)]
         if claims:
             choice = side_action(game.view(seat), claims)
             if choice is not None:
                 return seat, choice
+    racer = _racer(game) if game.to_move in bots else None
+    for seat, legal in offered.items():
+        if seat == racer:
+            continue  # the bot to move answers first (`bot_turn`)
+        plays = [m for m in legal if m.is_play]
+        if plays:
+            move = out_of_turn(bots[seat], game, seat, plays)
+            if move is not None:
+                return seat, move
     return None
 
 
 def settle_claims(game: Game, bots: Mapping[int, Bot], observe: Observer = _quiet) -> Game:
-    """Apply every claim the bots make before the player to move acts."""
+    """Apply everything the bots do out of turn before the player to move acts."""
     while not game.is_over:
         claim = bot_claim(game, bots)
         if claim is None:
@@ -49,9 +91,16 @@ def settle_claims(game: Game, bots: Mapping[int, Bot], observe: Observer = _quie
 
 
 def bot_turn(game: Game, bots: Mapping[int, Bot], observe: Observer = _quiet) -> Game:
-    """The bot to move chooses and plays."""
+    """The bot to move chooses and plays. In a race, when it passes, the other neighbour (a
+    bot) may answer first instead."""
     seat = game.to_move
     move = bots[seat].choose(game.view(seat), game.legal_moves())
+    racer = _racer(game)
+    if move.is_pass and racer is not None and racer != seat and racer in bots:
+        plays = [m for m in game.legal_moves(racer) if m.is_play]
+        raced = out_of_turn(bots[racer], game, racer, plays) if plays else None
+        if raced is not None:
+            seat, move = racer, raced
     after = game.play(move, seat=seat)
     observe(game, seat, move, after)
     return after
