@@ -7,7 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from bigtwo.arena import ArenaConfig, lineups, mean_ci, run_arena
+from bigtwo.arena import (
+    ArenaConfig,
+    deal_games,
+    deal_lineups,
+    lineups,
+    mean_ci,
+    run_arena,
+)
+from bigtwo.engine.actions import ANNOUNCE
 
 
 def test_lineups_rotate_every_bot_through_every_seat() -> None:
@@ -47,3 +55,52 @@ def test_duplicate_scores_are_zero_sum(tmp_path: Path) -> None:
     assert [b["bot"] for b in saved["bots"]] == ["heuristic", "greedy"]
     assert saved["margins"][0]["versus"] == "greedy"
     assert png_path.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_two_bots_play_abab_then_baba_in_every_deal() -> None:
+    """Two-bot runs keep their published line-ups, so their numbers reproduce."""
+    for deal_seed in range(20):
+        assert deal_lineups(("a", "b"), 4, deal_seed) == [(0, 1, 0, 1), (1, 0, 1, 0)]
+
+
+@pytest.mark.parametrize("bots", [4, 3])
+def test_seating_order_varies_so_every_bot_sits_after_every_other(bots: int) -> None:
+    """With three bots or more, each deal shuffles who sits after whom: over the deals every
+    ordered pair of neighbours occurs, and each deal still seats every bot in every seat."""
+    names = tuple("abcd"[:bots])
+    pairs = set()
+    orders = set()
+    for deal_seed in range(40):
+        lineups_ = deal_lineups(names, 4, deal_seed)
+        assert deal_lineups(names, 4, deal_seed) == lineups_  # reproducible
+        orders.add(lineups_[0])
+        for seat in range(4):
+            assert {lu[seat] for lu in lineups_} == set(range(bots))
+        for lu in lineups_:
+            pairs.update((lu[s], lu[(s + 1) % 4]) for s in range(4))
+    assert {(a, b) for a in range(bots) for b in range(bots) if a != b} <= pairs
+    assert len(orders) > 1
+
+
+def test_results_do_not_depend_on_the_order_the_bots_are_named_in() -> None:
+    """The seating of a deal starts from the bots sorted by name, so naming them in another
+    order plays the very same games."""
+    first = ArenaConfig(("heuristic", "medium", "greedy", "random"), deals=4, seed=9, workers=1)
+    second = ArenaConfig(("heuristic", "random", "greedy", "medium"), deals=4, seed=9, workers=1)
+    by_bot = [
+        {b["bot"]: (b["mean_score"], b["win_rate"]) for b in run_arena(c).summary()["bots"]}
+        for c in (first, second)
+    ]
+    assert by_bot[0] == by_bot[1]
+
+
+def test_last_announce_arena_bots_announce_under_indonesia() -> None:
+    """The arena plays through the bot driver, so bots announce their last cards."""
+    config = ArenaConfig(("heuristic", "greedy"), deals=3, rules="indonesia", seed=1, workers=1)
+    announced = 0
+    for deal in range(config.deals):
+        for _, game in deal_games(config, deal):
+            announced += sum(1 for _, move in game.history if move == ANNOUNCE)
+            outcome = game.outcome()
+            assert outcome is None or not outcome.forgot_announce
+    assert announced > 0

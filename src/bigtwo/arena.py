@@ -3,9 +3,16 @@ rates and `openskill` ratings, saved as JSON and a PNG plot.
 
 *Duplicate*: every deal is replayed once per distinct rotation of the line-up (with four
 players and two bots, ``A B A B`` and ``B A B A``; with four bots, each bot in each seat), so
-every bot holds every hand and the luck of the cards cancels. A bot's *score per deal* is its
-mean over the seats it held in that deal; deals are independent, so the 95% confidence
-intervals are taken across deals, and so are the pairwise margins.
+every bot holds every hand and the luck of the cards cancels. With three bots or more, who sits
+after whom matters too, so each deal first shuffles the order of the bots (with a generator
+seeded from the deal, starting from the bots sorted by name): over the deals every bot sits
+after every other, and the seating of a deal doesn't depend on the order the bots were named
+in. A bot's *score per deal* is its mean over the seats it held in that deal; deals are
+independent, so the 95% confidence intervals are taken across deals, and so are the pairwise
+margins.
+
+Deals are played by `bigtwo.driver.play_out`, as ``bigtwo play`` and ``bigtwo simulate`` play
+them, so bots announce, claim and play out of turn where the rules allow.
 
 Runs are reproducible: the deals, the bots' seeds and the order of the results depend only on
 ``seed``, whatever the number of worker processes — unless the expert is given a time budget
@@ -18,12 +25,14 @@ import json
 import math
 import multiprocessing
 import os
-from collections.abc import Callable, Sequence
+import random
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .bots import Bot, ExpertBot, make_bot
+from .driver import play_out
 from .engine import Game
 from .rules import Rules
 
@@ -139,9 +148,11 @@ def mean_ci(values: Sequence[float]) -> tuple[float, float]:
     return mean, Z95 * math.sqrt(var / n)
 
 
-def lineups(bots: int, players: int) -> list[tuple[int, ...]]:
-    """The distinct rotations of the line-up that seats bot ``i % bots`` at seat ``i``."""
-    base = tuple(i % bots for i in range(players))
+def lineups(bots: int, players: int, order: Sequence[int] | None = None) -> list[tuple[int, ...]]:
+    """The distinct rotations of the line-up that seats bot ``order[i % bots]`` at seat ``i``
+    (``order`` defaults to the bots as numbered)."""
+    seq = tuple(range(bots)) if order is None else tuple(order)
+    base = tuple(seq[i % bots] for i in range(players))
     out: list[tuple[int, ...]] = []
     for shift in range(players):
         rotated = base[shift:] + base[:shift]
@@ -150,31 +161,43 @@ def lineups(bots: int, players: int) -> list[tuple[int, ...]]:
     return out
 
 
+def deal_lineups(names: Sequence[str], players: int, deal_seed: int) -> list[tuple[int, ...]]:
+    """The line-ups a deal is played in, as bot indices by seat. Two bots: ``A B A B`` and
+    ``B A B A`` (in naming order). More: the bots sorted by name, shuffled by a generator
+    seeded from the deal, then every distinct rotation of that seating."""
+    k = len(names)
+    if k <= 2:
+        return lineups(k, players)
+    order = sorted(range(k), key=lambda i: (names[i], i))
+    random.Random(f"bigtwo arena seating {deal_seed}").shuffle(order)
+    return lineups(k, players, order)
+
+
 def build_bot(name: str, seed: int, config: ArenaConfig) -> Bot:
     if name.strip().lower() == "expert":
         return ExpertBot(seed, samples=config.samples, budget=config.budget)
     return make_bot(name, seed)
 
 
+def deal_games(config: ArenaConfig, deal: int) -> Iterator[tuple[tuple[int, ...], Game]]:
+    """Deal ``deal`` of the run played out in each of its line-ups: (line-up, finished game)."""
+    rules = Rules.preset(config.rules)
+    deal_seed = config.seed * 1_000_003 + deal
+    for li, lineup in enumerate(deal_lineups(config.bots, rules.players, deal_seed)):
+        bots = {
+            seat: build_bot(config.bots[b], (deal_seed * 31 + li) * 17 + seat, config)
+            for seat, b in enumerate(lineup)
+        }
+        yield lineup, play_out(Game.deal(rules, seed=deal_seed), bots)
+
+
 def play_deal(config: ArenaConfig, deal: int) -> DealResult:
     """Deal ``deal`` of the run, in every rotation of the line-up."""
-    rules = Rules.preset(config.rules)
     k = len(config.bots)
     totals, counts, wins = [0.0] * k, [0] * k, [0] * k
     games: list[tuple[float, ...]] = []
-    deal_seed = config.seed * 1_000_003 + deal
-    for li, lineup in enumerate(lineups(k, rules.players)):
-        bots = [
-            build_bot(config.bots[b], (deal_seed * 31 + li) * 17 + seat, config)
-            for seat, b in enumerate(lineup)
-        ]
-        game = Game.deal(rules, seed=deal_seed)
-        for _ in range(5000):
-            if game.is_over:
-                break
-            seat = game.to_move
-            game = game.play(bots[seat].choose(game.view(seat), game.legal_moves()))
-        scores = game.scores or (0,) * rules.players
+    for lineup, game in deal_games(config, deal):
+        scores = game.scores or (0,) * len(lineup)
         in_game = [0.0] * k
         seats_in_game = [0] * k
         for seat, b in enumerate(lineup):
