@@ -11,11 +11,13 @@ from bigtwo.arena import (
     ArenaConfig,
     deal_games,
     deal_lineups,
+    labels,
     lineups,
     mean_ci,
     run_arena,
 )
 from bigtwo.engine.actions import ANNOUNCE
+from bigtwo.errors import BigTwoError
 
 
 def test_lineups_rotate_every_bot_through_every_seat() -> None:
@@ -104,3 +106,49 @@ def test_last_announce_arena_bots_announce_under_indonesia() -> None:
             outcome = game.outcome()
             assert outcome is None or not outcome.forgot_announce
     assert announced > 0
+
+
+def test_a_bot_named_twice_gets_two_labels() -> None:
+    assert labels(("heuristic", "greedy", "heuristic", "heuristic")) == (
+        "heuristic",
+        "greedy",
+        "heuristic#2",
+        "heuristic#3",
+    )
+    result = run_arena(ArenaConfig(("greedy", "greedy"), deals=3, seed=1, workers=1))
+    summary = result.summary()
+    assert [b["bot"] for b in summary["bots"]] == ["greedy", "greedy#2"]
+    assert [r["bot"] for r in summary["ratings"]] == ["greedy", "greedy#2"]
+    assert summary["margins"][0]["versus"] == "greedy#2"
+
+
+def test_one_deal_saves_valid_json_without_an_interval(tmp_path: Path) -> None:
+    result = run_arena(ArenaConfig(("heuristic", "greedy"), deals=1, seed=1, workers=1))
+    json_path, _ = result.save(tmp_path)
+    text = json_path.read_text()
+
+    def refuse(name: str) -> None:
+        raise AssertionError(f"{name} is not JSON")
+
+    saved = json.loads(text, parse_constant=refuse)
+    assert saved["bots"][0]["ci95"] is None
+    assert saved["margins"][0]["ci95"] is None
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"bots": ("greedy",)},
+        {"deals": 0},
+        {"workers": 0},
+        {"budget": float("nan")},
+        {"budget": float("inf")},
+        {"budget": 0.0},
+        {"samples": 0},
+        {"budget": 0.1, "samples": 4},
+    ],
+)
+def test_config_refuses_what_cannot_be_run(change: dict[str, object]) -> None:
+    fields: dict[str, object] = {"bots": ("expert", "greedy"), "deals": 1, **change}
+    with pytest.raises(BigTwoError):
+        ArenaConfig(**fields)  # type: ignore[arg-type]

@@ -5,11 +5,12 @@ rates and `openskill` ratings, saved as JSON and a PNG plot.
 players and two bots, ``A B A B`` and ``B A B A``; with four bots, each bot in each seat), so
 every bot holds every hand and the luck of the cards cancels. With three bots or more, who sits
 after whom matters too, so each deal first shuffles the order of the bots (with a generator
-seeded from the deal, starting from the bots sorted by name): over the deals every bot sits
+seeded from the deal, starting from the bots sorted by label): over the deals every bot sits
 after every other, and the seating of a deal doesn't depend on the order the bots were named
 in. A bot's *score per deal* is its mean over the seats it held in that deal; deals are
 independent, so the 95% confidence intervals are taken across deals, and so are the pairwise
-margins.
+margins. A bot named twice plays against itself under two labels (``heuristic`` and
+``heuristic#2``), a check that the margin between them is nought.
 
 Deals are played by `bigtwo.driver.play_out`, as ``bigtwo play`` and ``bigtwo simulate`` play
 them, so bots announce, claim and play out of turn where the rules allow.
@@ -34,6 +35,7 @@ from typing import Any
 from .bots import Bot, ExpertBot, make_bot
 from .driver import play_out
 from .engine import Game
+from .errors import BigTwoError
 from .rules import Rules
 
 Z95 = 1.959964
@@ -50,6 +52,26 @@ class ArenaConfig:
     workers: int | None = None  # processes; None: every core
     budget: float | None = None  # expert: seconds a move (not reproducible)
     samples: int | None = None  # expert: sampled deals a move (reproducible)
+
+    def __post_init__(self) -> None:
+        if len(self.bots) < 2:
+            raise BigTwoError("an arena needs at least two bots")
+        if self.deals < 1:
+            raise BigTwoError("the number of deals must be at least 1")
+        if self.workers is not None and self.workers < 1:
+            raise BigTwoError("the number of workers must be at least 1")
+        if self.budget is not None and not (math.isfinite(self.budget) and self.budget > 0):
+            raise BigTwoError("the expert's budget must be a number of seconds above 0")
+        if self.samples is not None and self.samples < 1:
+            raise BigTwoError("the expert's samples must be at least 1")
+        if self.budget is not None and self.samples is not None:
+            raise BigTwoError("give the expert either a budget or samples, not both")
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """The bots' names, told apart when one is named more than once: ``heuristic``,
+        ``heuristic#2``, …"""
+        return labels(self.bots)
 
 
 @dataclass(frozen=True)
@@ -71,7 +93,7 @@ class ArenaResult:
 
     def summary(self) -> dict[str, Any]:
         """Everything worth saving: per-bot score and win rate, pairwise margins, ratings."""
-        names = self.config.bots
+        names = self.config.labels
         per_bot = []
         for i, name in enumerate(names):
             scores = [d.mean_score[i] for d in self.deals]
@@ -82,7 +104,7 @@ class ArenaResult:
                 {
                     "bot": name,
                     "mean_score": mean,
-                    "ci95": half,
+                    "ci95": finite(half),
                     "win_rate": wins / seats if seats else 0.0,
                     "seat_games": seats,
                 }
@@ -92,7 +114,7 @@ class ArenaResult:
             for j in range(i + 1, len(names)):
                 diffs = [d.mean_score[i] - d.mean_score[j] for d in self.deals]
                 mean, half = mean_ci(diffs)
-                margins.append({"bot": a, "versus": names[j], "margin": mean, "ci95": half})
+                margins.append({"bot": a, "versus": names[j], "margin": mean, "ci95": finite(half)})
         return {
             "config": asdict(self.config),
             "deals_played": len(self.deals),
@@ -109,7 +131,7 @@ class ArenaResult:
         from openskill.models import PlackettLuce
 
         model = PlackettLuce(tau=0.0)  # bots don't change during a run: no drift term
-        names = self.config.bots
+        names = self.config.labels
         current = {n: model.rating(name=n) for n in names}
         for d in self.deals:
             for game in d.games:
@@ -130,7 +152,7 @@ class ArenaResult:
         out.mkdir(parents=True, exist_ok=True)
         summary = self.summary()
         json_path = out / "arena.json"
-        json_path.write_text(json.dumps(summary, indent=2) + "\n")
+        json_path.write_text(json.dumps(summary, indent=2, allow_nan=False) + "\n")
         png_path = out / "ratings.png"
         plot_ratings(summary, png_path)
         return json_path, png_path
@@ -146,6 +168,22 @@ def mean_ci(values: Sequence[float]) -> tuple[float, float]:
         return mean, math.inf
     var = sum((v - mean) ** 2 for v in values) / (n - 1)
     return mean, Z95 * math.sqrt(var / n)
+
+
+def finite(x: float) -> float | None:
+    """``x``, or None when it is infinite or not a number (JSON has no such numbers): the
+    interval of a single deal."""
+    return x if math.isfinite(x) else None
+
+
+def labels(names: Sequence[str]) -> tuple[str, ...]:
+    """Each name, with ``#2``, ``#3``, … added to its second and later occurrences."""
+    seen: dict[str, int] = {}
+    out = []
+    for name in names:
+        seen[name] = seen.get(name, 0) + 1
+        out.append(name if seen[name] == 1 else f"{name}#{seen[name]}")
+    return tuple(out)
 
 
 def lineups(bots: int, players: int, order: Sequence[int] | None = None) -> list[tuple[int, ...]]:
@@ -183,7 +221,7 @@ def deal_games(config: ArenaConfig, deal: int) -> Iterator[tuple[tuple[int, ...]
     """Deal ``deal`` of the run played out in each of its line-ups: (line-up, finished game)."""
     rules = Rules.preset(config.rules)
     deal_seed = config.seed * 1_000_003 + deal
-    for li, lineup in enumerate(deal_lineups(config.bots, rules.players, deal_seed)):
+    for li, lineup in enumerate(deal_lineups(config.labels, rules.players, deal_seed)):
         bots = {
             seat: build_bot(config.bots[b], (deal_seed * 31 + li) * 17 + seat, config)
             for seat, b in enumerate(lineup)

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import math
+import os
+import tempfile
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Annotated
 
@@ -47,6 +51,12 @@ def command(
         fail("name at least two bots, e.g. --bots heuristic,greedy")
     if deals < 1:
         fail("--deals must be at least 1")
+    if workers is not None and workers < 1:
+        fail("--workers must be at least 1")
+    if budget is not None and not (math.isfinite(budget) and budget > 0):
+        fail(f"--budget must be a number of seconds above 0, not {budget}")
+    if samples is not None and samples < 1:
+        fail("--samples must be at least 1")
     if budget is not None and samples is not None:
         fail("give the expert either --budget or --samples, not both")
     with user_errors():
@@ -55,7 +65,11 @@ def command(
         chosen = Rules.preset(rules)
         if len(names) > chosen.players:
             raise BigTwoError(f"{len(names)} bots for {chosen.players} seats")
-    config = ArenaConfig(names, deals, rules, seed, workers, budget, samples)
+        config = ArenaConfig(names, deals, rules, seed, workers, budget, samples)
+    missing = [m for m in ("openskill", "matplotlib") if find_spec(m) is None]
+    if missing:
+        fail(f"bigtwo arena needs {' and '.join(missing)}: install the 'arena' extra")
+    prepare_out(out)
     console = make_console()
     progress = Progress(
         TextColumn("arena"),
@@ -74,8 +88,10 @@ def command(
 
         result = run_arena(config, advance)
     summary = result.summary()
-    with user_errors():
+    try:
         json_path, png_path = result.save(out)
+    except OSError as exc:
+        fail(f"couldn't save the results in {out}: {exc.strerror or exc}")
     console.print(
         f"{deals} duplicate deal{'s' * (deals != 1)} · {chosen.name} rules · seed {seed}"
         + ("" if summary["reproducible"] else " · timed expert: not reproducible")
@@ -89,7 +105,7 @@ def command(
         table.add_row(
             row["bot"],
             f"{row['mean_score']:+.2f}",
-            f"{row['ci95']:.2f}",
+            interval(row["ci95"]),
             f"{row['win_rate']:.1%}",
             f"{r['mu']:.1f}",
             f"{2 * float(r['sigma']):.1f}",
@@ -99,12 +115,43 @@ def command(
     for column in ("match", "margin/deal", "± 95%", "clear?"):
         margins.add_column(column, justify="left" if column == "match" else "right")
     for m in summary["margins"]:
-        clear = abs(m["margin"]) > m["ci95"]
+        clear = m["ci95"] is not None and abs(m["margin"]) > m["ci95"]
         margins.add_row(
             f"{m['bot']} − {m['versus']}",
             f"{m['margin']:+.2f}",
-            f"{m['ci95']:.2f}",
+            interval(m["ci95"]),
             "yes" if clear else "no",
         )
     console.print(margins)
     console.print(f"saved {json_path} and {png_path}")
+
+
+def interval(half: float | None) -> str:
+    """A confidence interval's half-width; a dash when one deal gives none."""
+    return "—" if half is None else f"{half:.2f}"
+
+
+def prepare_out(out: Path) -> None:
+    """Make the results folder and check that the results can be written there, so that a bad
+    ``--out`` is refused before any deal is played."""
+    if out.exists() and not out.is_dir():
+        fail(f"--out {out} is a file; name a folder for arena.json and ratings.png")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        fail(f"--out {out}: part of that path is a file, not a folder")
+    except PermissionError:
+        fail(f"--out {out}: not allowed to create that folder")
+    except OSError as exc:
+        fail(f"--out {out}: can't create that folder ({exc.strerror or exc})")
+    for name in ("arena.json", "ratings.png"):
+        target = out / name
+        if target.is_dir():
+            fail(f"--out {out}: {target} is a folder, so the results can't be written there")
+        if target.exists() and not os.access(target, os.W_OK):
+            fail(f"--out {out}: not allowed to overwrite {target}")
+    try:
+        with tempfile.TemporaryFile(dir=out):
+            pass
+    except OSError as exc:
+        fail(f"--out {out}: can't write files there ({exc.strerror or exc})")
