@@ -4,12 +4,20 @@ Run ``python benchmarks/engine.py [--quick]``. Figures are for one core.
 
 * games/s: random complete 4-player classic deals through the public API (deal with a seed,
   choose uniformly among ``legal_moves()``, ``play``), scores included.
-* lead, cold: every combination of a random 13-card hand on the lead, on fresh tables (empty
-  classification cache); the one-off cost of building the tables is printed apart.
-* lead, warm: the same with the per-Rules classification cache filled and the hand cache cleared.
-* follow: the same, then the plays that beat a random five-card combination.
+* lead, cold: ``game.legal_moves()`` of a random 13-card hand on the lead, each on fresh tables
+  (every cache empty: the first sight of each card set); building the tables, once per
+  `Rules`, is printed apart.
+* lead, warm: the same after the per-Rules caches have been filled by playing other games:
+  each timed hand is a fresh random one, never seen before (as a new deal is), so only the
+  card sets it shares with earlier hands come from the caches.
+* follow: the same, for a fresh hand answering a random five-card play.
+* wild jokers: the same (cold, then warm after other hands) for hands holding two wild jokers:
+  13 cards from one deck, and 27 from two decks (a 4-player deal); mean and worst hand.
 * reference: every subset of the hand classified one by one (the obviously-correct enumerator
   the property tests compare against), for scale.
+
+Times are CPU time of this process, so other work on a shared machine inflates them less;
+the wall-clock mean is printed beside each.
 """
 
 from __future__ import annotations
@@ -17,19 +25,13 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from collections.abc import Callable
 
 import bigtwo
-from bigtwo.cards import mask_of
+from bigtwo.cards import deck, mask_of
 from bigtwo.combos import Combination, classify_mask, hand_combos, tables_for
 from bigtwo.combos.beats import can_lead
 from bigtwo.combos.tables import FIVE, Tables
-
-
-def random_hands(count: int, size: int, seed: int) -> list[int]:
-    """``count`` random ``size``-card hands from one 52-card deck, as bitmasks."""
-    rng = random.Random(seed)
-    return [mask_of(rng.sample(range(52), size)) for _ in range(count)]
+from bigtwo.rules.options import Jokers
 
 
 def games_per_second(rules: bigtwo.Rules, seconds: float) -> tuple[float, float]:
@@ -49,59 +51,96 @@ def games_per_second(rules: bigtwo.Rules, seconds: float) -> tuple[float, float]
     return games / elapsed, moves / games
 
 
-def fresh_tables(rules: bigtwo.Rules) -> Tables:
-    """New tables with empty caches, prepared as the generator will use them."""
-    t = Tables(rules, False)
-    hand_combos(0, t)  # builds any per-Rules generator tables outside the timing
-    t.hand_cache.clear()
-    return t
-
-
-def time_per_hand(hands: list[int], run: Callable[[int], object]) -> float:
-    """Average microseconds of ``run(hand)`` over ``hands``."""
-    total = 0
-    for hand in hands:
-        start = time.perf_counter_ns()
-        run(hand)
-        total += time.perf_counter_ns() - start
-    return total / len(hands) / 1000
-
-
-def lead_cold(rules: bigtwo.Rules, hands: list[int]) -> float:
-    total = 0.0
-    for hand in hands:
-        t = fresh_tables(rules)
-        total += time_per_hand([hand], lambda h, t=t: hand_combos(h, t).leads)
-    return total / len(hands)
-
-
-def lead_warm(t: Tables, hands: list[int]) -> float:
-    def run(hand: int) -> object:
-        t.hand_cache.clear()
-        return hand_combos(hand, t).leads
-
-    for hand in hands:
-        run(hand)  # fill the classification cache
-    return time_per_hand(hands, run)
-
-
-def follow_warm(t: Tables, hands: list[int], seed: int) -> float:
+def play_random(rules: bigtwo.Rules, games: int, seed: int) -> None:
+    """Random complete games (filling the per-Rules caches as real play does)."""
     rng = random.Random(seed)
-    lasts: dict[int, Combination] = {}
-    for hand in hands:
-        fives = []
-        while not fives:
-            other = mask_of(rng.sample(range(52), 13))
-            fives = [c for c in hand_combos(other, t).leads if c.family == FIVE]
-        lasts[hand] = rng.choice(fives)
+    for _ in range(games):
+        game = bigtwo.Game.deal(rules, seed=rng.getrandbits(64))
+        while not game.is_over:
+            legal = game.legal_moves()
+            game = game.play(legal[rng.randrange(len(legal))])
 
-    def run(hand: int) -> object:
-        t.hand_cache.clear()
-        return hand_combos(hand, t).following(lasts[hand], t)
 
-    for hand in hands:
-        run(hand)
-    return time_per_hand(hands, run)
+def deals(
+    rules: bigtwo.Rules, count: int, seed: int, size: int, jokers: int = 0
+) -> list[list[int]]:
+    """``count`` random deals whose seat 0 holds ``size`` cards, ``jokers`` of them jokers; the
+    rest of the pack is shared among the other seats."""
+    rng = random.Random(seed)
+    pack = list(deck(rules.decks, 0 if rules.jokers is Jokers.NONE else 2))
+    wild = [c for c in pack if c & 63 >= 52]
+    natural = [c for c in pack if c & 63 < 52]
+    out = []
+    for _ in range(count):
+        rng.shuffle(natural)
+        rng.shuffle(wild)
+        rest = natural[size - jokers :] + wild[jokers:]
+        rng.shuffle(rest)
+        others = rules.players - 1
+        share = [rest[i::others] for i in range(others)]
+        out.append([natural[: size - jokers] + wild[:jokers], *share])
+    return out
+
+
+def new_game(rules: bigtwo.Rules, hands: list[list[int]], leader: int = 0) -> bigtwo.Game:
+    game = bigtwo.Game.deal(rules, hands=hands, leader=leader)
+    assert not game.is_over
+    return game
+
+
+def time_legal(games: list[bigtwo.Game]) -> tuple[float, float, float]:
+    """(mean CPU µs, worst CPU µs, mean wall µs) of the first ``legal_moves()`` of each game."""
+    cpu, worst, wall = 0, 0, 0
+    for game in games:
+        assert game.hands[game.to_move] not in game.tables.hand_cache, "a hand seen before"
+        w0, c0 = time.perf_counter_ns(), time.process_time_ns()
+        game.legal_moves()
+        c1, w1 = time.process_time_ns(), time.perf_counter_ns()
+        cpu += c1 - c0
+        wall += w1 - w0
+        worst = max(worst, c1 - c0)
+    n = len(games)
+    return cpu / n / 1000, worst / 1000, wall / n / 1000
+
+
+def cold(rules: bigtwo.Rules, hands: list[list[int]]) -> tuple[float, float, float]:
+    """Each hand on fresh tables, built (with the generator's per-Rules plan) before timing."""
+    total = [0.0, 0.0, 0.0]
+    for h in hands:
+        tables_for.cache_clear()
+        game = new_game(rules, h)
+        hand_combos(0, game.tables)  # the generator's per-Rules plan, outside the timing
+        game.tables.hand_cache.clear()
+        cpu, worst, wall = time_legal([game])
+        total = [total[0] + cpu, max(total[1], worst), total[2] + wall]
+    tables_for.cache_clear()
+    return total[0] / len(hands), total[1], total[2] / len(hands)
+
+
+def following_games(rules: bigtwo.Rules, hands: list[list[int]], seed: int) -> list[bigtwo.Game]:
+    """Games where the seat before the timed hand has just led a random five-card play."""
+    rng = random.Random(seed)
+    t = Tables(rules, False)  # the leader's plays, found outside the tables being timed
+    out = []
+    for h in hands:
+        others = h[1:]
+        rng.shuffle(others)
+        lead = next(
+            (s for s in range(len(others)) if any(c.family == FIVE for c in _leads(others[s], t))),
+            None,
+        )
+        if lead is None:
+            continue
+        seats = [others[lead], h[0], *(o for i, o in enumerate(others) if i != lead)]
+        fives = [c for c in _leads(seats[0], t) if c.family == FIVE]
+        game = new_game(rules, seats).play(str(rng.choice(fives)))
+        assert game.to_move == 1
+        out.append(game)
+    return out
+
+
+def _leads(cards: list[int], t: Tables) -> list[Combination]:
+    return hand_combos(mask_of(cards), t).leads
 
 
 def reference_leads(hand: int, t: Tables) -> list[Combination]:
@@ -116,27 +155,49 @@ def reference_leads(hand: int, t: Tables) -> list[Combination]:
     return out
 
 
+def show(label: str, figures: tuple[float, float, float], worst: bool = False) -> None:
+    cpu, top, wall = figures
+    extra = f", worst {top:8.1f} µs" if worst else ""
+    print(f"{label:40}{cpu:9.1f} µs (wall {wall:.1f}){extra}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer samples")
     args = parser.parse_args()
-    n_hands, seconds = (200, 2.0) if args.quick else (2000, 6.0)
+    n_hands, seconds, n_wild = (300, 2.0, 10) if args.quick else (3000, 6.0, 40)
     rules = bigtwo.Rules.preset("classic")
-    hands = random_hands(n_hands, 13, seed=2024)
 
     gps, mpg = games_per_second(rules, seconds)
     print(f"random 4-player classic games: {gps:8.0f} games/s ({mpg:.1f} moves a game)")
 
-    start = time.perf_counter()
     tables_for.cache_clear()
-    t = fresh_tables(rules)
-    print(f"per-Rules tables:              {(time.perf_counter() - start) * 1e3:8.2f} ms once")
-    print(f"13-card hand on the lead, cold:{lead_cold(rules, hands[:200]):8.1f} µs")
-    print(f"13-card hand on the lead, warm:{lead_warm(t, hands):8.1f} µs")
-    print(f"13-card hand following a five: {follow_warm(t, hands, seed=7):8.1f} µs (warm)")
-    ref_t = fresh_tables(rules)
-    ref = time_per_hand(hands[:10], lambda h: reference_leads(h, ref_t))
-    print(f"reference subset enumerator:   {ref:8.0f} µs a hand (cold, {10} hands)")
+    start = time.perf_counter()
+    hand_combos(0, tables_for(rules))
+    print(f"per-Rules tables: {(time.perf_counter() - start) * 1e3:.2f} ms once")
+    show("13-card hand on the lead, cold", cold(rules, deals(rules, n_hands // 10, 11, 13)))
+    play_random(rules, 300 if not args.quick else 50, seed=12)  # warm on other hands
+    lead = [new_game(rules, h) for h in deals(rules, n_hands, 13, 13)]
+    show("13-card hand on the lead, warm", time_legal(lead))
+    follow = following_games(rules, deals(rules, n_hands, 14, 13), seed=15)
+    show("13-card hand following a five, warm", time_legal(follow))
+
+    wild1 = bigtwo.Rules.preset("classic").replace(jokers=Jokers.WILD)
+    wild2 = wild1.replace(decks=2)
+    for label, wr, size in (("one deck", wild1, 13), ("two decks", wild2, 27)):
+        print(f"wild jokers, {label}: {size}-card hands with two jokers, on the lead")
+        show("  cold", cold(wr, deals(wr, n_wild, 16, size, 2)), worst=True)
+        for h in deals(wr, n_wild, 17, size, 2):  # warm on other hands
+            new_game(wr, h).legal_moves()
+        show("  warm", time_legal([new_game(wr, h) for h in deals(wr, n_wild, 18, size, 2)]), True)
+
+    ref_t = Tables(rules, False)
+    ref_hands = [mask_of(h[0]) for h in deals(rules, 10, 19, 13)]
+    start = time.process_time()
+    for hand in ref_hands:
+        reference_leads(hand, ref_t)
+    ref = (time.process_time() - start) / len(ref_hands) * 1e6
+    print(f"reference subset enumerator: {ref:8.0f} µs a hand (cold, {len(ref_hands)} hands)")
 
 
 if __name__ == "__main__":
