@@ -181,3 +181,25 @@ def test_review_lists_only_differences_from_the_expert() -> None:
         seat, played = history[note.action]
         assert seat == 0 and played == note.played
         assert note.expert != note.played and note.reason
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        bigtwo.Rules(players=3, leftover="trade-shown", cut=False),
+        bigtwo.Rules(players=3, leftover="discard-lowest"),
+    ],
+    ids=["deal.leftover_trade", "deal.leftover_discard"],
+)
+def test_sampling_leaves_the_undealt_cards_the_table_knows(rules: bigtwo.Rules) -> None:
+    for seed in range(6):
+        game = bigtwo.Game.deal(rules, seed=seed)
+        if game.pending:
+            game = game.play("keep")
+        view = game.view(game.to_move)
+        shown = sum(1 << c for c in view.shown)
+        assert shown, "the extra card is public"
+        ev = gather(view)
+        assert not any(shown >> c & 1 for c in ev.pool)
+        for hand in sample(ev, random.Random(seed)):
+            assert hand & shown == 0

@@ -32,8 +32,12 @@ def played_mask(view: View) -> int:
 
 
 def unseen_mask(view: View) -> int:
-    """Cards this seat has not seen: in other hands, or undealt (kitty, stock)."""
-    return deck_mask(view) & ~view.hand_mask & ~played_mask(view)
+    """Cards this seat has not seen: in other hands, or undealt (kitty, stock); not the
+    undealt cards the table knows (``view.shown``)."""
+    shown = 0
+    for c in view.shown:
+        shown |= 1 << c
+    return deck_mask(view) & ~view.hand_mask & ~played_mask(view) & ~shown
 
 
 def deal_tables(view: View, legal_moves: Sequence[Move] = ()) -> Tables:

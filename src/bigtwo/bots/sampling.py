@@ -16,7 +16,7 @@ from ..cards import RED_JOKER, iter_bits
 from ..combos import Combination, Tables
 from ..combos.tables import PAIR, SINGLE
 from ..engine.view import View
-from .knowledge import deal_tables, deck_mask, pass_events, played_mask
+from .knowledge import deal_tables, deck_mask, pass_events, unseen_mask
 
 CHEAP_RANK = 9  # rank position of K: a beater at or below this would usually have been played
 PASS_DOUBT = 0.35  # how likely a seat that passed still held a cheap beater
@@ -37,7 +37,7 @@ def gather(view: View, t: Tables | None = None) -> Evidence:
     """Read the evidence once per decision; `sample` then draws many deals from it."""
     t = t or deal_tables(view)
     hand = view.hand_mask
-    pool_mask = deck_mask(view) & ~hand & ~played_mask(view)
+    pool_mask = unseen_mask(view)
     need = sum(c for s, c in enumerate(view.counts) if s != view.seat)
     if pool_mask.bit_count() < need:
         # deal.draw_on_pass with a reshuffled stock: played cards may be back in hands

@@ -48,7 +48,8 @@ def user_errors() -> Iterator[None]:
     except UnicodeDecodeError:
         fail("that file is not text (a game record is a JSON text file)")
     except OSError as exc:
-        fail(exc.strerror or str(exc))
+        where = f": {exc.filename}" if exc.filename else ""
+        fail(f"{exc.strerror or exc}{where}")
 
 
 def load_rules(preset: str, players: int | None = None, options: Sequence[str] = ()) -> Rules:
