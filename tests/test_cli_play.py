@@ -114,3 +114,22 @@ def test_play_works_from_a_pipe_without_a_terminal() -> None:
     assert "can't read 'nonsense'" in out
     assert out.rstrip().endswith("Goodbye.")
     assert "\x1b[" not in out
+
+
+def test_play_with_six_players_and_two_decks_to_the_end_of_a_deal() -> None:
+    # cards.two_decks: five to eight players take two decks; typed hints play the deal out
+    moves = "".join("hint\n" for _ in range(3)) + "pass\n" * 200
+    args = ["play", "--seed", "4", "--players", "6", "--pace", "0", "--set", "flushes=no"]
+    run = subprocess.run(
+        [str(BIGTWO), *args],
+        input=moves + "n\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={"NO_COLOR": "1", "PATH": "/usr/bin:/bin"},
+    )
+    assert run.returncode == 0, run.stderr
+    out = run.stdout
+    assert "classic+custom rules" in out and out.count("greedy-") >= 5
+    assert "(17)" in out, "two decks deal 104 cards: 17 to each of six, two left over"
+    assert "After 1 deal" in out or "Goodbye." in out
