@@ -141,7 +141,8 @@ def explain(view: View, legal_moves: Sequence[Move], move: Move) -> str:
         return f"lead your {lowest}{_kind(move)} {_cards(move)} to get rid of it early{keep}"
     if win:
         return f"take the trick with {describe(move)}: nobody can beat it, and you lead next"
-    return f"beat {describe(view.table)} with {describe(move)}: it fits your plan{keep}"
+    still = f", and you keep {kept}" if kept else ""
+    return f"beat {describe(view.table)} with {describe(move)}: it fits your plan{still}"
 
 
 def review(
@@ -204,7 +205,8 @@ def describe(move: Move | None) -> str:
 
 
 def _cards(move: Move) -> str:
-    return " ".join(Card(c).symbol() for c in move.cards)
+    """The cards by rank and suit (a second deck's copy sorts with its face)."""
+    return " ".join(Card(c).symbol() for c in sorted(move.cards, key=lambda c: (c & 63, c)))
 
 
 def _kind(move: Combination) -> str:
