@@ -14,7 +14,7 @@ import weakref
 from collections.abc import Iterator
 from itertools import combinations, product
 
-from ..cards import RED_JOKER
+from ..cards import RED_JOKER, iter_bits
 from ..rules.options import Jokers
 from .beats import bomb_beats, can_lead
 from .classify import _flush_key, classify_mask
@@ -37,29 +37,55 @@ _RECENT = 8  # hands remembered per Tables: enough for each seat's previous hand
 _COMBO_CACHE_LIMIT = 400_000
 
 Card = tuple[int, int]  # (bit, face): one card of a hand
+Pair = tuple[int, int]  # (mask, key) of a pair or triple
+_NONE: list[Pair] = []  # no pairs (shared: never added to)
+_SUITS = [sum(1 << (c + 64 * d) for c in range(s, 52, 4) for d in (0, 1)) for s in range(4)]
+_JOKERS = sum(1 << (c + 64 * d) for c in (RED_JOKER, RED_JOKER + 1) for d in (0, 1))
+
+
+def _rank_cards(rank: int, held: int) -> list[Card]:
+    """The cards of ``rank`` that ``held`` names (bits 0-3: the first deck's suits, 4-7 the
+    second's), in card id order."""
+    out = []
+    for i in range(8):
+        if held >> i & 1:
+            card = 4 * rank + (i & 3) + 64 * (i >> 2)
+            out.append((1 << card, card & 63))
+    return out
+
+
+# by rank * 256 + held: every rank's cards, for each set of them a hand may hold
+_RANK_CARDS = [_rank_cards(rank, held) for rank in range(13) for held in range(256)]
 
 
 class HandCombos:
     """Every combination a hand holds: ``leads`` (playable on an empty table), ``by_family``
     (everything, grouped for following) and ``bombs`` (plays that may cross families)."""
 
-    __slots__ = ("bombs", "by_family", "combos", "leads")
+    __slots__ = ("_by_family", "bombs", "combos", "leads")
 
     def __init__(self, combos: list[Combination], t: Tables) -> None:
         self.combos = combos
         # only smack-down answers can't lead (see can_lead), so most rules skip the check
         self.leads = [c for c in combos if can_lead(c, t)] if t.rules.smackdown else combos
-        by_family: dict[int, list[Combination]] = {}
-        for c in combos:
-            group = by_family.get(c.family)
-            if group is None:
-                by_family[c.family] = [c]
-            else:
-                group.append(c)
-        self.by_family = by_family
+        self._by_family: dict[int, list[Combination]] | None = None
         self.bombs = (
             [c for c in combos if c.kind in _BOMB_KINDS or c.four_rank >= 0] if t.has_bombs else []
         )
+
+    @property
+    def by_family(self) -> dict[int, list[Combination]]:
+        """The combinations by family (grouped when first asked: a lead needs no grouping)."""
+        if self._by_family is None:
+            by_family: dict[int, list[Combination]] = {}
+            for c in self.combos:
+                group = by_family.get(c.family)
+                if group is None:
+                    by_family[c.family] = [c]
+                else:
+                    group.append(c)
+            self._by_family = by_family
+        return self._by_family
 
     def following(self, last: Combination, t: Tables) -> list[Combination]:
         """Every combination that may be played on ``last``."""
@@ -132,6 +158,9 @@ class _Plan:
             (n, table, [(w, tuple(q for q in range(13) if w >> q & 1)) for w in table])
             for n, table in sorted(t.straights.items(), key=lambda kv: kv[0] != 5)
         ]
+        # singles, pairs and triples of one rank's cards, as built once: (combinations,
+        # pairs, triples), the last two as (mask, key) for the shapes built from them
+        self.same_rank: dict[int, tuple[list[Combination], list[Pair], list[Pair]]] = {}
 
 
 _PLANS: weakref.WeakKeyDictionary[Tables, _Plan] = weakref.WeakKeyDictionary()
@@ -153,20 +182,23 @@ class _Builder:
         self.cache = t.combo_cache
         self.seen: set[int] = set()
         self.out: list[Combination] = []
-        self.by_rank: list[list[Card]] = [[] for _ in range(13)]
-        self.by_suit: list[list[Card]] = [[], [], [], []]
-        self.jokers: list[int] = []
-        m = hand
-        while m:
-            low = m & -m
-            m ^= low
-            face = (low.bit_length() - 1) & 63
-            if face >= RED_JOKER:
-                self.jokers.append(low)
-            else:
-                self.by_rank[face >> 2].append((low, face))
-                self.by_suit[face & 3].append((low, face))
-        self.naturals = hand & ~sum(self.jokers)  # jokers join combinations only in _wild
+        # which cards of each rank the hand holds: the first deck's four, then the second's
+        second = hand >> 64
+        self.held = [(hand >> s & 15) | (second >> s & 15) << 4 for s in range(0, 52, 4)]
+        self.by_rank = [_RANK_CARDS[r << 8 | h] for r, h in enumerate(self.held)]
+        self.jokers = _bits(hand & _JOKERS)
+        self.naturals = hand & ~_JOKERS  # jokers join combinations only in _wild
+
+    def suit_cards(self, least: int) -> list[list[Card]]:
+        """The natural cards of each suit that holds at least ``least`` of them (card id
+        order); fewer, as no cards."""
+        out: list[list[Card]] = []
+        for suit_mask in _SUITS:
+            here = self.hand & suit_mask
+            out.append(
+                [(1 << c, c & 63) for c in iter_bits(here)] if here.bit_count() >= least else []
+            )
+        return out
 
     def combos(self) -> list[Combination]:
         if len(self.cache) > _COMBO_CACHE_LIMIT:
@@ -174,15 +206,27 @@ class _Builder:
         rules, plan = self.t.rules, self.plan
         for b in self.jokers:
             self.read(b)
-        pairs: list[list[tuple[int, int]]] = [[] for _ in range(13)]  # (mask, key)
-        trips: list[list[tuple[int, int]]] = [[] for _ in range(13)]
-        for rank, cards in enumerate(self.by_rank):
-            if cards:
-                self._same_rank(rank, cards, pairs[rank], trips[rank])
+        pairs: list[list[Pair]] = [_NONE] * 13  # (mask, key) of each rank's pairs
+        trips: list[list[Pair]] = [_NONE] * 13
+        memo, out = plan.same_rank, self.out
+        triples = False
+        for rank, held in enumerate(self.held):
+            if not held:
+                continue
+            known = memo.get(rank << 8 | held)
+            if known is None:
+                known = memo[rank << 8 | held] = self._same_rank(rank, self.by_rank[rank])
+            out.extend(known[0])
+            if held & (held - 1):  # two cards or more
+                pairs[rank], trips[rank] = known[1], known[2]
+                triples = triples or bool(known[2])
+                if held >= 15 and held.bit_count() > 3:
+                    self._fours_and_fives(rank, self.by_rank[rank])
         self._runs()
         if rules.flushes:
             self._flushes()
-        self._full_houses(pairs, trips)
+        if triples:
+            self._full_houses(pairs, trips)
         if rules.two_pairs:
             self._two_pairs(pairs)
         if not plan.direct_five or rules.smackdown:
@@ -239,21 +283,19 @@ class _Builder:
 
     # -- shapes ---------------------------------------------------------------------------
     def _same_rank(
-        self,
-        rank: int,
-        cards: list[Card],
-        pairs: list[tuple[int, int]],
-        trips: list[tuple[int, int]],
-    ) -> None:
-        """Singles, pairs, triples, fours (alone, or with a kicker) and five of a kind."""
+        self, rank: int, cards: list[Card]
+    ) -> tuple[list[Combination], list[Pair], list[Pair]]:
+        """Singles, pairs and triples of one rank's cards, which no other card changes: built
+        once per `Tables` (as the combinations, and pairs and triples as (mask, key))."""
         t, rules = self.t, self.t.rules
         sk, base = t.suit_key, t.rank_pos[rank] * 4
+        out, self.out = self.out, []
+        pairs: list[Pair] = []
+        trips: list[Pair] = []
         for bit, face in cards:
             if not self.cached(bit):
                 self.add(bit, "single", SINGLE, t.single_key[face])
-        if len(cards) == 1:
-            return
-        for size in range(2, len(cards) + 1):
+        for size in (2, 3):
             for group in combinations(cards, size):
                 mask = sum(b for b, _ in group)
                 key = base + max(sk[f & 3] for _, f in group)
@@ -261,13 +303,24 @@ class _Builder:
                     pairs.append((mask, key))
                     if not self.cached(mask):
                         self.add(mask, "pair", PAIR, key)
-                elif size == 3:
+                else:
                     trips.append((mask, key))
                     if rules.triples and not self.cached(mask):
                         self.add(mask, "triple", TRIPLE, key)
-                elif size == 4:
+        built, self.out = self.out, out
+        return built, pairs, trips
+
+    def _fours_and_fives(self, rank: int, cards: list[Card]) -> None:
+        """Fours (alone, or with a kicker) and five of a kind of one rank's cards."""
+        t, rules = self.t, self.t.rules
+        sk, base = t.suit_key, t.rank_pos[rank] * 4
+        for size in (4, 5):
+            for group in combinations(cards, size):
+                mask = sum(b for b, _ in group)
+                key = base + max(sk[f & 3] for _, f in group)
+                if size == 4:
                     self._four(mask, key, t.rank_pos[rank], sum(b for b, _ in cards))
-                elif size == 5 and rules.five_of_a_kind and not self.cached(mask):
+                elif rules.five_of_a_kind and not self.cached(mask):
                     self.five(mask, "five_of_a_kind", key, key, t.rank_pos[rank])
 
     def _four(self, mask: int, key: int, pos: int, whole_rank: int) -> None:
@@ -282,8 +335,11 @@ class _Builder:
 
     def _runs(self) -> None:
         """Straights of every allowed length (straight flushes among the five-card ones)."""
-        by_rank = self.by_rank
-        presence = sum(1 << r for r in range(13) if by_rank[r])
+        by_rank, cache, out = self.by_rank, self.cache, self.out
+        presence = 0
+        for r, held in enumerate(self.held):
+            if held:
+                presence |= 1 << r
         for n, table, windows in self.plan.runs:
             read_only = (n == 5 and not self.plan.direct_five) or (
                 n == 7 and self.t.rules.sf_plus_two
@@ -291,12 +347,14 @@ class _Builder:
             for window, ranks in windows:
                 if presence & window != window:
                     continue
-                for run in product(*(by_rank[r] for r in ranks)):
+                for run in product(*[by_rank[r] for r in ranks]):
                     mask = sum([b for b, _ in run])
                     if read_only:
                         self.read(mask)  # flushes and others may reach this set again
-                    elif self.cached(mask):
                         continue
+                    known = cache.get(mask)
+                    if known is not None:
+                        out.append(known)
                     elif n == 5:
                         self._straight5(mask, run, table[window])
                     else:
@@ -305,10 +363,14 @@ class _Builder:
     def _straight5(self, mask: int, run: tuple[Card, ...], found: tuple[int, int]) -> None:
         level, tie = found
         t = self.t
-        tie_face = next(f for _, f in run if f >> 2 == tie)
-        within, value = level * 4 + t.suit_key[tie_face & 3], t.single_key[tie_face]
         suit = run[0][1] & 3
-        flush = all(f & 3 == suit for _, f in run)
+        flush = True
+        for _, f in run:
+            if f >> 2 == tie:
+                tie_face = f
+            if f & 3 != suit:
+                flush = False
+        within, value = level * 4 + t.suit_key[tie_face & 3], t.single_key[tie_face]
         self.five(mask, "straight_flush" if flush else "straight", within, value)
 
     def _straight_n(self, mask: int, run: tuple[Card, ...], n: int, found: tuple[int, int]) -> None:
@@ -320,8 +382,8 @@ class _Builder:
     def _flushes(self) -> None:
         t = self.t
         single, straights = t.single_key, t.straights[5]
-        for cards in self.by_suit:
-            if len(cards) < 5:
+        for cards in self.suit_cards(5):
+            if not cards:
                 continue
             for group in combinations(cards, 5):
                 mask = sum([b for b, _ in group])
@@ -345,9 +407,10 @@ class _Builder:
         self, pairs: list[list[tuple[int, int]]], trips: list[list[tuple[int, int]]]
     ) -> None:
         direct = self.plan.direct_five
+        paired = [b for b in range(13) if pairs[b]]
         for a in range(13):
             for trip, key in trips[a]:
-                for b in range(13):
+                for b in paired:
                     if b == a:
                         continue
                     for pair, _ in pairs[b]:
@@ -408,9 +471,7 @@ def _exotic_candidates(
 
 def _sf_plus_two(b: _Builder) -> Iterator[int]:
     table = b.t.straights[5]
-    for cards in b.by_suit:
-        if len(cards) < 5:
-            continue
+    for cards in b.suit_cards(5):
         for group in combinations(cards, 5):
             ranks = 0
             for _, f in group:
