@@ -30,7 +30,7 @@ import bigtwo
 from bigtwo.cards import deck, mask_of
 from bigtwo.combos import Combination, classify_mask, hand_combos, tables_for
 from bigtwo.combos.beats import can_lead
-from bigtwo.combos.tables import FIVE, Tables
+from bigtwo.combos.tables import FIVE, Tables, clear_tables
 from bigtwo.rules.options import Jokers
 
 
@@ -107,13 +107,13 @@ def cold(rules: bigtwo.Rules, hands: list[list[int]]) -> tuple[float, float, flo
     """Each hand on fresh tables, built (with the generator's per-Rules plan) before timing."""
     total = [0.0, 0.0, 0.0]
     for h in hands:
-        tables_for.cache_clear()
+        clear_tables()
         game = new_game(rules, h)
         hand_combos(0, game.tables)  # the generator's per-Rules plan, outside the timing
         game.tables.hand_cache.clear()
         cpu, worst, wall = time_legal([game])
         total = [total[0] + cpu, max(total[1], worst), total[2] + wall]
-    tables_for.cache_clear()
+    clear_tables()
     return total[0] / len(hands), total[1], total[2] / len(hands)
 
 
@@ -171,7 +171,7 @@ def main() -> None:
     gps, mpg = games_per_second(rules, seconds)
     print(f"random 4-player classic games: {gps:8.0f} games/s ({mpg:.1f} moves a game)")
 
-    tables_for.cache_clear()
+    clear_tables()
     start = time.perf_counter()
     hand_combos(0, tables_for(rules))
     print(f"per-Rules tables: {(time.perf_counter() - start) * 1e3:.2f} ms once")

@@ -3,7 +3,6 @@ straight tables and the order of five-card types."""
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..cards import BLACK_JOKER, COPY_STRIDE, RED_JOKER
@@ -118,7 +117,21 @@ class Tables:
         return best
 
 
-@lru_cache(maxsize=256)
+_TABLES: dict[tuple[Rules, bool], Tables] = {}
+
+
 def tables_for(rules: Rules, twos_low: bool = False) -> Tables:
-    """The cached tables of ``rules`` (``twos_low`` after a dealt four of a kind flips the 2s)."""
-    return Tables(rules, twos_low)
+    """The cached tables of ``rules`` (``twos_low`` after a dealt four of a kind flips the 2s):
+    one `Tables`, and so one set of caches, per rules however it is asked for."""
+    key = (rules, bool(twos_low))
+    found = _TABLES.get(key)
+    if found is None:
+        if len(_TABLES) >= 256:
+            _TABLES.clear()
+        found = _TABLES[key] = Tables(rules, twos_low)
+    return found
+
+
+def clear_tables() -> None:
+    """Forget every cached `Tables` (benchmarks time the first sight of card sets with it)."""
+    _TABLES.clear()
