@@ -54,8 +54,9 @@ def _rank_cards(rank: int, held: int) -> list[Card]:
     return out
 
 
-# by rank * 256 + held: every rank's cards, for each set of them a hand may hold
+# by rank * 256 + held: every rank's cards, for each set of them a hand may hold; and their bits
 _RANK_CARDS = [_rank_cards(rank, held) for rank in range(13) for held in range(256)]
+_RANK_BITS = [[b for b, _ in cards] for cards in _RANK_CARDS]
 
 
 class HandCombos:
@@ -158,6 +159,14 @@ class _Plan:
             (n, table, [(w, tuple(q for q in range(13) if w >> q & 1)) for w in table])
             for n, table in sorted(t.straights.items(), key=lambda kv: kv[0] != 5)
         ]
+        # five-card straights: (window, its ranks, where its tie-break rank is among them,
+        # level, tie-break rank)
+        self.fives = [
+            (w, ranks, ranks.index(table[w][1]), *table[w])
+            for n, table, windows in self.runs
+            if n == 5
+            for w, ranks in windows
+        ]
         # singles, pairs and triples of one rank's cards, as built once: (combinations,
         # pairs, triples), the last two as (mask, key) for the shapes built from them
         self.same_rank: dict[int, tuple[list[Combination], list[Pair], list[Pair]]] = {}
@@ -185,9 +194,13 @@ class _Builder:
         # which cards of each rank the hand holds: the first deck's four, then the second's
         second = hand >> 64
         self.held = [(hand >> s & 15) | (second >> s & 15) << 4 for s in range(0, 52, 4)]
-        self.by_rank = [_RANK_CARDS[r << 8 | h] for r, h in enumerate(self.held)]
         self.jokers = _bits(hand & _JOKERS)
         self.naturals = hand & ~_JOKERS  # jokers join combinations only in _wild
+
+    @property
+    def by_rank(self) -> list[list[Card]]:
+        """Each rank's cards, in card id order."""
+        return [_RANK_CARDS[r << 8 | h] for r, h in enumerate(self.held)]
 
     def suit_cards(self, least: int) -> list[list[Card]]:
         """The natural cards of each suit that holds at least ``least`` of them (card id
@@ -215,13 +228,14 @@ class _Builder:
                 continue
             known = memo.get(rank << 8 | held)
             if known is None:
-                known = memo[rank << 8 | held] = self._same_rank(rank, self.by_rank[rank])
+                cards = _RANK_CARDS[rank << 8 | held]
+                known = memo[rank << 8 | held] = self._same_rank(rank, cards)
             out.extend(known[0])
             if held & (held - 1):  # two cards or more
                 pairs[rank], trips[rank] = known[1], known[2]
                 triples = triples or bool(known[2])
                 if held >= 15 and held.bit_count() > 3:
-                    self._fours_and_fives(rank, self.by_rank[rank])
+                    self._fours_and_fives(rank, _RANK_CARDS[rank << 8 | held])
         self._runs()
         if rules.flushes:
             self._flushes()
@@ -335,67 +349,77 @@ class _Builder:
 
     def _runs(self) -> None:
         """Straights of every allowed length (straight flushes among the five-card ones)."""
-        by_rank, cache, out = self.by_rank, self.cache, self.out
+        cache, out, held = self.cache, self.out, self.held
         presence = 0
-        for r, held in enumerate(self.held):
-            if held:
+        for r, h in enumerate(held):
+            if h:
                 presence |= 1 << r
-        for n, table, windows in self.plan.runs:
-            read_only = (n == 5 and not self.plan.direct_five) or (
-                n == 7 and self.t.rules.sf_plus_two
-            )
+        plan = self.plan
+        if plan.direct_five:
+            self._fives(presence)
+        for n, table, windows in plan.runs:
+            if n == 5 and plan.direct_five:
+                continue
+            read_only = n == 5 or (n == 7 and self.t.rules.sf_plus_two)
             for window, ranks in windows:
                 if presence & window != window:
                     continue
-                for run in product(*[by_rank[r] for r in ranks]):
-                    mask = sum([b for b, _ in run])
+                for run in product(*[_RANK_BITS[r << 8 | held[r]] for r in ranks]):
+                    mask = sum(run)
                     if read_only:
                         self.read(mask)  # flushes and others may reach this set again
                         continue
                     known = cache.get(mask)
                     if known is not None:
                         out.append(known)
-                    elif n == 5:
-                        self._straight5(mask, run, table[window])
                     else:
-                        self._straight_n(mask, run, n, table[window])
+                        self._straight_n(mask, n, table[window])
 
-    def _straight5(self, mask: int, run: tuple[Card, ...], found: tuple[int, int]) -> None:
-        level, tie = found
-        t = self.t
-        suit = run[0][1] & 3
-        flush = True
-        for _, f in run:
-            if f >> 2 == tie:
-                tie_face = f
-            if f & 3 != suit:
-                flush = False
-        within, value = level * 4 + t.suit_key[tie_face & 3], t.single_key[tie_face]
-        self.five(mask, "straight_flush" if flush else "straight", within, value)
+    def _fives(self, presence: int) -> None:
+        """Five-card straights and straight flushes, read directly."""
+        cache, out, held, t = self.cache, self.out, self.held, self.t
+        sk, single, typ, by_value = t.suit_key, t.single_key, self.plan.typ, t.by_value
+        for window, ranks, at, level, _ in self.plan.fives:
+            if presence & window != window:
+                continue
+            for run in product(*[_RANK_BITS[r << 8 | held[r]] for r in ranks]):
+                mask = sum(run)
+                known = cache.get(mask)
+                if known is not None:
+                    out.append(known)
+                    continue
+                tie = (run[at].bit_length() - 1) & 63
+                kind = "straight_flush" if mask & _SUITS[tie & 3] == mask else "straight"
+                within, value = level * 4 + sk[tie & 3], single[tie]
+                key = value if by_value else typ[kind] | within
+                combo = cache[mask] = Combination(mask, kind, FIVE, key)
+                out.append(combo)
 
-    def _straight_n(self, mask: int, run: tuple[Card, ...], n: int, found: tuple[int, int]) -> None:
+    def _straight_n(self, mask: int, n: int, found: tuple[int, int]) -> None:
         level, tie = found
-        tie_face = next(f for _, f in run if f >> 2 == tie)
+        tie_face = next(f for f in (c & 63 for c in iter_bits(mask)) if f >> 2 == tie)
         kind = "dragon" if n == 13 and self.t.rules.dragon_play else "straight"
         self.add(mask, kind, STRAIGHT_N + n, level * 4 + self.t.suit_key[tie_face & 3])
 
     def _flushes(self) -> None:
-        t = self.t
+        t, cache, out = self.t, self.cache, self.out
         single, straights = t.single_key, t.straights[5]
-        for cards in self.suit_cards(5):
-            if not cards:
+        direct = self.plan.direct_five
+        for suit_mask in _SUITS:
+            here = self.hand & suit_mask
+            if here.bit_count() < 5:
                 continue
-            for group in combinations(cards, 5):
-                mask = sum([b for b, _ in group])
-                if not self.plan.direct_five:
+            for group in combinations(_bits(here), 5):
+                mask = sum(group)
+                if not direct:
                     self.read(mask)
                     continue
-                known = self.cache.get(mask)
+                known = cache.get(mask)
                 if known is not None:
                     if known.kind != "straight_flush":  # those came with the straights
-                        self.out.append(known)
+                        out.append(known)
                     continue
-                faces = [f for _, f in group]
+                faces = [(b.bit_length() - 1) & 63 for b in group]
                 ranks = 0
                 for f in faces:
                     ranks |= 1 << (f >> 2)
