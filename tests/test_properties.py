@@ -186,14 +186,16 @@ def small_games(draw: st.DrawFn) -> tuple[bigtwo.Rules, list[int], random.Random
 
 def _random_outsiders(game: bigtwo.Game, rng: random.Random, legal: set[int]) -> list[int]:
     """Card sets the player to move may not play: random subsets of the hand that are not
-    legal, plus sets holding a card the player does not have."""
+    legal, plus sets holding a card the player does not have (by face: with two decks, a
+    card whose twin the player holds is played as that twin)."""
     hand = game.hands[game.to_move]
     out = []
     for _ in range(8):
         pick = hand & rng.getrandbits(128)
         if pick and pick not in legal and first_copies(pick, hand):
             out.append(pick)
-    others = sum(game.hands) & ~hand
+    twins = hand | hand << 64 | hand >> 64
+    others = sum(game.hands) & ~twins
     if others:
         out.append((others & -others) | (hand & -hand))
     return out
