@@ -149,12 +149,13 @@ class _Plan:
         self.typ = {kind: typ << 32 for kind, typ in t.five_type.items()}
         self.fours = r.quads_alone or r.smackdown
         self.wild = r.jokers is Jokers.WILD
-        # (length, table, rank tuple per window): 5 first, the rest as ``combo.long_straights``
         # a hand's combinations are those of any larger hand that lie inside it; shrinking a
-        # recent hand keeps the build order only where every shape is built directly
-        self.shrinkable = self.direct_five and not (r.smackdown or self.wild)
+        # recent hand keeps the build order only where every shape is built directly (wild
+        # jokers' too: each shape lists its card sets in an order that removing cards keeps)
+        self.shrinkable = self.direct_five and not r.smackdown
         self.recent: list[tuple[int, list[Combination]]] = [(0, [])] * _RECENT
         self.turn = 0
+        # (length, table, rank tuple per window): 5 first, the rest as ``combo.long_straights``
         self.runs = [
             (n, table, [(w, tuple(q for q in range(13) if w >> q & 1)) for w in table])
             for n, table in sorted(t.straights.items(), key=lambda kv: kv[0] != 5)
