@@ -64,3 +64,75 @@ def test_core_deal_a_card_dealt_to_two_seats_is_named() -> None:
         bigtwo.Game.deal(hands=["3D 6H", "6H 4D", "5D 7D", "8D 9D"])
     with pytest.raises(BigTwoError, match="seat 0: 3D is dealt twice"):
         bigtwo.Game.deal(hands=["3D 3D", "5H 4D", "5D 7D", "8D 9D"])
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: Rules(straight_lengths=None),
+        lambda: Rules(straight_lengths=5),
+        lambda: bigtwo.format_cards(5),
+        lambda: bigtwo.Game.deal(seed=1).play("3D", seat="0"),
+        lambda: bigtwo.Game.deal(seed=1).view("0"),
+    ],
+    ids=[
+        "core.deck-lengths-none",
+        "core.deck-lengths-int",
+        "core.deck-format",
+        "seat-text",
+        "view-text",
+    ],
+)
+def test_wrongly_typed_arguments_are_refused_in_words(call: Callable[[], object]) -> None:
+    with pytest.raises(BigTwoError):
+        call()
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(players=3, ghost_hand=True, draw_on_pass="one", cards_each=13, jokers="wild"),
+        Rules(players=3, ghost_hand=True, draw_on_pass="one"),
+        Rules(players=2, cards_each=13, draw_on_pass="one", jokers="valueless"),
+        Rules(players=3, cards_each=13),
+        Rules(players=6, decks=2, jokers="wild"),
+    ],
+    ids=[
+        "deal.ghost_hand+jokers",
+        "deal.ghost_hand",
+        "deal.draw_on_pass",
+        "deal.thirteen_each",
+        "cards.two_decks",
+    ],
+)
+def test_every_card_is_dealt_somewhere(rules: Rules) -> None:
+    from bigtwo.engine.deal import full_deck
+
+    for seed in range(4):
+        game = bigtwo.Game.deal(rules, seed=seed)
+        stock = sum(1 << c for c in game.stock)
+        places = [*game.hands, game.kitty, stock]
+        assert sum(p.bit_count() for p in places) == len(full_deck(rules))
+        everything = 0
+        for p in places:
+            assert p & everything == 0
+            everything |= p
+
+
+def test_a_seat_export_stays_that_seats() -> None:
+    game = bigtwo.Game.deal(seed=2)
+    export = game.record().for_seat(1)
+    again = bigtwo.load_record(export.dumps())
+    assert again.for_seat(1).dumps() == export.dumps()
+    with pytest.raises(BigTwoError, match="seat 1's view"):
+        again.for_seat(0)
+
+
+def test_core_session_settles_totals_given_without_deals() -> None:
+    from bigtwo.session import Session
+
+    owed = {
+        (p.payer, p.payee): p.amount
+        for p in Session(Rules(), totals=(33, -3, -22, -8)).settlement()
+    }
+    assert owed == {(1, 0): 3, (2, 0): 22, (3, 0): 8}

@@ -16,8 +16,9 @@ Deals are played by `bigtwo.driver.play_out`, as ``bigtwo play`` and ``bigtwo si
 them, so bots announce, claim and play out of turn where the rules allow.
 
 Runs are reproducible: the deals, the bots' seeds and the order of the results depend only on
-``seed``, whatever the number of worker processes — unless the expert is given a time budget
-(``budget``), when its number of samples depends on the machine.
+``seed``, whatever the number of worker processes; the expert runs a fixed number of samples
+(``samples``, or its default without the time cap it has in play) — unless it is given a time
+budget (``budget``), when its number of samples depends on the machine.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from .bots import Bot, ExpertBot, make_bot
+from .bots.expert import DEFAULT_SAMPLES
 from .driver import play_out
 from .engine import Game
 from .errors import BigTwoError
@@ -213,7 +215,10 @@ def deal_lineups(names: Sequence[str], players: int, deal_seed: int) -> list[tup
 
 def build_bot(name: str, seed: int, config: ArenaConfig) -> Bot:
     if name.strip().lower() == "expert":
-        return ExpertBot(seed, samples=config.samples, budget=config.budget)
+        # without a budget the expert runs its default number of samples with no time cap,
+        # so that a seeded run reproduces its numbers on any machine
+        samples = config.samples or (None if config.budget else DEFAULT_SAMPLES)
+        return ExpertBot(seed, samples=samples, budget=config.budget)
     return make_bot(name, seed)
 
 

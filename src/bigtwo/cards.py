@@ -156,6 +156,8 @@ def format_cards(cards: Iterable[int] | str, *, symbols: bool = False) -> str:
     """
     if isinstance(cards, str):
         cards = parse_cards(cards)
+    elif not isinstance(cards, Iterable):
+        raise NotationError(f"cards are text such as '3D 3S' or card ids, not {cards!r}")
     return " ".join(Card(c).symbol() if symbols else str(Card(c)) for c in cards)
 
 

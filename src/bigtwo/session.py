@@ -220,7 +220,9 @@ class Session:
         """
         n = self.rules.players
         owed = [[0] * n for _ in range(n)]  # owed[a][b]: what a owes b
-        for r in self.results:
+        # a session given only its totals settles them as one deal scored as payments
+        results = self.results or (DealResult(self.totals, None, (), (0,) * n, "", 0),)
+        for r in results:
             for payer, payee, points in _deal_debts(r, self.rules.winner_only):
                 owed[payer][payee] += points
         out = []

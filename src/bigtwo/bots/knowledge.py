@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import pairwise
 
-from ..cards import deck
+from ..cards import deck, mask_of
 from ..combos import Combination, Move, Tables, tables_for
 from ..engine.view import View
 from ..rules.config import Rules
@@ -34,10 +34,7 @@ def played_mask(view: View) -> int:
 def unseen_mask(view: View) -> int:
     """Cards this seat has not seen: in other hands, or undealt (kitty, stock); not the
     undealt cards the table knows (``view.shown``)."""
-    shown = 0
-    for c in view.shown:
-        shown |= 1 << c
-    return deck_mask(view) & ~view.hand_mask & ~played_mask(view) & ~shown
+    return deck_mask(view) & ~view.hand_mask & ~played_mask(view) & ~mask_of(view.shown)
 
 
 def deal_tables(view: View, legal_moves: Sequence[Move] = ()) -> Tables:

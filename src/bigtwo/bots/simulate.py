@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..cards import mask_of
 from ..combos import Combination, Tables, hand_combos
 from ..engine.view import View
 from ..rules.options import Mode, Scoring
@@ -103,7 +104,7 @@ class Sim:
             sum(1 << s for s in view.passed),
             direction(view),
             played_mask(view),
-            deck_mask(view),
+            deck_mask(view) & ~mask_of(view.shown),  # public undealt cards are out of play
             out=view.out,
             spent=spent,
             starter=view.seat if starter < 0 else starter,

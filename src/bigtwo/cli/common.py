@@ -61,8 +61,9 @@ def load_rules(preset: str, players: int | None = None, options: Sequence[str] =
     changes = dict(option_change(text) for text in options)
     if players is not None and players != rules.players:
         changes.setdefault("players", players)
-        if players > Rules.MAX_PLAYERS[rules.decks]:
-            changes.setdefault("decks", 2)
+    seated = changes.get("players", rules.players)
+    if isinstance(seated, int) and seated > Rules.MAX_PLAYERS[rules.decks]:
+        changes.setdefault("decks", 2)
     if not changes:
         return rules
     seating_only = set(changes) <= {"players", "decks"}

@@ -21,7 +21,7 @@ from ..driver import bot_turn, settle_claims
 from ..engine.actions import ANNOUNCE
 from ..engine.game import Game
 from ..errors import BigTwoError
-from ..rules.options import Mode
+from ..rules.options import Leftover, Mode
 from ..session import Session
 from .common import (
     RULE_OPTIONS_HELP,
@@ -240,14 +240,30 @@ class Match:
                 line += Text("You gave ") + cards_text(cards_of(gave)) + Text("; ")
             line += Text("you received ") + (cards_text(cards_of(got)) if got else Text("none"))
             self.console.print(line)
-        n, extra = len(self.names), len(game.origin.order) % len(self.names)
-        if extra and game.rules.cards_each is None and not game.rules.ghost_hand:
-            sizes = {h.bit_count() for h in game.hands}
-            if len(sizes) > 1 and game.hands[HUMAN].bit_count() == max(sizes):
-                self.say(
-                    f"With {n} players the cards don't divide evenly: the extra card is yours,"
-                    " as the holder of the lead card."
-                )
+        self.say_extra_cards(game)
+
+    def say_extra_cards(self, game: Game) -> None:
+        """Tell the person when the cards that don't divide evenly went to them."""
+        rules, n = game.rules, len(self.names)
+        extra = len(game.origin.order) % n
+        placed = rules.leftover in (
+            Leftover.TO_LEAD,
+            Leftover.LOWEST_DIAMOND,
+            Leftover.TO_TWO_SPADES,
+        )
+        if not extra or not placed or rules.cards_each is not None or rules.ghost_hand:
+            return
+        dealt = len(game.origin.order) // n
+        mine = game.origin.hands[HUMAN].bit_count() - dealt
+        if mine <= 0:
+            return
+        why = {
+            Leftover.TO_LEAD: "the holder of the lowest card",
+            Leftover.LOWEST_DIAMOND: "the holder of the lowest diamond",
+            Leftover.TO_TWO_SPADES: "the holder of 2♠ (or of the lowest card)",
+        }[rules.leftover]
+        cards = "the extra card is" if mine == 1 else f"{mine} extra cards are"
+        self.say(f"With {n} players the cards don't divide evenly: {cards} yours, as {why}.")
 
     def after_deal(self, game: Game) -> bool:
         """Ask whether to play on; 'review' lists where the expert would have differed."""
@@ -523,7 +539,12 @@ class Match:
         The prompt goes through ``input`` itself, so line editing knows where it ends (and
         never erases it); its bold is marked invisible to the line editor."""
         styled = prompt
-        if self.console.is_terminal and self.console.color_system and not self.console.no_color:
+        if (
+            "readline" in sys.modules
+            and self.console.is_terminal
+            and self.console.color_system
+            and not self.console.no_color
+        ):
             styled = f"\001\033[1m\002{prompt}\001\033[0m\002"
         self.console.file.flush()
         text = input(styled)

@@ -34,8 +34,8 @@ class Deal:
     order: tuple[Card, ...] = ()  # the shuffled deck, empty for a fixed deal
     salt: str = ""
     commitment: str = ""
-    kitty: int = 0  # cards dealt to nobody: the extra card(s) or the ghost hand (hidden)
-    stock: tuple[int, ...] = ()  # undealt cards to draw from, top first (hidden)
+    kitty: int = 0  # cards dealt to nobody: extra or discarded cards, the ghost hand
+    stock: tuple[int, ...] = ()  # cards to draw from, top first (the ghost hand, if drawn on)
     dealer: int = 0
     direction: int = 1  # +1: to the right (counter-clockwise); -1: clockwise
     exposed: int = -1  # core.cut: the card shown to choose who is dealt the first card
@@ -117,8 +117,10 @@ def deal_out(
     else:
         kitty |= ghost
     if rules.cards_each is not None:
-        stock = stock or (tuple(rest) if drawing else ())
-        kitty |= 0 if stock else mask_of(rest)
+        if drawing and not ghost:
+            stock = tuple(rest)  # the undealt cards are the stock
+        else:
+            kitty |= mask_of(rest)  # set aside, unseen
     elif rest:
         kitty |= _place_leftover(hands, mask_of(rest), rules)
     return Deal(

@@ -380,7 +380,7 @@ class Game:
         if self.end is not None:
             raise IllegalMoveError("the deal is over")
         actor = self.to_move if seat is None else seat
-        if not 0 <= actor < self._n:
+        if not isinstance(actor, int) or not 0 <= actor < self._n:
             raise IllegalMoveError(f"there is no seat {actor}")
         if isinstance(move, str):
             move = self.parse_move(move, actor)
@@ -446,12 +446,16 @@ class Game:
         """Why ``actor`` may not act now, in words: whose turn it is, and what the rules let
         a player do out of turn, if anything."""
         text = f"it isn't your turn (seat {self.to_move} is to play)"
+        allowed = []
         if self.rules.out_of_turn_bombs and self.table is not None:
-            text += "; out of turn only a four of a kind or straight flush that beats the table"
-            text += " may be played"
-        elif self.rules.smackdown and self.table is not None:
-            text += "; out of turn only a smack-down (a four of a kind or a run of pairs on a"
-            text += " single 2♠, or a higher one on it) may be played"
+            allowed.append("a four of a kind or straight flush that beats the table")
+        if self.rules.smackdown and self.table is not None:
+            allowed.append(
+                "a smack-down (a four of a kind or a run of pairs on a single 2♠, or a higher"
+                " one on it)"
+            )
+        if allowed:
+            text += f"; out of turn only {' or '.join(allowed)} may be played"
         return text
 
     def _not_a_combination(self, mask: int) -> str:
@@ -749,7 +753,7 @@ class Game:
 
     def view(self, seat: int) -> View:
         """What ``seat`` may know: its own hand, every count, the table and the history."""
-        if not 0 <= seat < self._n:
+        if not isinstance(seat, int) or not 0 <= seat < self._n:
             raise IllegalMoveError(f"there is no seat {seat}")
         shown = self._public_kitty()
         return View(

@@ -115,6 +115,10 @@ class Record:
         seed (which would deal the whole deck again) removed."""
         if not 0 <= seat < len(self.counts):
             raise BigTwoError(f"there is no seat {seat}")
+        if self.viewer is not None:
+            if seat != self.viewer:
+                raise BigTwoError(f"this record is seat {self.viewer}'s view, not seat {seat}'s")
+            return self
         hands = tuple(h if s == seat else "" for s, h in enumerate(self.hands or ()))
         return replace(
             self,

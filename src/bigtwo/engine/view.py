@@ -28,7 +28,9 @@ class View:
     commitment: str
     out: tuple[int, ...] = ()  # seats already out, in order (mode.until_last)
     stock_count: int = 0  # cards left to draw (deal.draw_on_pass)
-    shown: tuple[Card, ...] = ()  # a face-up extra card (deal.leftover_trade)
+    # undealt cards the table knows: a face-up extra card, the lead card traded into the kitty,
+    # the lowest cards discarded by rule (deal.leftover_*)
+    shown: tuple[Card, ...] = ()
     end: str | None = None  # how the deal ended, once over
 
     @property

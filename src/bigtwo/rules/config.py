@@ -224,7 +224,7 @@ def _check_numbers(rules: Rules) -> None:
     if rules.cards_each is not None and not _is_int(rules.cards_each):
         raise RulesError(f"cards_each must be a whole number or none, not {rules.cards_each!r}")
     lengths = rules.straight_lengths
-    if isinstance(lengths, str) or not all(_is_int(n) for n in lengths):
+    if not isinstance(lengths, tuple | list) or not all(_is_int(n) for n in lengths):
         raise RulesError(f"straight_lengths must be whole numbers, not {lengths!r}")
     if not isinstance(lengths, tuple):
         object.__setattr__(rules, "straight_lengths", tuple(lengths))
