@@ -6,7 +6,7 @@ import bigtwo
 from bigtwo.bots.side_actions import TRADE_MIN, side_action, trade_gain
 from bigtwo.cards import deck, format_cards, mask_of
 from bigtwo.combos import Move
-from bigtwo.driver import bot_claim, bot_turn, play_out
+from bigtwo.driver import bot_claim, bot_turn, play_out, settle_claims
 from bigtwo.engine.actions import KEEP, TRADE
 from bigtwo.engine.deal import Deal
 from bigtwo.rules.options import Announce, Direction, Leftover
@@ -153,3 +153,22 @@ def test_deal_leftover_trade_face_down_the_decision_does_not_peek() -> None:
         assert game.view(0).shown == ()
         decisions.add(side_action(game.view(0), game.legal_moves()))
     assert decisions == {KEEP}
+
+
+def test_deal_race_a_bot_neighbour_waits_for_the_person_to_move() -> None:
+    """deal.race: when the neighbour to move is a person, the bot on the leader's other side
+    does not race ahead of them."""
+    rules = bigtwo.Rules(direction=Direction.RACE)
+    checked = 0
+    for seed in range(40):
+        game = bigtwo.Game.deal(rules, seed=seed)
+        leader = game.to_move
+        game = game.play(game.legal_moves()[0])
+        person = game.to_move
+        if game.direction != 0 or person == leader:
+            continue
+        bots = {s: bigtwo.make_bot("heuristic") for s in range(4) if s != person}
+        after = settle_claims(game, bots)
+        assert after.history == game.history, "nobody raced before the person answered"
+        checked += 1
+    assert checked

@@ -65,10 +65,10 @@ def bot_claim(game: Game, bots: Mapping[int, Bot]) -> tuple[int, Move] | None:
             choice = side_action(game.view(seat), claims)
             if choice is not None:
                 return seat, choice
-    racer = _racer(game) if game.to_move in bots else None
+    racer = _racer(game)
     for seat, legal in offered.items():
         if seat == racer:
-            continue  # the bot to move answers first (`bot_turn`)
+            continue  # the seat to move answers first, a person too (`bot_turn` for a bot)
         plays = [m for m in legal if m.is_play]
         if plays:
             move = out_of_turn(bots[seat], game, seat, plays)
