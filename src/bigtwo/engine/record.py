@@ -136,8 +136,9 @@ class Record:
         actor, text = parse_action(action, len(self.counts))
         if not text.startswith("give ") or seat == actor:
             return action
-        receivers = {g: r for g, r, _, how in self.exchanges if how == "choose"}
-        if receivers.get(actor) == seat:
+        chosen = (r for g, r, _, how in self.exchanges if g == actor and how == "choose")
+        receiver = next(chosen, -1)
+        if receiver == seat:  # the same receiver the engine's views name (`Game._receiver`)
             return action
         count = len(parse_cards(text[5:]))
         return f"p{actor} give {count} card{'s' * (count != 1)}"
