@@ -118,3 +118,20 @@ def test_play_refuses_to_save_over_a_folder_before_dealing(tmp_path: Path) -> No
     result = runner.invoke(app, ["play", "--save", str(tmp_path), "--seed", "1"], input="")
     assert result.exit_code == 2
     assert "it is a folder" in result.output and "Deal 1" not in result.output
+
+
+def test_rules_open_with_how_the_rule_set_plays() -> None:
+    from bigtwo import Rules
+    from bigtwo.cli.rulebook import primer
+
+    classic = " ".join(primer(Rules()))
+    assert "3 4 5 6 7 8 9 10 J Q K A 2" in classic and "♦ < ♣ < ♥ < ♠" in classic
+    assert "holder of 3♦ leads" in classic and "must include 3♦" in classic
+    pusoy = " ".join(primer(Rules.preset("pusoy-dos")))
+    assert "♣ < ♠ < ♥ < ♦" in pusoy and "holder of 3♣ leads" in pusoy  # suits.pusoy
+    singapore = " ".join(primer(Rules.preset("singapore")))
+    assert "triples" not in singapore and "(straight, full house" in singapore  # no flushes
+    tournament = " ".join(primer(Rules.preset("tournament")))
+    assert "two pairs, fours of a kind" in tournament and "3♦ on its own" in tournament
+    shown = runner.invoke(app, ["rules", "taiwan"])
+    assert "How it plays" in shown.output and "bombs aside" in shown.output
