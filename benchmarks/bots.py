@@ -19,7 +19,6 @@ import time
 
 import bigtwo
 from bigtwo.bots import ExpertBot, make_bot
-from bigtwo.bots.expert import DEFAULT_SAMPLES
 
 
 def decision_times(
@@ -49,9 +48,8 @@ def decision_times(
                 times.append(spent)
                 walls.append(wall)
                 bot = bots[seat]
-                if isinstance(bot, ExpertBot) and bot.last_stats:
-                    capped += bot.last_stats["samples"] < DEFAULT_SAMPLES
-                    bot.last_stats = {}
+                if isinstance(bot, ExpertBot):
+                    capped += bool(bot.last_stats.get("capped"))
             game = game.play(move)
     return times, walls, capped
 

@@ -274,9 +274,10 @@ def _most_cards(counts: tuple[int, ...], winner: int) -> int:
 
 
 def _teams_tied(game: Game) -> bool:
+    teams = game.rules.teams or ()
     totals = [0, 0]
     for seat, hand in enumerate(game.hands):
-        totals[seat % 2] += hand.bit_count()
+        totals[teams[seat]] += hand.bit_count()
     return game.end == "out" and totals[0] == totals[1]
 
 

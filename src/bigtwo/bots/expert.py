@@ -131,6 +131,7 @@ class ExpertBot:
         """The decision and what the search behind it found; ``also`` (a legal play or
         pass) is searched as well, so that its result can be compared with the choice."""
         clock = _Clock(self.time_cap, self.budget)
+        self.last_stats = {}  # filled only when this decision is searched
         if len(legal_moves) == 1:
             return Analysis(legal_moves[0], legal_moves[0])
         special = side_action(view, legal_moves)
@@ -229,6 +230,7 @@ class ExpertBot:
             "samples": float(done),
             "seconds": seconds,
             "edge": best_edge,  # points a deal the choice gained over the heuristic's
+            "capped": float(stopped),  # the clock stopped the sampling
         }
         return Analysis(
             _as_move(best),

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from ..combos import PASS, Combination, Move
 from ..engine.view import View
 from .base import register
-from .knowledge import deal_tables, direction, teams_of, unseen_mask
+from .knowledge import deal_tables, direction, unseen_mask
 from .policy import Situation, choose, table_owner
 from .side_actions import plays_only, side_action
 from .simple import GreedyBot
@@ -35,7 +35,7 @@ def situation(view: View, legal_moves: Sequence[Move], careful: bool = True) -> 
         if counts[nxt] or nxt == me:
             break
         nxt = (nxt + step) % n
-    teams = teams_of(view.rules, n)
+    teams = view.rules.teams
     mates = [s for s in range(n) if s != me and teams is not None and teams[s] == teams[me]]
     owner_count, owner_next = 0, False
     if view.table is not None:

@@ -9,8 +9,7 @@ from itertools import pairwise
 from ..cards import deck, mask_of
 from ..combos import Combination, Move, Tables, tables_for
 from ..engine.view import View
-from ..rules.config import Rules
-from ..rules.options import Direction, Jokers, Mode
+from ..rules.options import Direction, Jokers
 
 
 def deck_mask(view: View) -> int:
@@ -53,14 +52,6 @@ def deal_tables(view: View, legal_moves: Sequence[Move] = ()) -> Tables:
                 return tables_for(rules, True)
             return t
     return t
-
-
-def teams_of(rules: Rules, players: int) -> tuple[int, ...] | None:
-    """Each seat's team in ``mode.teams`` (partners sit opposite: seats 0 and 2 against 1 and
-    3, as the engine scores them), None when everyone plays for themselves."""
-    if rules.mode is not Mode.TEAMS:
-        return None
-    return tuple(s % 2 for s in range(players))
 
 
 def direction(view: View) -> int:

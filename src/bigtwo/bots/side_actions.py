@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import iter_bits
+from ..cards import iter_bits, mask_of
 from ..combos import Combination, Move, tables_for
 from ..engine.view import View
 from .knowledge import unseen_mask
@@ -54,9 +54,7 @@ def trade_gain(view: View) -> float:
         return 0.0
     rest = hand & ~(1 << t.lowest(hand))
     before = pl.cost(hand)
-    shown = 0
-    for c in view.shown:
-        shown |= 1 << c
+    shown = mask_of(view.shown)
     if shown:
         return before - pl.cost(rest | shown)
     candidates = list(iter_bits(unseen_mask(view)))

@@ -22,7 +22,7 @@ from ..engine.view import View
 from ..rules.options import Mode, Scoring
 from ..scoring import Outcome, score
 from ..scoring.systems import place_points
-from .knowledge import deck_mask, direction, played_mask, teams_of
+from .knowledge import deck_mask, direction, played_mask
 
 Policy = Callable[["Sim", int, list[Combination], bool], Combination | None]
 
@@ -79,7 +79,7 @@ class Sim:
         self.no_replay, self.one_pass = r.no_play_after_pass, r.one_pass_ends
         self.until_last = r.mode in (Mode.UNTIL_LAST, Mode.PRESIDENT)
         self.penning = r.lowest_leads_play_on
-        self.teams = teams_of(r, self.n)
+        self.teams = r.teams
         self.out = list(out)  # seats out, in order (mode.until_last)
         self.spent = list(spent) if spent is not None else [0] * self.n  # each seat's plays
         self.starter = starter

@@ -358,11 +358,8 @@ class Game:
         bits = [1 << c for c in cards_of(hand)]
         # of two identical cards (two decks) a gift names the first deck's copy first, as
         # typed text does, so every gift is offered once and a record replays it exactly
-        return [
-            Give(m)
-            for m in (sum(sub) for sub in combinations(bits, count))
-            if not any(m >> (c + 64) & 1 and not m >> c & 1 and hand >> c & 1 for c in range(64))
-        ]
+        gifts = (sum(sub) for sub in combinations(bits, count))
+        return [Give(m) for m in gifts if not (m >> 64) & ~m & hand]
 
     @property
     def awaiting(self) -> tuple[int, ...]:
@@ -739,7 +736,7 @@ class Game:
             assister=turns.assister(self, history),
             forgot_announce=bool(self.missed >> self.winner & 1),
             instant=self.end if self.end not in ("out", "last") else None,
-            teams=tuple(s % 2 for s in range(self._n)) if self.rules.mode is Mode.TEAMS else None,
+            teams=self.rules.teams,
         )
 
     @property

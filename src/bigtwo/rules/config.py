@@ -197,6 +197,14 @@ class Rules:
         return self.last_play_ban is not LastPlayBan.NONE or self.precaution or self.three_threes
 
     @cached_property
+    def teams(self) -> tuple[int, ...] | None:
+        """Each seat's team in ``mode.teams`` (partners sit opposite: seats 0 and 2 against 1
+        and 3), None when everyone plays for themselves."""
+        if self.mode is not Mode.TEAMS:
+            return None
+        return tuple(s % 2 for s in range(self.players))
+
+    @cached_property
     def has_claims(self) -> bool:
         """Can a player announce, or claim a redeal or four 2s?"""
         return (
