@@ -60,7 +60,38 @@ def test_replay_for_one_seat_hides_the_other_hands(record: Path) -> None:
 def test_verify_says_a_played_deal_was_fair(record: Path) -> None:
     text, code = output("verify", str(record))
     assert code == 0
-    assert "FAIR" in text and "NOT" not in text
+    assert "VERIFIED" in text and "NOT" not in text and "FORGED" not in text
+    assert "proven only against a commitment a player kept" in " ".join(text.split())
+
+
+def test_verify_against_the_commitment_shown_at_the_table(record: Path) -> None:
+    rec = bigtwo.load_record(record.read_text(encoding="utf-8"))
+    text, code = output("verify", str(record), "--commitment", rec.commitment)
+    assert code == 0 and "against the commitment you kept" in text
+    text, code = output("verify", str(record), "--commitment", "ab" * 32)
+    assert code == 1 and "FORGED" in text
+    text, code = output("verify", str(record), "--commitment", "xyz")
+    assert code == 2 and "64 hex digits" in text
+
+
+def test_verify_layout_hashes_to_the_commitment(record: Path) -> None:
+    import hashlib
+    import subprocess
+    import sys
+
+    rec = bigtwo.load_record(record.read_text(encoding="utf-8"))
+    bigtwo_cmd = Path(sys.executable).with_name("bigtwo")
+    raw = subprocess.run(
+        [str(bigtwo_cmd), "verify", str(record), "--layout"], capture_output=True, check=True
+    ).stdout
+    assert raw.startswith(b"bigtwo-commitment 2\n")
+    assert hashlib.sha256(raw).hexdigest() == rec.commitment
+
+
+def test_verify_a_whole_session_written_beside_the_deals(record: Path) -> None:
+    session = record.with_name("deal-session.json")
+    text, code = output("verify", str(session))
+    assert code == 0 and "VERIFIED: the session's 1 deal checks out" in text
 
 
 def test_verify_says_a_tampered_deal_was_not_proven_fair(record: Path, tmp_path: Path) -> None:
@@ -72,7 +103,7 @@ def test_verify_says_a_tampered_deal_was_not_proven_fair(record: Path, tmp_path:
     forged.write_text(json.dumps(data), encoding="utf-8")
     text, code = output("verify", str(forged))
     assert code == 1
-    assert "NOT VERIFIED" in text and "do not match the commitment" in text
+    assert "NOT VERIFIED" in text and "do not open the record's commitment" in text
 
 
 def test_simulate_reports_each_seat() -> None:

@@ -89,7 +89,7 @@ def split_deck(leftover: str, players: int = 3) -> list[str]:
 
 def three_player_game(rules: Rules, leftover: str, *, leader: int | None = None) -> Game:
     hands = split_deck(leftover)
-    origin = deal_out(ordered(hands, leftover), rules, dealer=0, direction=1)
+    origin = deal_out(ordered(hands, leftover), rules)
     return Game.from_deal(rules, origin, leader)
 
 
@@ -457,7 +457,7 @@ STOCK = "3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC 2C 3H 4H 5H 6H 7H 8H 9H TH JH QH KH
 
 
 def draw_game(rules: Rules) -> Game:
-    origin = deal_out(ordered(TWO_HANDS, STOCK), rules, dealer=0, direction=1)
+    origin = deal_out(ordered(TWO_HANDS, STOCK), rules)
     return Game.from_deal(rules, origin)
 
 
@@ -505,7 +505,7 @@ def test_deal_draw_on_pass_empty_stock_and_reshuffle() -> None:
             draw_on_pass=DrawOnPass.ONE,
             reshuffle_stock=reshuffle,
         )
-        origin = deal_out(ordered(hands, "AC 2C AS 2S"), rules, dealer=0, direction=1)
+        origin = deal_out(ordered(hands, "AC 2C AS 2S"), rules)
         game = Game.from_deal(rules, origin)
         assert len(game.stock) == 4
         played = 0

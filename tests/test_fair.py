@@ -6,7 +6,7 @@ from dataclasses import replace
 import pytest
 
 import bigtwo
-from bigtwo.engine import deal as dealing
+from bigtwo.engine import commitment as dealing
 
 
 def test_fair_shuffle_commitment_is_known_before_play_and_verifies_after() -> None:
@@ -25,8 +25,9 @@ def test_fair_shuffle_detects_a_tampered_deck_or_salt() -> None:
     swapped = record.deck.split()
     swapped[0], swapped[1] = swapped[1], swapped[0]
     assert record.verify() == []
-    assert "do not match the commitment" in replace(record, deck=" ".join(swapped)).verify()[0]
-    assert "do not match the commitment" in replace(record, salt="00" * 16).verify()[0]
+    assert "do not open" in replace(record, deck=" ".join(swapped)).verify()[0]
+    assert "do not open" in replace(record, salt="00" * 32).verify()[0]
+    assert "256 bits" in replace(record, salt="00" * 16).verify()[0]
 
 
 def test_fair_shuffle_without_a_seed_draws_from_secrets(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -40,7 +41,7 @@ def test_fair_shuffle_without_a_seed_draws_from_secrets(monkeypatch: pytest.Monk
     monkeypatch.setattr(dealing.secrets, "SystemRandom", Recording)
     game = bigtwo.Game.deal()
     assert calls == [52]
-    assert game.origin.seed is None and len(game.origin.salt) == 32
+    assert game.origin.seed is None and len(game.origin.salt) == 64
     assert game.record().verify() == []
 
 

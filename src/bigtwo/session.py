@@ -15,10 +15,12 @@ immutable and `finish` returns the next one.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from .combos import hand_combos
-from .engine.game import Exchange, Game
+from .engine.commitment import Exchange
+from .engine.game import Game
 from .errors import BigTwoError
 from .rules.config import Rules
 from .rules.options import Direction, FirstLead, Mode
@@ -58,10 +60,23 @@ class Session:
     shuffles: int = 0  # deals dealt, redeals included (each gets its own shuffle)
     shootout: bool = False  # mode.teams: the last deal was a tie, a five-card shootout is next
     next_leader: int | None = None
+    players: tuple[str, ...] = ()  # the names each deal's commitment binds (p0, p1, … if none)
+    chain: str = ""  # the last deal's commitment, bound by the next deal's (``fair.shuffle``)
 
     @classmethod
-    def start(cls, rules: Rules, seed: int | None = None, dealer: int = 0) -> Session:
-        return cls(rules=rules, seed=seed, dealer=dealer, totals=(0,) * rules.players)
+    def start(
+        cls,
+        rules: Rules,
+        seed: int | None = None,
+        dealer: int = 0,
+        players: Sequence[str] | None = None,
+    ) -> Session:
+        names = tuple(players) if players else ()
+        if names and len(names) != rules.players:
+            raise BigTwoError(f"{len(names)} names given for {rules.players} players")
+        return cls(
+            rules=rules, seed=seed, dealer=dealer, totals=(0,) * rules.players, players=names
+        )
 
     # -- the next deal ----------------------------------------------------------------------
     @property
@@ -89,6 +104,8 @@ class Session:
             leader=None if self.shootout else self.leader(),
             direction=self.direction(),
             exchanges=() if self.shootout else self.exchanges(),
+            players=self.players or None,
+            previous=self.chain,
         )
 
     def direction(self) -> int:
@@ -166,7 +183,7 @@ class Session:
         five-card shootout."""
         if not game.is_over:
             raise BigTwoError("the deal isn't over yet")
-        shuffled = replace(self, shuffles=self.shuffles + 1)
+        shuffled = replace(self, shuffles=self.shuffles + 1, chain=game.origin.commitment)
         if game.end == "redeal":
             return shuffled
         if self.rules.mode is Mode.TEAMS and _teams_tied(game):

@@ -123,8 +123,8 @@ def command(
             import readline  # noqa: F401
     wait = pace if pace is not None else (DEFAULT_PACE if interactive_output() else 0.0)
     console = make_console()
-    match = Match(console, Session.start(chosen, seed), shown, opponents, adviser, writer, wait)
-    match.record_names = recorded
+    session = Session.start(chosen, seed, players=recorded)  # each deal commits to the names
+    match = Match(console, session, shown, opponents, adviser, writer, wait)
     try:
         match.run()
     except (EOFError, KeyboardInterrupt):
@@ -149,7 +149,6 @@ class Match:
         self.bots, self.adviser, self.writer, self.pace = bots, adviser, writer, pace
         self.width = max(len(n) for n in names)
         self.echo = not sys.stdin.isatty()  # show piped answers so the transcript reads well
-        self.record_names = list(names)
 
     # -- the sitting ------------------------------------------------------------------------
     def run(self) -> None:
@@ -191,6 +190,9 @@ class Match:
         else:
             title = f"Deal {self.session.deals_played + 1}"
         self.console.rule(Text(f"{title} · dealer {self.names[game.origin.dealer]}"))
+        commitment = game.view(HUMAN).commitment
+        if commitment:  # fair.shuffle: shown before any play, to hold the record against later
+            self.console.print(Text(f"  commitment {commitment}", style="dim"))
         self.show_before_play(game)
         own = sorted_cards(game.view(HUMAN).hand, game.tables.order_key)
         self.console.print(hand_line(own))
@@ -502,7 +504,7 @@ class Match:
             self.say(f"Team totals: {self.team_name(0)} {a:+d}, {self.team_name(1)} {b:+d}")
         if self.writer.active:
             with user_errors():
-                paths = self.writer.write(self.session.shuffles, game, self.record_names)
+                paths = self.writer.write(self.session, game)
             for path in paths:
                 self.say(f"Record saved to {path}")
 

@@ -3,6 +3,7 @@ read a deal move by move, and `bigtwo verify` to check its fairness proof (``fai
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Sequence
 from itertools import pairwise
@@ -17,6 +18,8 @@ from ..cards import cards_of, parse_cards
 from ..engine.game import Game
 from ..engine.record import Record, load_record, parse_action
 from ..errors import BigTwoError
+from ..session import Session
+from ..session_record import SessionRecord, load_session_record
 from .common import fail, make_console, user_errors
 from .outcomes import ending_words
 from .render import action_line, cards_text, sorted_cards, trick_note
@@ -26,7 +29,9 @@ NOT_FAIR = 1  # verify's exit code when the proof fails; 2 stays for unreadable 
 
 class RecordWriter:
     """Writes each finished deal's record: deal 1 to ``save`` and later deals next to it
-    (``game-2.json``, …), and every deal into ``directory`` under a time-stamped name."""
+    (``game-2.json``, …), and every deal into ``directory`` under a time-stamped name; beside
+    them, the session so far as one record (``game-session.json``), which `verify` checks as a
+    whole."""
 
     def __init__(self, save: Path | None = None, directory: Path | None = None) -> None:
         if save is not None and not save.parent.is_dir():
@@ -39,25 +44,34 @@ class RecordWriter:
             directory.mkdir(parents=True, exist_ok=True)
         self.save, self.directory = save, directory
         self.stamp = time.strftime("%Y%m%d-%H%M%S")
+        self.games: list[Game] = []
 
     @property
     def active(self) -> bool:
         return self.save is not None or self.directory is not None
 
-    def paths(self, number: int) -> list[Path]:
+    def paths(self, number: int | str) -> list[Path]:
+        """Where deal ``number``'s record goes (or the session's, for ``"session"``)."""
         out = []
         if self.save is not None:
             s = self.save
             out.append(s if number == 1 else s.with_name(f"{s.stem}-{number}{s.suffix}"))
         if self.directory is not None:
-            out.append(self.directory / f"bigtwo-{self.stamp}-deal-{number:02d}.json")
+            tail = f"deal-{number:02d}" if isinstance(number, int) else number
+            out.append(self.directory / f"bigtwo-{self.stamp}-{tail}.json")
         return out
 
-    def write(self, number: int, game: Game, names: Sequence[str]) -> list[Path]:
-        text = game.record(names).dumps() + "\n"
+    def write(self, session: Session, game: Game) -> list[Path]:
+        """Write ``game`` (the deal ``session`` has just finished) and the session so far."""
+        self.games.append(game)
+        written = self._write(session.shuffles, game.record().dumps())
+        self._write("session", SessionRecord.of(session, self.games).dumps())
+        return written
+
+    def _write(self, number: int | str, text: str) -> list[Path]:
         paths = self.paths(number)
         for path in paths:
-            path.write_text(text, encoding="utf-8")
+            path.write_text(text + "\n", encoding="utf-8")
         return paths
 
 
@@ -175,27 +189,80 @@ def _replay_view(console: Console, record: Record) -> None:
 
 # -- verify ----------------------------------------------------------------------------------
 def verify_command(
-    file: Annotated[Path, typer.Argument(help="A game record (JSON) to check.")],
+    file: Annotated[Path, typer.Argument(help="A deal's or a session's record (JSON).")],
+    commitment: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--commitment",
+            help="A commitment you kept from before play (64 hex digits); may be repeated.",
+        ),
+    ] = None,
+    kept: Annotated[
+        Path | None,
+        typer.Option("--kept", help="Your seat's export of the deal, kept from the table."),
+    ] = None,
+    show_layout: Annotated[
+        bool,
+        typer.Option("--layout", help="Print the bytes the commitment hashes, and stop."),
+    ] = False,
 ) -> None:
-    """Check a deal's fairness proof and say whether the deal was fair.
+    """Check a deal's (or a whole session's) fairness proof.
 
-    The deck order revealed after play must hash to the commitment published before it and
-    deal exactly the recorded hands. Exit code 0 when fair, 1 when not."""
-    record = read_record(file)
+    The deal revealed after play must open the commitment published before it, and everything
+    it decides (hands, exposed card, leader, exchanges, result) must follow from it. Against a
+    commitment a player kept, a forged record can't pass. Exit code 0 when verified, 1 when
+    forged or inconsistent, 2 when unreadable."""
     console = make_console()
+    kept_digests = list(commitment or ())
     with user_errors():
-        problems = record.verify()
+        text = file.read_text(encoding="utf-8")
+        export = read_record(kept) if kept is not None else None
+        if '"bigtwo-session"' in text[:200]:
+            session = load_session_record(text)
+            if export is not None:
+                kept_digests.append(export.commitment)
+            problems = session.verify(kept_digests)
+            deals = len(session.deals)
+            what = f"the session's {deals} deal{'s' * (deals != 1)}"
+        else:
+            record = load_record(text)
+            if show_layout:
+                sys.stdout.buffer.write(record.layout())
+                return
+            problems = _verify_deal(record, kept_digests, export)
+            what = "the deal"
     if problems:
-        console.print(Text("NOT VERIFIED: this record does not prove the deal fair.", "bold red"))
-        for problem in problems:
-            console.print(f"  - {problem}")
+        headline = "FORGED" if "FORGED" in problems[0] else "NOT VERIFIED"
+        console.print(Text(f"{headline}: this record does not prove {what} fair.", "bold red"))
+        console.print(f"  - {problems[0].removeprefix('FORGED: ')}", markup=False, highlight=False)
         raise typer.Exit(NOT_FAIR)
-    console.print(Text("FAIR: the deal checks out.", style="bold green"))
+    against = bool(kept_digests or export)
+    title = f"VERIFIED: {what} checks out" + (
+        " against the commitment you kept." if against else " as far as the record can prove."
+    )
+    console.print(Text(title, style="bold green"))
     for line in (
-        f"commitment made before play: {record.commitment[:24]}…",
-        "the deck and salt revealed afterwards match it",
-        "that deck deals exactly the recorded hands",
-        "every recorded move is legal",
-        "the recorded result is the one the play gives",
+        "each deal opens the commitment published before its play",
+        "the hands, exposed card and stock are the ones the committed deck deals",
+        "the dealer, direction, leader and exchanges are the committed ones",
+        "every recorded move is legal and the result is the one the play gives",
     ):
         console.print(f"  ✓ {line}")
+    if not against:
+        console.print(
+            "  A forger who rewrites a whole record can commit to a new deck; the shuffle itself"
+            " is proven only against a commitment a player kept before play: --commitment HEX"
+            " (shown when the deal began) or --kept with that player's seat export.",
+            markup=False,
+            highlight=False,
+        )
+
+
+def _verify_deal(record: Record, digests: list[str], export: Record | None) -> list[str]:
+    """One deal against each kept commitment and export (or alone, with none)."""
+    checks: list[str | Record | None] = [*digests, *([export] if export else [])] or [None]
+    for kept in checks:
+        problems = record.verify(kept)
+        if problems:
+            return problems
+    return []

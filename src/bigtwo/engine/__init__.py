@@ -1,9 +1,10 @@
 """The game engine: immutable `Game` states, dealing, seat views and records. Pure: no I/O, no
 clock, and randomness only from an explicit seed (or ``secrets`` for an unseeded shuffle)."""
 
-from .deal import Deal, commit
+from .commitment import Terms, commit
+from .deal import Deal
 from .game import Game
 from .record import Record, load_record
 from .view import View
 
-__all__ = ["Deal", "Game", "Record", "View", "commit", "load_record"]
+__all__ = ["Deal", "Game", "Record", "Terms", "View", "commit", "load_record"]

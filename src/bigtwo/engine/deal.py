@@ -1,24 +1,23 @@
 """Dealing: a fixed deal or a shuffled one, and the commitment that proves a shuffle fair.
 
-Before the first play every shuffled deal carries ``commitment = sha256(deck order + salt)``;
-the deck order and the salt are revealed in the record afterwards, so anyone can check that the
-hands came from the committed deck (``fair.shuffle``). Without a seed the deck is shuffled with
-``secrets`` (the operating system's cryptographic source).
+Before the first play every shuffled deal carries a commitment (`commitment.commit`) to its
+terms, deck order and a secret salt; the record reveals the deck and the salt afterwards, so
+anyone can rebuild the hands, the exposed card and the stock from the committed deck
+(``fair.shuffle``). Without a seed the deck is shuffled with ``secrets`` (the operating system's
+cryptographic source); the salt always comes from ``secrets``.
 """
 
 from __future__ import annotations
 
-import hashlib
-import random
-import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
-from ..cards import Card, cards_of, deck, format_cards, mask_of, parse_cards
+from ..cards import Card, cards_of, format_cards, mask_of, parse_cards
 from ..combos.tables import tables_for
 from ..errors import BigTwoError
 from ..rules.config import Rules
-from ..rules.options import Jokers, Leftover
+from ..rules.options import Leftover
+from .commitment import Terms, commit, full_deck, new_salt, shuffle_order
 
 _TWO_SPADES = 51
 # core.cut: the exposed card's rank counts the players from the dealer (A 1, J 11, Q 12, K 13)
@@ -36,37 +35,34 @@ class Deal:
     commitment: str = ""
     kitty: int = 0  # cards dealt to nobody: extra or discarded cards, the ghost hand
     stock: tuple[int, ...] = ()  # cards to draw from, top first (the ghost hand, if drawn on)
-    dealer: int = 0
-    direction: int = 1  # +1: to the right (counter-clockwise); -1: clockwise
     exposed: int = -1  # core.cut: the card shown to choose who is dealt the first card
+    terms: Terms = field(default_factory=Terms)  # seats, dealer, direction, leader, exchanges
 
-    def verify(self) -> bool:
-        """Does the revealed deck and salt match the commitment made before play?"""
-        return bool(self.order) and commit(self.order, self.salt) == self.commitment
+    @property
+    def dealer(self) -> int:
+        return self.terms.dealer
 
-
-def commit(order: Sequence[int], salt: str) -> str:
-    """The published hash of a deck order and a secret salt."""
-    return hashlib.sha256(f"{format_cards(order)}|{salt}".encode()).hexdigest()
-
-
-def full_deck(rules: Rules) -> tuple[Card, ...]:
-    return deck(rules.decks, 2 if rules.jokers is not Jokers.NONE else 0)
+    @property
+    def direction(self) -> int:
+        """+1: to the right (counter-clockwise); -1: clockwise."""
+        return self.terms.direction
 
 
-def shuffled_deal(
-    rules: Rules, seed: int | None = None, dealer: int = 0, direction: int = 1
-) -> Deal:
-    """Shuffle (seeded, or from ``secrets``), commit, and deal."""
-    rng: random.Random = random.Random(seed) if seed is not None else secrets.SystemRandom()
-    order = list(full_deck(rules))
-    rng.shuffle(order)
-    if rules.decks > 1:  # of two identical cards, the first in the deck is copy 0
-        order = list(parse_cards(format_cards(order)))
-    salt = f"{rng.getrandbits(128):032x}" if seed is not None else secrets.token_hex(16)
-    # only the exposed card's face matters (and a record keeps only the face)
-    exposed = order[rng.randrange(len(order))] & 63 if rules.cut else -1
-    return deal_out(tuple(order), rules, dealer, direction, exposed, seed=seed, salt=salt)
+def shuffled_deal(rules: Rules, seed: int | None = None, terms: Terms | None = None) -> Deal:
+    """Shuffle (seeded, or from ``secrets``), commit to the deal with a secret salt, and deal."""
+    terms = terms or Terms()
+    if terms.seeded != (seed is not None):
+        terms = replace(terms, seeded=seed is not None)
+    order = shuffle_order(rules, seed)
+    salt = new_salt()
+    return deal_out(order, rules, terms, exposed_card(order, rules), seed=seed, salt=salt)
+
+
+def exposed_card(order: Sequence[int], rules: Rules) -> int:
+    """``core.cut``: the card shown from the middle of the committed deck (pagat: "the exposed
+    card remains in the middle"), its face only. The shuffle already made the deck random, so a
+    fixed place shows a random card, and anyone can find it again in the revealed deck."""
+    return order[len(order) // 2] & 63 if rules.cut and order else -1
 
 
 def first_receiver(rules: Rules, dealer: int, direction: int, exposed: int) -> int:
@@ -81,15 +77,17 @@ def first_receiver(rules: Rules, dealer: int, direction: int, exposed: int) -> i
 def deal_out(
     order: tuple[Card, ...],
     rules: Rules,
-    dealer: int = 0,
-    direction: int = 1,
+    terms: Terms | None = None,
     exposed: int = -1,
     *,
     seed: int | None = None,
     salt: str = "",
 ) -> Deal:
     """Deal ``order`` one card at a time in the direction of play (``core.deal``), then place
-    the cards that don't divide evenly as the rules say (``deal.leftover_*``)."""
+    the cards that don't divide evenly as the rules say (``deal.leftover_*``). With a salt, the
+    deal is committed to."""
+    terms = terms or Terms()
+    dealer, direction = terms.dealer, terms.direction
     n = rules.players
     cards = list(order)
     kitty = 0
@@ -128,12 +126,11 @@ def deal_out(
         seed=seed,
         order=order,
         salt=salt,
-        commitment=commit(order, salt) if salt else "",
+        commitment=commit(rules, terms, order, salt) if salt else "",
         kitty=kitty,
         stock=stock,
-        dealer=dealer,
-        direction=direction,
         exposed=exposed,
+        terms=terms,
     )
 
 
@@ -158,7 +155,9 @@ def _place_leftover(hands: list[int], leftover: int, rules: Rules) -> int:
     return 0
 
 
-def fixed_deal(rules: Rules, hands: Sequence[str | Sequence[int]], **extra: int) -> Deal:
+def fixed_deal(
+    rules: Rules, hands: Sequence[str | Sequence[int]], terms: Terms | None = None
+) -> Deal:
     """A deal given card by card (seat 0 first); every card must come from the rules' deck."""
     if len(hands) != rules.players:
         raise BigTwoError(f"{len(hands)} hands given for {rules.players} players")
@@ -182,7 +181,7 @@ def fixed_deal(rules: Rules, hands: Sequence[str | Sequence[int]], **extra: int)
             raise BigTwoError(f"seat {seat} has no cards")
         seen |= m
         masks.append(m)
-    return Deal(hands=canonical_copies(masks), **extra)  # type: ignore[arg-type]
+    return Deal(hands=canonical_copies(masks), terms=terms or Terms())
 
 
 def canonical_copies(hands: list[int]) -> tuple[int, ...]:

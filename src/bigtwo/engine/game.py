@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
@@ -25,6 +26,7 @@ from ..rules.options import Direction, DrawOnPass, FirstPlay, Leftover, Mode
 from ..scoring import Outcome, score
 from . import turns
 from .actions import ANNOUNCE, KEEP, REDEAL, TRADE, WHOOPIN, WORDS, Give, hidden_give
+from .commitment import Exchange, Terms
 from .deal import Deal, fixed_deal, shuffled_deal
 from .opening import holds_four_twos, instant_result, may_redeal
 from .view import View
@@ -32,7 +34,6 @@ from .view import View
 _HONOURS = ("four_of_a_kind", "straight_flush")
 _SMACKS = ("quads", "pair_run")
 Log = tuple[Any, int, Move] | None  # (previous log, seat, move): a persistent list
-Exchange = tuple[int, int, int, str]  # (giver, receiver, how many, "lowest"/"highest"/"choose")
 
 
 class Game:
@@ -53,7 +54,6 @@ class Game:
         "passed",
         "pending",
         "rules",
-        "setup",
         "stock",
         "table",
         "table_seat",
@@ -81,7 +81,6 @@ class Game:
     kitty: int
     stock: tuple[int, ...]
     pending: tuple[Exchange, ...]
-    setup: tuple[int | None, tuple[Exchange, ...]]  # (leader, exchanges) given to the deal
     unbeaten: Log  # plays that won their trick, as (previous, seat, combination)
     _log: Log
     _n: int
@@ -98,23 +97,35 @@ class Game:
         leader: int | None = None,
         direction: int | None = None,
         exchanges: Sequence[Exchange] = (),
+        players: Sequence[str] | None = None,
+        previous: str = "",
     ) -> Game:
         """A new deal. ``hands`` fixes the cards (seat 0 first), else the deck is shuffled with
         ``seed`` (or, without one, from ``secrets``). ``leader`` makes that seat lead with any
         play (``start.winner_leads``) instead of the holder of the lowest card; ``direction``
         (+1 or -1) overrides the rules' (``deal.alternate``); ``exchanges`` are card
-        exchanges made before play (``mode.president``)."""
+        exchanges made before play (``mode.president``). ``players`` names the seats and
+        ``previous`` is the session's previous commitment: both are bound by this deal's."""
         rules = rules or Rules.preset("classic")
         way = (
             direction
             if direction is not None
             else (-1 if rules.direction is Direction.CLOCKWISE else 1)
         )
+        terms = Terms(
+            players=tuple(players) if players else tuple(f"p{s}" for s in range(rules.players)),
+            dealer=dealer,
+            direction=way,
+            leader=leader,
+            exchanges=tuple(exchanges),
+            seeded=seed is not None and hands is None,
+            previous=previous,
+        )
         if hands is not None:
-            origin = fixed_deal(rules, hands, dealer=dealer, direction=way)
+            origin = fixed_deal(rules, hands, terms)
         else:
-            origin = shuffled_deal(rules, seed, dealer, way)
-        return cls.from_deal(rules, origin, leader, exchanges)
+            origin = shuffled_deal(rules, seed, terms)
+        return cls.from_deal(rules, origin)
 
     @classmethod
     def from_deal(
@@ -124,7 +135,12 @@ class Game:
         leader: int | None = None,
         exchanges: Sequence[Exchange] = (),
     ) -> Game:
-        """The first state of a deal whose cards are known."""
+        """The first state of a deal whose cards are known; ``leader`` and ``exchanges``, when
+        given, replace the deal's own (for a deal laid out by hand)."""
+        if leader is not None or exchanges:
+            terms = replace(origin.terms, leader=leader, exchanges=tuple(exchanges))
+            origin = replace(origin, terms=terms)
+        leader, exchanges = origin.terms.leader, origin.terms.exchanges
         twos_low = rules.twos_low_on_quads and any(_has_four(h) for h in origin.hands)
         g = object.__new__(cls)
         g.rules, g.tables, g.origin, g._n = (
@@ -139,7 +155,6 @@ class Game:
         g.out, g.due, g.missed, g.unbeaten, g._log = (), 0, 0, None, None
         g.opening, g.to_move = -1, 0
         g.pending = ()
-        g.setup = (leader, tuple(exchanges))
         instant = instant_result(origin.hands, rules)
         if instant is not None:
             what, seat = instant
@@ -158,6 +173,11 @@ class Game:
         else:
             g._begin_play()
         return g
+
+    @property
+    def setup(self) -> tuple[int | None, tuple[Exchange, ...]]:
+        """The leader and the exchanges the deal was dealt with."""
+        return self.origin.terms.leader, self.origin.terms.exchanges
 
     def _exchange(self, exchanges: Sequence[Exchange]) -> None:
         """Make the automatic exchanges now; queue those where the giver chooses."""
@@ -201,14 +221,13 @@ class Game:
         g.passed, g.opening, g.winner, g.end = self.passed, self.opening, self.winner, self.end
         g.direction, g.out, g.due, g.missed = self.direction, self.out, self.due, self.missed
         g.kitty, g.stock, g.pending = self.kitty, self.stock, self.pending
-        g.unbeaten, g._log, g.setup = self.unbeaten, self._log, self.setup
+        g.unbeaten, g._log = self.unbeaten, self._log
         return g
 
     def _state(self) -> tuple[Any, ...]:
         return (
             self.rules,
             self.origin,
-            self.setup,
             self.hands,
             self.to_move,
             self.table,
@@ -665,12 +684,14 @@ class Game:
 
     def _reshuffled(self) -> list[int]:
         """The played cards, except the table, shuffled into a new stock; the shuffle is drawn
-        from the deal's salt so that a replay reproduces it."""
+        from the deal's seed, or its salt when secret, so that a replay reproduces it."""
         held = sum(self.hands) | self.kitty | sum(1 << c for c in self.stock)
         table = self.table.mask if self.table is not None else 0
         dealt = sum(self.origin.hands) | self.origin.kitty | sum(1 << c for c in self.origin.stock)
         played = [c for c in range(128) if dealt >> c & 1 and not (held | table) >> c & 1]
-        rng = random.Random(f"{self.origin.salt}|{len(self.history)}")
+        origin = self.origin
+        key = f"seed {origin.seed}" if origin.seed is not None else origin.salt
+        rng = random.Random(f"{key}|{len(self.history)}")
         rng.shuffle(played)
         return played
 

@@ -15,16 +15,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from ..cards import Card, cards_of, format_cards, parse_cards
+from ..cards import cards_of, format_cards, parse_cards
 from ..errors import BigTwoError
 from ..rules.config import Rules
-from .deal import Deal, commit, deal_out, fixed_deal, full_deck
+from .commitment import Exchange, Terms, is_digest, layout, rules_fields
+from .deal import Deal, deal_out, exposed_card, fixed_deal
+from .proof import dealt_problems, opening_problems, revealed_order, terms_problems
 
 if TYPE_CHECKING:
     from .game import Game
 
 FORMAT = "bigtwo-record"
-VERSION = 1
+VERSION = 2  # 2: the commitment binds the deal's terms (`commitment.layout`); 1 only the deck
 
 
 @dataclass(frozen=True)
@@ -44,17 +46,26 @@ class Record:
     direction: int = 1
     exposed: int = -1
     leader: int | None = None
-    exchanges: tuple[tuple[int, int, int, str], ...] = ()
+    exchanges: tuple[Exchange, ...] = ()
     result: dict[str, Any] | None = None
     viewer: int | None = None  # the seat whose view this is, in an export
+    previous: str = ""  # the previous deal's commitment, in a session
+    seeded: bool = False  # shuffled from a seed (for tests and reproduction), not in secret
+    version: int = VERSION
 
     @classmethod
     def of(cls, game: Game, players: Sequence[str] | None = None) -> Record:
         n = game.rules.players
-        names = tuple(players) if players else tuple(f"p{s}" for s in range(n))
+        origin = game.origin
+        bound = origin.terms.players or tuple(f"p{s}" for s in range(n))
+        names = tuple(players) if players else bound
         if len(names) != n:
             raise BigTwoError(f"{len(names)} names given for {n} players")
-        origin = game.origin
+        if origin.commitment and names != bound:
+            raise BigTwoError(
+                f"this deal was committed to the names {', '.join(bound)}; name the players"
+                " when dealing (Game.deal(players=...)), not afterwards"
+            )
         return cls(
             rules=game.rules,
             players=names,
@@ -69,10 +80,32 @@ class Record:
             dealer=origin.dealer,
             direction=origin.direction,
             exposed=origin.exposed,
-            leader=game.setup[0],
-            exchanges=game.setup[1],
+            leader=origin.terms.leader,
+            exchanges=origin.terms.exchanges,
             result=result_of(game),
+            previous=origin.terms.previous,
+            seeded=origin.terms.seeded,
         )
+
+    @property
+    def terms(self) -> Terms:
+        """The deal's terms as its commitment binds them."""
+        return Terms(
+            players=self.players,
+            dealer=self.dealer,
+            direction=self.direction,
+            leader=self.leader,
+            exchanges=self.exchanges,
+            seeded=self.seeded,
+            previous=self.previous,
+        )
+
+    def layout(self) -> bytes:
+        """The bytes whose SHA-256 is the commitment, rebuilt from the revealed record (for a
+        check by hand: ``bigtwo verify FILE --layout | sha256sum``)."""
+        if not self.deck or not self.salt:
+            raise BigTwoError("the deck order and salt are not revealed in this record")
+        return layout(self.rules, self.terms, parse_cards(self.deck), self.salt)
 
     # -- text -------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -89,14 +122,16 @@ class Record:
             deal["exchanges"] = [list(x) for x in self.exchanges]
         if self.hands is not None:
             deal["hands"] = list(self.hands)
-        for key in ("seed", "commitment", "deck", "salt"):
+        if self.commitment:
+            deal["shuffle"] = "seeded" if self.seeded else "secret"
+        for key in ("seed", "commitment", "previous", "deck", "salt"):
             value = getattr(self, key)
             if value not in (None, ""):
                 deal[key] = value
         out: dict[str, Any] = {
             "format": FORMAT,
-            "version": VERSION,
-            "rules": {"preset": self.rules.name, **self.rules.to_dict()},
+            "version": self.version,
+            "rules": rules_fields(self.rules),
             "players": list(self.players),
             "deal": deal,
             "actions": list(self.actions),
@@ -149,27 +184,17 @@ class Record:
         if self.hands is None or any(h == "" for h in self.hands):
             raise BigTwoError("this record hides some hands, so it can't be replayed")
         if not self.deck:
-            return fixed_deal(self.rules, self.hands, dealer=self.dealer, direction=self.direction)
-        order = self.revealed_order()
-        dealt = deal_out(
-            order,
-            self.rules,
-            self.dealer,
-            self.direction,
-            self.exposed,
-            seed=self.seed,
-            salt=self.salt,
-        )
+            return fixed_deal(self.rules, self.hands, self.terms)
+        order = revealed_order(self.rules, self.deck)
+        exposed = exposed_card(order, self.rules) if self.version > 1 else self.exposed
+        dealt = deal_out(order, self.rules, self.terms, exposed, seed=self.seed, salt=self.salt)
         if tuple(format_cards(cards_of(h)) for h in dealt.hands) != self.hands:
             raise BigTwoError("the record's hands are not the ones its deck order deals")
+        if self.version > 1 and dealt.commitment != self.commitment:
+            raise BigTwoError("the record's deal does not open its commitment")
+        if dealt.exposed != self.exposed:
+            raise BigTwoError("the record's exposed card is not the one its deck shows")
         return dealt
-
-    def revealed_order(self) -> tuple[Card, ...]:
-        """The revealed deck order, refused unless it is one whole deck for the rules."""
-        order = parse_cards(self.deck)
-        if sorted(order) != sorted(parse_cards(format_cards(full_deck(self.rules)))):
-            raise BigTwoError("the revealed deck is not one whole deck for these rules")
-        return order
 
     def replay(self, upto: int | None = None) -> Game:
         """The state after every action (or the first ``upto``), checked move by move."""
@@ -180,7 +205,7 @@ class Record:
         checked move by move."""
         from .game import Game
 
-        game = Game.from_deal(self.rules, self.deal(), self.leader, self.exchanges)
+        game = Game.from_deal(self.rules, self.deal())
         out = [game]
         for number, action in enumerate(self.actions[:upto], start=1):
             seat, text = parse_action(action, len(self.counts))
@@ -191,40 +216,76 @@ class Record:
             out.append(game)
         return out
 
-    def verify(self) -> list[str]:
-        """Problems with the deal's fairness proof; empty when the deal checks out: the
-        revealed deck and salt open the commitment, that deck deals the recorded hands, every
-        action is legal and the play gives the recorded result."""
+    def verify(self, kept: str | Record | None = None) -> list[str]:
+        """Problems with the deal's fairness proof; empty when everything checks out: the
+        revealed deal opens the commitment (and ``kept``, the commitment a player saw before
+        play, or that player's seat-view export), every field the deal decides is the one the
+        committed deck gives, every action is legal and the play gives the recorded result.
+        Without ``kept`` the shuffle itself is proven only as far as the record can prove it:
+        a forger who rewrites the whole record can make a new commitment."""
         if self.viewer is not None:
             return [
                 f"this is seat {self.viewer}'s view: the deck and salt stay hidden in it, so"
                 " it can't prove the deal; verify the full record"
             ]
+        kept_digest, problems = self._kept(kept)
+        if problems:
+            return problems
         if not self.commitment:
             return ["the deal was fixed by hand, so there is no shuffle to verify"]
+        if self.version < 2:
+            return [
+                "this record's commitment (version 1) binds only the deck order and salt, not"
+                " who sat where, the dealer, the leader or the exchanges, so it proves nothing"
+            ]
         if not self.deck or not self.salt:
             return ["the deck order and salt are not revealed"]
-        try:
-            order = self.revealed_order()
-        except BigTwoError as exc:
-            return [str(exc)]
-        problems = []
-        if commit(order, self.salt) != self.commitment:
-            problems.append("the revealed deck and salt do not match the commitment")
-        dealt = deal_out(order, self.rules, self.dealer, self.direction, self.exposed).hands
-        if self.hands is not None and tuple(format_cards(cards_of(h)) for h in dealt) != self.hands:
-            problems.append("the hands are not the ones the committed deck deals")
+        problems = terms_problems(self.rules, self.terms)
+        if problems:
+            return problems
+        problems, dealt = opening_problems(
+            self.rules, self.terms, self.deck, self.salt, self.commitment, self.seed, kept_digest
+        )
+        if dealt is None:
+            return problems
+        problems = dealt_problems(dealt, self.hands, self.counts, self.exposed)
+        if problems:
             return problems
         try:
             game = self.replay()
         except BigTwoError as exc:
-            return [*problems, f"the recorded play is not legal: {exc}"]
+            return [f"the recorded play is not legal: {exc}"]
         if self.result is not None and self.result != result_of(game):
-            problems.append(
+            return [
                 f"the recorded result {self.result} is not the one the play gives:"
                 f" {result_of(game)}"
-            )
-        return problems
+            ]
+        return []
+
+    def _kept(self, kept: str | Record | None) -> tuple[str | None, list[str]]:
+        """The kept commitment as a digest, and what a kept seat export contradicts."""
+        if kept is None:
+            return None, []
+        if isinstance(kept, str):
+            digest = kept.strip().lower()
+            if not is_digest(digest):
+                raise BigTwoError("a kept commitment is 64 hex digits (a SHA-256 digest)")
+            return digest, []
+        if not isinstance(kept, Record) or kept.viewer is None:
+            raise BigTwoError("a kept commitment is 64 hex digits or a seat's-view export")
+        if not kept.commitment:
+            return None, ["the kept export has no commitment: that deal was fixed by hand"]
+        seat = kept.viewer
+        if kept.players != self.players or kept.counts != self.counts:
+            return kept.commitment, ["FORGED: the players or card counts differ from your export"]
+        if self.hands is not None and kept.hands is not None and kept.hands[seat] != self.hands[
+            seat
+        ]:
+            return kept.commitment, [f"FORGED: seat {seat}'s hand differs from your export"]
+        seen = self.for_seat(seat).actions
+        if seen[: len(kept.actions)] != kept.actions:
+            return kept.commitment, ["FORGED: the actions differ from the ones in your export"]
+        return kept.commitment, []
 
 
 def result_of(game: Game) -> dict[str, Any] | None:
@@ -248,10 +309,17 @@ def load_record(text: str) -> Record:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise BigTwoError(f"not a game record: bad JSON at line {exc.lineno} ({exc.msg})") from None
+    return record_from_dict(data)
+
+
+def record_from_dict(data: Any) -> Record:
+    """A record from its JSON value (as `Record.to_dict` writes it)."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BigTwoError(f'not a game record (no "format": "{FORMAT}")')
-    if data.get("version") != VERSION:
-        raise BigTwoError(f"record version {data.get('version')} is not supported (need {VERSION})")
+    if data.get("version") not in (1, VERSION) or isinstance(data.get("version"), bool):
+        raise BigTwoError(
+            f"record version {data.get('version')!r} is not supported (1 or {VERSION})"
+        )
     try:
         return _from_dict(data)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
@@ -315,6 +383,10 @@ def _from_dict(data: dict[str, Any]) -> Record:
         if not (isinstance(x, list) and len(x) == 4 and isinstance(x[3], str)):
             raise BigTwoError(f"game record has a bad exchange: {x!r}")
     viewer = _field(data, "viewer", int, None)
+    seed = _field(deal, "seed", int, None)
+    shuffle = _field(deal, "shuffle", str, "seeded" if seed is not None else "secret")
+    if shuffle not in ("seeded", "secret"):
+        raise BigTwoError(f'game record says the shuffle was {shuffle!r}: "seeded" or "secret"')
     return Record(
         rules=rules,
         players=players,
@@ -322,7 +394,7 @@ def _from_dict(data: dict[str, Any]) -> Record:
         counts=counts,
         actions=_strings(data, "actions"),
         commitment=_field(deal, "commitment", str, ""),
-        seed=_field(deal, "seed", int, None),
+        seed=seed,
         deck=_field(deal, "deck", str, ""),
         salt=_field(deal, "salt", str, ""),
         dealer=dealer,
@@ -332,6 +404,9 @@ def _from_dict(data: dict[str, Any]) -> Record:
         exchanges=tuple((int(a), int(b), int(c), str(k)) for a, b, c, k in exchanges),
         result=_field(data, "result", dict, None),
         viewer=viewer,
+        previous=_field(deal, "previous", str, ""),
+        seeded=shuffle == "seeded",
+        version=data["version"],
     )
 
 

@@ -1,0 +1,182 @@
+"""A whole session as one record (``core.session``, ``fair.shuffle``): every deal's record in
+order, redeals included, with the totals and the settlement. Each deal's commitment binds the
+previous deal's, so a deal can't be dropped, swapped or repeated; `SessionRecord.verify` checks
+every deal, the chain, and that each deal's dealer, direction, leader and exchanges are the ones
+the session's rules owed it after the deals before (``docs/records.md``).
+
+>>> from bigtwo import Rules
+>>> s = Session.start(Rules(), seed=1)
+>>> games = []
+>>> for _ in range(2):
+...     g = s.next_deal()
+...     while not g.is_over:
+...         g = g.play(g.legal_moves()[0])
+...     s = s.finish(g)
+...     games.append(g)
+>>> record = SessionRecord.of(s, games)
+>>> load_session_record(record.dumps()).verify()
+[]
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .engine.commitment import is_digest, rules_fields
+from .engine.game import Game
+from .engine.record import Record, record_from_dict
+from .errors import BigTwoError
+from .rules.config import Rules
+from .session import Session
+
+FORMAT = "bigtwo-session"
+VERSION = 1
+
+
+@dataclass(frozen=True)
+class SessionRecord:
+    """Every deal of a session, its totals and who paid whom at 1 a point."""
+
+    rules: Rules
+    players: tuple[str, ...]
+    dealer: int  # who dealt the first deal
+    seed: int | None  # a seeded session's seed (each deal's is derived from it)
+    deals: tuple[Record, ...]
+    totals: tuple[int, ...]
+    settlement: tuple[tuple[int, int, float], ...]
+
+    @classmethod
+    def of(cls, session: Session, games: Sequence[Game]) -> SessionRecord:
+        """The record of ``session`` after ``games`` (every deal it dealt, in order)."""
+        if len(games) != session.shuffles:
+            raise BigTwoError(f"{len(games)} deals given; the session dealt {session.shuffles}")
+        first = games[0].origin if games else None
+        return cls(
+            rules=session.rules,
+            players=session.players or tuple(f"p{s}" for s in range(session.rules.players)),
+            dealer=first.dealer if first else session.dealer,
+            seed=session.seed,
+            deals=tuple(g.record() for g in games),
+            totals=session.totals,
+            settlement=tuple((p.payer, p.payee, p.amount) for p in session.settlement(1.0)),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "rules": rules_fields(self.rules),
+            "players": list(self.players),
+            "dealer": self.dealer,
+            "seed": self.seed,
+            "deals": [d.to_dict() for d in self.deals],
+            "totals": list(self.totals),
+            "settlement": [list(p) for p in self.settlement],
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_dict(), indent=1, ensure_ascii=False)
+
+    def verify(self, kept: Sequence[str] = ()) -> list[str]:
+        """Problems with the session's proof; empty when every deal verifies, the deals are
+        chained in order, each was dealt on the terms the session owed it, the totals and the
+        settlement follow, and every commitment in ``kept`` is one of the deals'."""
+        commitments = [d.commitment for d in self.deals]
+        for digest in kept:
+            if digest.strip().lower() not in commitments:
+                return [
+                    f"FORGED: the commitment you kept ({digest.strip()[:16]}…) is not in this"
+                    " session: a deal was removed or replaced"
+                ]
+        session = Session.start(self.rules, self.seed, self.dealer, self.players)
+        for number, deal in enumerate(self.deals, start=1):
+            problems = deal.verify()
+            if not problems:
+                problems = _owed_problems(session, deal)
+            if problems:
+                return [f"deal {number}: {p}" for p in problems]
+            session = session.finish(deal.replay())
+        if session.totals != self.totals:
+            return [f"the totals {list(self.totals)} are not the deals' sum {list(session.totals)}"]
+        settled = tuple((p.payer, p.payee, p.amount) for p in session.settlement(1.0))
+        if settled != self.settlement:
+            return ["the settlement is not the one the totals give"]
+        return []
+
+
+def _owed_problems(session: Session, deal: Record) -> list[str]:
+    """Was ``deal`` dealt on the terms ``session`` owed its next deal?"""
+    if deal.previous != session.chain:
+        return [
+            "its commitment is not chained to the deal before it: a deal was removed,"
+            " reordered or repeated"
+        ]
+    rules = session.deal_rules()
+    if rules_fields(rules) != rules_fields(deal.rules):
+        return ["its rules are not the session's"]
+    owed = {
+        "players": (session.players or deal.players, deal.players),
+        "dealer": (session.dealer, deal.dealer),
+        "direction": (session.direction(), deal.direction),
+        "leader": (None if session.shootout else session.leader(), deal.leader),
+        "exchanges": (() if session.shootout else session.exchanges(), deal.exchanges),
+        "seed": (session.deal_seed(), deal.seed),
+    }
+    return [
+        f"its {name} is {got!r}; the session owed {want!r}"
+        for name, (want, got) in owed.items()
+        if want != got
+    ]
+
+
+def load_session_record(text: str) -> SessionRecord:
+    """Read a record written by `SessionRecord.dumps`; `BigTwoError` says what is wrong."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BigTwoError(f"not a session record: bad JSON at line {exc.lineno}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise BigTwoError(f'not a session record (no "format": "{FORMAT}")')
+    if data.get("version") != VERSION:
+        raise BigTwoError(f"session record version {data.get('version')!r} is not supported")
+    return session_from_dict(data)
+
+
+def session_from_dict(data: dict[str, Any]) -> SessionRecord:
+    try:
+        options = dict(data["rules"])
+        name = options.pop("preset", "custom")
+        rules = Rules.from_dict({**options, "name": name})
+        players = tuple(data["players"])
+        deals = tuple(record_from_dict(d) for d in data["deals"])
+        record = SessionRecord(
+            rules=rules,
+            players=players,
+            dealer=data["dealer"],
+            seed=data["seed"],
+            deals=deals,
+            totals=tuple(data["totals"]),
+            settlement=tuple((int(a), int(b), float(c)) for a, b, c in data["settlement"]),
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        if isinstance(exc, BigTwoError):
+            raise
+        raise BigTwoError(f"session record is missing or has a bad field: {exc}") from None
+    n = rules.players
+    if (
+        len(players) != n
+        or not all(isinstance(p, str) for p in players)
+        or not isinstance(record.dealer, int)
+        or isinstance(record.dealer, bool)
+        or not 0 <= record.dealer < n
+        or not (record.seed is None or type(record.seed) is int)
+        or len(record.totals) != n
+        or not all(type(t) is int for t in record.totals)
+    ):
+        raise BigTwoError("session record has bad players, dealer, seed or totals")
+    if any(d.commitment and not is_digest(d.commitment) for d in deals):
+        raise BigTwoError("session record has a commitment that is not a SHA-256 digest")
+    return record
