@@ -1,9 +1,13 @@
 """fair.shuffle, fair.hidden_hands, fair.counts: commitments, secret shuffles and views."""
 
+import json
+import random
 import secrets
 from dataclasses import replace
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import bigtwo
 from bigtwo.engine import commitment as dealing
@@ -57,3 +61,48 @@ def test_fair_hidden_hands_and_counts_in_views_and_seat_exports() -> None:
     assert export.hands is not None and export.hands[0] == export.hands[2] == ""
     assert export.deck == "" and export.salt == ""
     assert export.counts == (13, 13, 13)
+
+
+PRESETS = bigtwo.Rules.presets()
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(preset=st.sampled_from(PRESETS), seed=st.integers(0, 10**6), secret=st.booleans())
+def test_fair_shuffle_a_genuine_record_of_any_preset_verifies(
+    preset: str, seed: int, secret: bool
+) -> None:
+    rules = bigtwo.Rules.preset(preset)
+    game = bigtwo.Game.deal(rules, seed=None if secret else seed)
+    rng = random.Random(seed)
+    while not game.is_over:
+        game = game.play(rng.choice(game.legal_moves()))
+    record = bigtwo.load_record(game.record().dumps())
+    assert record.verify() == []
+    assert record.verify(game.view(0).commitment) == []
+    assert record.verify(record.for_seat(rules.players - 1)) == []
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(preset=st.sampled_from(PRESETS), seed=st.integers(0, 10**6), steps=st.integers(0, 30))
+def test_fair_hidden_hands_a_seat_export_never_holds_what_opens_another_hand(
+    preset: str, seed: int, steps: int
+) -> None:
+    """Mid-deal, a seat's export carries the commitment but nothing that opens it: no deck,
+    salt or seed, no other seat's cards."""
+    rules = bigtwo.Rules.preset(preset)
+    game = bigtwo.Game.deal(rules, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game = game.play(rng.choice(game.legal_moves()))
+    full = game.record()
+    for seat in range(rules.players):
+        export = full.for_seat(seat).to_dict()
+        deal = export["deal"]
+        assert not {"deck", "salt", "seed"} & set(deal), deal.keys()
+        assert deal["commitment"] == full.commitment and deal["shuffle"] == "seeded"
+        for other, hand in enumerate(deal["hands"]):
+            assert hand == ("" if other != seat else full.hands[seat])
+        text = json.dumps(export)
+        assert full.salt not in text and full.deck not in text

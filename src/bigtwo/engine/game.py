@@ -410,9 +410,28 @@ class Game:
         if move.is_pass:
             self._check_pass(actor)
             return self._pass(actor)
-        if move not in self.legal_moves(actor):
+        if isinstance(move, Give):
+            self._check_give(move.mask, actor)
+        elif move not in self.legal_moves(actor):
             raise IllegalMoveError(self._why_not_action(move, actor))
         return self._act(move, actor)
+
+    def _check_give(self, mask: int, actor: int) -> None:
+        """Is this gift the one the pending exchange asks of ``actor``? Checked directly, not
+        by listing every possible gift (a hand of 26 cards has millions)."""
+        if not self.pending or self.pending[0][1] < 0:
+            raise IllegalMoveError("no cards are to be given now")
+        giver, receiver, count, _ = self.pending[0]
+        if actor != giver:
+            raise IllegalMoveError(self._pending_words())
+        hand = self.hands[actor]
+        if mask & ~hand:
+            raise IllegalMoveError(f"you don't hold {format_cards(cards_of(mask & ~hand))}")
+        if mask.bit_count() != count:
+            plural = "s" * (count > 1)
+            raise IllegalMoveError(f"give exactly {count} card{plural} to seat {receiver}")
+        if (mask >> 64) & ~mask & hand:  # of two identical cards, the first deck's goes first
+            raise IllegalMoveError("of two identical cards, give the first deck's copy first")
 
     def parse_move(self, text: str, seat: int | None = None) -> Move:
         """Read a typed move; cards are matched to ``seat``'s hand by face."""

@@ -28,7 +28,8 @@ def terms_problems(rules: Rules, terms: Terms) -> list[str]:
         problems.append(f"the dealer is seat {terms.dealer}; there are {n} seats")
     allowed = {Direction.CLOCKWISE: (-1,), Direction.ALTERNATE: (1, -1)}.get(rules.direction, (1,))
     if terms.direction not in allowed:
-        problems.append(f"play goes {terms.direction:+d}, which these rules never deal")
+        way = {1: "counter-clockwise", -1: "clockwise"}.get(terms.direction, "nowhere")
+        problems.append(f"play goes {way} ({terms.direction}), which these rules never deal")
     if terms.leader is not None:
         if rules.first_lead is FirstLead.LOWEST_CARD:
             problems.append("a leader is named, but under these rules the lowest card leads")
