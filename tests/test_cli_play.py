@@ -133,3 +133,26 @@ def test_play_with_six_players_and_two_decks_to_the_end_of_a_deal() -> None:
     assert "classic+custom rules" in out and out.count("greedy-") >= 5
     assert "(17)" in out, "two decks deal 104 cards: 17 to each of six, two left over"
     assert "After 1 deal" in out or "Goodbye." in out
+
+
+def test_fair_shuffle_a_secret_deal_shows_its_commitment_before_play(tmp_path: Path) -> None:
+    """Without --seed the deal is shuffled in secret; its commitment is on screen before the
+    first play, and the saved record (and session record) verify against it."""
+    import re
+
+    record = tmp_path / "deal.json"
+    child = spawn("play", "--pace", "0", "--save", str(record))
+    child.expect("Hand")
+    shown = re.findall(r"commitment ([0-9a-f]{64})", plain(child.before))
+    assert len(shown) == 1
+    play_by_hints(child)
+    child.sendline("n")
+    child.expect(pexpect.EOF)
+    rec = bigtwo.load_record(record.read_text(encoding="utf-8"))
+    assert not rec.seeded and rec.seed is None and rec.commitment == shown[0]
+    assert rec.verify(shown[0]) == []
+    assert rec.players[0] == "player" and rec.players[1] == "greedy-1"
+    session = record.with_name("deal-session.json").read_text(encoding="utf-8")
+    from bigtwo.session_record import load_session_record
+
+    assert load_session_record(session).verify((shown[0],)) == []
