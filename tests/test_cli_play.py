@@ -153,6 +153,4 @@ def test_fair_shuffle_a_secret_deal_shows_its_commitment_before_play(tmp_path: P
     assert rec.verify(shown[0]) == []
     assert rec.players[0] == "player" and rec.players[1] == "greedy-1"
     session = record.with_name("deal-session.json").read_text(encoding="utf-8")
-    from bigtwo.session_record import load_session_record
-
-    assert load_session_record(session).verify((shown[0],)) == []
+    assert bigtwo.load_session_record(session).verify((shown[0],)) == []

@@ -11,8 +11,9 @@ True
 from .bots import Bot, make_bot
 from .cards import Card, format_cards, parse_cards
 from .combos import PASS, Combination, Move, beats, classify
-from .engine import Deal, Game, Record, View, load_record
+from .engine import Deal, Game, Record, View
 from .errors import BigTwoError, IllegalMoveError, NotationError, RulesError
+from .record_files import load_record, load_session_record
 from .rules import (
     FirstPlay,
     FiveBeating,
@@ -52,6 +53,7 @@ __all__ = [
     "classify",
     "format_cards",
     "load_record",
+    "load_session_record",
     "make_bot",
     "parse_cards",
 ]

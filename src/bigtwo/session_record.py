@@ -14,7 +14,7 @@ the session's rules owed it after the deals before (``docs/records.md``).
 ...     s = s.finish(g)
 ...     games.append(g)
 >>> record = SessionRecord.of(s, games)
->>> load_session_record(record.dumps()).verify()
+>>> record.verify()
 []
 """
 
@@ -25,9 +25,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .engine.commitment import is_digest, rules_fields
+from .engine.commitment import rules_fields
 from .engine.game import Game
-from .engine.record import Record, record_from_dict
+from .engine.record import Record
 from .errors import BigTwoError
 from .rules.config import Rules
 from .session import Session
@@ -130,53 +130,3 @@ def _owed_problems(session: Session, deal: Record) -> list[str]:
         for name, (want, got) in owed.items()
         if want != got
     ]
-
-
-def load_session_record(text: str) -> SessionRecord:
-    """Read a record written by `SessionRecord.dumps`; `BigTwoError` says what is wrong."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BigTwoError(f"not a session record: bad JSON at line {exc.lineno}") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise BigTwoError(f'not a session record (no "format": "{FORMAT}")')
-    if data.get("version") != VERSION:
-        raise BigTwoError(f"session record version {data.get('version')!r} is not supported")
-    return session_from_dict(data)
-
-
-def session_from_dict(data: dict[str, Any]) -> SessionRecord:
-    try:
-        options = dict(data["rules"])
-        name = options.pop("preset", "custom")
-        rules = Rules.from_dict({**options, "name": name})
-        players = tuple(data["players"])
-        deals = tuple(record_from_dict(d) for d in data["deals"])
-        record = SessionRecord(
-            rules=rules,
-            players=players,
-            dealer=data["dealer"],
-            seed=data["seed"],
-            deals=deals,
-            totals=tuple(data["totals"]),
-            settlement=tuple((int(a), int(b), float(c)) for a, b, c in data["settlement"]),
-        )
-    except (KeyError, TypeError, ValueError) as exc:
-        if isinstance(exc, BigTwoError):
-            raise
-        raise BigTwoError(f"session record is missing or has a bad field: {exc}") from None
-    n = rules.players
-    if (
-        len(players) != n
-        or not all(isinstance(p, str) for p in players)
-        or not isinstance(record.dealer, int)
-        or isinstance(record.dealer, bool)
-        or not 0 <= record.dealer < n
-        or not (record.seed is None or type(record.seed) is int)
-        or len(record.totals) != n
-        or not all(type(t) is int for t in record.totals)
-    ):
-        raise BigTwoError("session record has bad players, dealer, seed or totals")
-    if any(d.commitment and not is_digest(d.commitment) for d in deals):
-        raise BigTwoError("session record has a commitment that is not a SHA-256 digest")
-    return record

@@ -16,10 +16,11 @@ from rich.text import Text
 
 from ..cards import cards_of, parse_cards
 from ..engine.game import Game
-from ..engine.record import Record, load_record, parse_action
+from ..engine.record import Record, parse_action
 from ..errors import BigTwoError
+from ..record_files import is_session_record, load_record, load_session_record
 from ..session import Session
-from ..session_record import SessionRecord, load_session_record
+from ..session_record import SessionRecord
 from .common import fail, make_console, user_errors
 from .outcomes import ending_words
 from .render import action_line, cards_text, sorted_cards, trick_note
@@ -217,7 +218,7 @@ def verify_command(
     with user_errors():
         text = file.read_text(encoding="utf-8")
         export = read_record(kept) if kept is not None else None
-        if '"bigtwo-session"' in text[:200]:
+        if is_session_record(text):
             session = load_session_record(text)
             if export is not None:
                 kept_digests.append(export.commitment)

@@ -4,7 +4,7 @@ clock, and randomness only from an explicit seed (or ``secrets`` for an unseeded
 from .commitment import Terms, commit
 from .deal import Deal
 from .game import Game
-from .record import Record, load_record
+from .record import Record
 from .view import View
 
-__all__ = ["Deal", "Game", "Record", "Terms", "View", "commit", "load_record"]
+__all__ = ["Deal", "Game", "Record", "Terms", "View", "commit"]

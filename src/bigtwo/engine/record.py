@@ -1,10 +1,10 @@
-"""Game records: a versioned JSON document (see ``docs/records.md``) that replays a deal.
+"""Game records: a versioned JSON document (see ``docs/records.md``) that replays a deal. Text
+from outside is read by `bigtwo.record_files`, which checks it before it becomes a `Record`.
 
 >>> from bigtwo import Game
 >>> g = Game.deal(seed=3)
 >>> g = g.play(g.legal_moves()[0])
->>> text = g.record().dumps()
->>> load_record(text).replay().hands == g.hands
+>>> g.record().replay() == g
 True
 """
 
@@ -301,117 +301,3 @@ def parse_action(action: str, players: int) -> tuple[int, str]:
     if not (head[:1] == "p" and head[1:].isdigit() and int(head[1:]) < players):
         raise BigTwoError(f"action {action!r} should start with a seat such as p0")
     return int(head[1:]), rest
-
-
-def load_record(text: str) -> Record:
-    """Read a record written by `Record.dumps`; `BigTwoError` says what is wrong."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BigTwoError(f"not a game record: bad JSON at line {exc.lineno} ({exc.msg})") from None
-    return record_from_dict(data)
-
-
-def record_from_dict(data: Any) -> Record:
-    """A record from its JSON value (as `Record.to_dict` writes it)."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise BigTwoError(f'not a game record (no "format": "{FORMAT}")')
-    if data.get("version") not in (1, VERSION) or isinstance(data.get("version"), bool):
-        raise BigTwoError(
-            f"record version {data.get('version')!r} is not supported (1 or {VERSION})"
-        )
-    try:
-        return _from_dict(data)
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-        if isinstance(exc, BigTwoError):
-            raise
-        raise BigTwoError(f"game record is missing or has a bad field: {exc}") from None
-
-
-def _field(
-    data: dict[str, Any], key: str, kind: type | tuple[type, ...], default: Any = ...
-) -> Any:
-    """``data[key]``, refused unless it is of ``kind`` (bools are not numbers here)."""
-    if key not in data:
-        if default is ...:
-            raise BigTwoError(f'game record has no "{key}"')
-        return default
-    value = data[key]
-    if value is None and default is None:
-        return None
-    if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _kinds(kind)):
-        raise BigTwoError(f'game record field "{key}" has a bad value: {value!r}')
-    return value
-
-
-def _kinds(kind: type | tuple[type, ...]) -> tuple[type, ...]:
-    return kind if isinstance(kind, tuple) else (kind,)
-
-
-def _strings(data: dict[str, Any], key: str) -> tuple[str, ...]:
-    values = _field(data, key, list)
-    if not all(isinstance(v, str) for v in values):
-        raise BigTwoError(f'game record field "{key}" should hold only text')
-    return tuple(values)
-
-
-def _from_dict(data: dict[str, Any]) -> Record:
-    options = dict(_field(data, "rules", dict))
-    name = options.pop("preset", "custom")
-    rules = Rules.from_dict({**options, "name": name})
-    n = rules.players
-    deal = _field(data, "deal", dict)
-    players = _strings(data, "players")
-    counts = tuple(_field(deal, "counts", list))
-    if len(players) != n or len(counts) != n or not all(
-        isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in counts
-    ):
-        raise BigTwoError(f"game record should name {n} players and give {n} card counts")
-    hands = _strings(deal, "hands") if deal.get("hands") is not None else None
-    if hands is not None and len(hands) != n:
-        raise BigTwoError(f"game record should give {n} hands")
-    dealer = _field(deal, "dealer", int, 0)
-    direction = _field(deal, "direction", int, 1)
-    if not 0 <= dealer < n or direction not in (1, -1):
-        raise BigTwoError("game record has a bad dealer or direction")
-    leader = _field(deal, "leader", int, None)
-    if leader is not None and not 0 <= leader < n:
-        raise BigTwoError(f"game record names seat {leader} to lead; there are {n} seats")
-    exposed = _field(deal, "exposed", str, "")
-    exchanges = _field(deal, "exchanges", list, [])
-    for x in exchanges:
-        if not (isinstance(x, list) and len(x) == 4 and isinstance(x[3], str)):
-            raise BigTwoError(f"game record has a bad exchange: {x!r}")
-    viewer = _field(data, "viewer", int, None)
-    seed = _field(deal, "seed", int, None)
-    shuffle = _field(deal, "shuffle", str, "seeded" if seed is not None else "secret")
-    if shuffle not in ("seeded", "secret"):
-        raise BigTwoError(f'game record says the shuffle was {shuffle!r}: "seeded" or "secret"')
-    return Record(
-        rules=rules,
-        players=players,
-        hands=hands,
-        counts=counts,
-        actions=_strings(data, "actions"),
-        commitment=_field(deal, "commitment", str, ""),
-        seed=seed,
-        deck=_field(deal, "deck", str, ""),
-        salt=_field(deal, "salt", str, ""),
-        dealer=dealer,
-        direction=direction,
-        exposed=_one_card(exposed) if exposed else -1,
-        leader=leader,
-        exchanges=tuple((int(a), int(b), int(c), str(k)) for a, b, c, k in exchanges),
-        result=_field(data, "result", dict, None),
-        viewer=viewer,
-        previous=_field(deal, "previous", str, ""),
-        seeded=shuffle == "seeded",
-        version=data["version"],
-    )
-
-
-def _one_card(text: str) -> int:
-    cards = parse_cards(text)
-    if len(cards) != 1:
-        raise BigTwoError(f"game record's exposed card should be one card, not {text!r}")
-    return int(cards[0])
