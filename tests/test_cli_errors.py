@@ -45,7 +45,7 @@ def test_errors_are_one_line_with_exit_code_2(args: list[str], message: str) -> 
         ("{not json", "bad JSON at line 1"),
         ('{"format": "chess"}', "not a game record"),
         ('{"format": "bigtwo-record", "version": 1}', 'game record has no "rules"'),
-        (b"\xff\xfe\x00", "not text"),
+        (b"\xff\xfe\x00", "not UTF-8 text"),
     ],
 )
 def test_bad_records_are_refused_in_one_line(

@@ -20,7 +20,6 @@ bigtwo.errors.BigTwoError: not a game record: the key "version" appears twice
 from __future__ import annotations
 
 import json
-import re
 import unicodedata
 from typing import Annotated, Any, Literal, TypeVar
 
@@ -46,7 +45,7 @@ MAX_DEPTH = 8  # the format nests objects and lists four deep
 _CARD = r"(?:[2-9TJQKA][DCHS]|BJ|RJ)"
 _CARDS = rf"(?:{_CARD}(?: {_CARD})*)"
 _WORDS = "pass|announce|redeal|whoopin|trade|keep"
-_ACTION = re.compile(rf"p[0-7] (?:{_WORDS}|give {_CARDS}|{_CARDS})")
+_ACTION = rf"^p[0-7] (?:{_WORDS}|give {_CARDS}|{_CARDS})$"
 
 
 def _plain_text(text: str) -> str:
@@ -65,7 +64,7 @@ Cards = Annotated[str, Field(max_length=400, pattern=rf"^(?:{_CARDS})?$")]
 OneCard = Annotated[str, Field(pattern=rf"^{_CARD}$")]
 Digest = Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
 Salt = Annotated[str, Field(pattern=r"^[0-9a-f]{1,64}$")]
-Action = Annotated[str, Field(max_length=400, pattern=_ACTION.pattern)]
+Action = Annotated[str, Field(max_length=400, pattern=_ACTION)]
 Option = bool | int | str | None | list[int]
 
 

@@ -18,7 +18,12 @@ from ..cards import cards_of, parse_cards
 from ..engine.game import Game
 from ..engine.record import Record, parse_action
 from ..errors import BigTwoError
-from ..record_files import is_session_record, load_record, load_session_record
+from ..record_files import (
+    MAX_SESSION_BYTES,
+    is_session_record,
+    load_record,
+    load_session_record,
+)
 from ..session import Session
 from ..session_record import SessionRecord
 from .common import fail, make_console, user_errors
@@ -79,7 +84,14 @@ class RecordWriter:
 def read_record(path: Path) -> Record:
     """The record in ``path``; every problem a person can cause ends in a one-line message."""
     with user_errors():
-        return load_record(path.read_text(encoding="utf-8"))
+        return load_record(read_capped(path))
+
+
+def read_capped(path: Path) -> bytes:
+    """The bytes of ``path``, read no further than one past the largest record there is (the
+    reader then refuses it for its size)."""
+    with path.open("rb") as stream:
+        return stream.read(MAX_SESSION_BYTES + 1)
 
 
 # -- replay ----------------------------------------------------------------------------------
@@ -216,7 +228,7 @@ def verify_command(
     console = make_console()
     kept_digests = list(commitment or ())
     with user_errors():
-        text = file.read_text(encoding="utf-8")
+        text = read_capped(file)
         export = read_record(kept) if kept is not None else None
         if is_session_record(text):
             session = load_session_record(text)
