@@ -15,14 +15,17 @@ immutable and `finish` returns the next one.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
+from .checks import describe, instance, is_whole, optional_seat, seat_number, seed_number
 from .combos import hand_combos
 from .engine.game import Exchange, Game
 from .errors import BigTwoError
 from .rules.config import Rules
 from .rules.options import Direction, FirstLead, Mode
 
+SEED_BITS = 64  # each deal's seed is derived from the session's and must stay within Game's
 TITLES = ("President", "Vice-President", "Vice-Scum", "Scum")
 ROUND_LENGTH = 10  # start.indonesia_rounds
 
@@ -58,6 +61,27 @@ class Session:
     shuffles: int = 0  # deals dealt, redeals included (each gets its own shuffle)
     shootout: bool = False  # mode.teams: the last deal was a tie, a five-card shootout is next
     next_leader: int | None = None
+
+    def __post_init__(self) -> None:
+        """Refuse a session no deal could have led to (`BigTwoError` in words); totals left
+        out start at zero."""
+        n = instance(self.rules, Rules, "rules", "a Rules").players
+        seed_number(self.seed, SEED_BITS)
+        seat_number(self.dealer, n, "dealer")
+        optional_seat(self.next_leader, n, "next_leader")
+        if self.totals == ():
+            object.__setattr__(self, "totals", (0,) * n)
+        totals = self.totals
+        if not isinstance(totals, tuple) or len(totals) != n or not all(map(_points, totals)):
+            raise BigTwoError(f"totals must be {n} whole numbers of points, not {describe(totals)}")
+        if not isinstance(self.results, tuple) or not all(
+            isinstance(r, DealResult) for r in self.results
+        ):
+            raise BigTwoError(f"results must be a tuple of results, not {describe(self.results)}")
+        if not is_whole(self.shuffles) or self.shuffles < 0:
+            raise BigTwoError(f"shuffles must be a count, not {describe(self.shuffles)}")
+        if not isinstance(self.shootout, bool):
+            raise BigTwoError(f"shootout must be true or false, not {describe(self.shootout)}")
 
     @classmethod
     def start(cls, rules: Rules, seed: int | None = None, dealer: int = 0) -> Session:
@@ -164,6 +188,11 @@ class Session:
         """The session after a finished deal: totals added; the winner deals the next (the
         loser, with ``start.loser_leads``); a redeal deals again; a tied team game goes to a
         five-card shootout."""
+        instance(game, Game, "game", "a Game")
+        if game.rules.players != self.rules.players:
+            raise BigTwoError(
+                f"that deal has {game.rules.players} players; this session has {self.rules.players}"
+            )
         if not game.is_over:
             raise BigTwoError("the deal isn't over yet")
         shuffled = replace(self, shuffles=self.shuffles + 1)
@@ -218,6 +247,9 @@ class Session:
         >>> [(p.payer, p.payee, p.amount) for p in s.settlement(1)]
         [(1, 0, 3), (2, 0, 22), (3, 0, 8), (2, 1, 19), (3, 1, 5), (2, 3, 14)]
         """
+        number = isinstance(stake, int | float) and not isinstance(stake, bool)
+        if not number or not 0 <= stake < math.inf:
+            raise BigTwoError(f"the stake must be a number from 0 up, not {describe(stake)}")
         n = self.rules.players
         owed = [[0] * n for _ in range(n)]  # owed[a][b]: what a owes b
         # a session given only its totals settles them as one deal scored as payments
@@ -296,3 +328,7 @@ def loser_to_lead(game: Game) -> int:
         return size, max(c.key for c in combos if c.size == size)
 
     return min(tied, key=largest)
+
+
+def _points(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10**15

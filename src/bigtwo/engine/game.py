@@ -20,7 +20,7 @@ from ..combos import PASS, Combination, Move, hand_combos, tables_for
 from ..combos.beats import KIND_WORDS, beats, can_lead, why_not
 from ..combos.classify import classify_mask
 from ..combos.tables import Tables
-from ..errors import IllegalMoveError
+from ..errors import BigTwoError, IllegalMoveError
 from ..rules.config import Rules
 from ..rules.options import Announce as AnnounceRule
 from ..rules.options import Direction, DrawOnPass, FirstPlay, Leftover, Mode
@@ -91,7 +91,7 @@ class Game:
 
     # -- creation ---------------------------------------------------------------------------
     def __init__(self) -> None:
-        raise IllegalMoveError("a Game is made by Game.deal(...) or Game.from_deal(...)")
+        raise BigTwoError("a Game is made by Game.deal(...) or Game.from_deal(...)")
 
     @classmethod
     def deal(

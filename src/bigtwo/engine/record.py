@@ -16,8 +16,10 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, cards_of, format_cards, parse_cards
+from ..checks import instance, seat_number, whole_number
 from ..errors import BigTwoError
 from ..rules.config import Rules
+from .arguments import player_names
 from .deal import Deal, commit, deal_out, fixed_deal, full_deck
 
 if TYPE_CHECKING:
@@ -50,10 +52,10 @@ class Record:
 
     @classmethod
     def of(cls, game: Game, players: Sequence[str] | None = None) -> Record:
-        n = game.rules.players
-        names = tuple(players) if players else tuple(f"p{s}" for s in range(n))
-        if len(names) != n:
-            raise BigTwoError(f"{len(names)} names given for {n} players")
+        from .game import Game
+
+        n = instance(game, Game, "game", "a Game").rules.players
+        names = player_names(players, n) if players else tuple(f"p{s}" for s in range(n))
         origin = game.origin
         return cls(
             rules=game.rules,
@@ -113,8 +115,7 @@ class Record:
     def for_seat(self, seat: int) -> Record:
         """The record as ``seat`` may share it: the other hands, the deck, the salt and the
         seed (which would deal the whole deck again) removed."""
-        if not 0 <= seat < len(self.counts):
-            raise BigTwoError(f"there is no seat {seat}")
+        seat = seat_number(seat, len(self.counts))
         if self.viewer is not None:
             if seat != self.viewer:
                 raise BigTwoError(f"this record is seat {self.viewer}'s view, not seat {seat}'s")
@@ -180,6 +181,7 @@ class Record:
         checked move by move."""
         from .game import Game
 
+        upto = None if upto is None else whole_number(upto, "upto", 0, len(self.actions))
         game = Game.from_deal(self.rules, self.deal(), self.leader, self.exchanges)
         out = [game]
         for number, action in enumerate(self.actions[:upto], start=1):
@@ -244,6 +246,7 @@ def parse_action(action: str, players: int) -> tuple[int, str]:
 
 def load_record(text: str) -> Record:
     """Read a record written by `Record.dumps`; `BigTwoError` says what is wrong."""
+    instance(text, str, "a record", "text (JSON)")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
