@@ -15,7 +15,6 @@ immutable and `finish` returns the next one.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, replace
 
 from .checks import describe, instance, is_whole, optional_seat, seat_number, seed_number
@@ -25,6 +24,7 @@ from .errors import BigTwoError
 from .rules.config import Rules
 from .rules.options import Direction, FirstLead, Mode
 
+MAX_STAKE = 1e9  # per point; more is surely a slip
 SEED_BITS = 64  # each deal's seed is derived from the session's and must stay within Game's
 TITLES = ("President", "Vice-President", "Vice-Scum", "Scum")
 ROUND_LENGTH = 10  # start.indonesia_rounds
@@ -78,14 +78,14 @@ class Session:
             isinstance(r, DealResult) for r in self.results
         ):
             raise BigTwoError(f"results must be a tuple of results, not {describe(self.results)}")
-        if not is_whole(self.shuffles) or self.shuffles < 0:
+        if not is_whole(self.shuffles) or not 0 <= self.shuffles < 10**9:
             raise BigTwoError(f"shuffles must be a count, not {describe(self.shuffles)}")
         if not isinstance(self.shootout, bool):
             raise BigTwoError(f"shootout must be true or false, not {describe(self.shootout)}")
 
     @classmethod
     def start(cls, rules: Rules, seed: int | None = None, dealer: int = 0) -> Session:
-        return cls(rules=rules, seed=seed, dealer=dealer, totals=(0,) * rules.players)
+        return cls(rules=rules, seed=seed, dealer=dealer)
 
     # -- the next deal ----------------------------------------------------------------------
     @property
@@ -248,8 +248,10 @@ class Session:
         [(1, 0, 3), (2, 0, 22), (3, 0, 8), (2, 1, 19), (3, 1, 5), (2, 3, 14)]
         """
         number = isinstance(stake, int | float) and not isinstance(stake, bool)
-        if not number or not 0 <= stake < math.inf:
-            raise BigTwoError(f"the stake must be a number from 0 up, not {describe(stake)}")
+        if not number or not 0 <= stake <= MAX_STAKE:
+            raise BigTwoError(
+                f"the stake must be a number from 0 to {MAX_STAKE:g}, not {describe(stake)}"
+            )
         n = self.rules.players
         owed = [[0] * n for _ in range(n)]  # owed[a][b]: what a owes b
         # a session given only its totals settles them as one deal scored as payments

@@ -14,7 +14,7 @@ from itertools import combinations
 from typing import Any
 
 from ..cards import Card, cards_of, format_cards, parse_cards
-from ..checks import instance, optional_seat, seat_number, seed_number
+from ..checks import describe, instance, optional_seat, seat_number, seed_number
 from ..checks import text as checked_text
 from ..combos import PASS, Combination, Move, hand_combos, tables_for
 from ..combos.beats import KIND_WORDS, beats, can_lead, why_not
@@ -114,7 +114,7 @@ class Game:
         seed = seed_number(seed)
         dealer = seat_number(dealer, rules.players, "dealer")
         if direction is not None and (direction not in (1, -1) or isinstance(direction, bool)):
-            raise IllegalMoveError(f"direction must be 1, -1 or none, not {direction!r}")
+            raise IllegalMoveError(f"direction must be 1, -1 or none, not {describe(direction)}")
         way = (
             direction
             if direction is not None
@@ -398,7 +398,9 @@ class Game:
         if isinstance(move, str):
             move = self.parse_move(move, actor)
         elif not isinstance(move, Move):
-            raise IllegalMoveError(f"a move is a Move or text such as '3D 3S' or 'pass': {move!r}")
+            raise IllegalMoveError(
+                f"a move is a Move or text such as '3D 3S' or 'pass', not {describe(move)}"
+            )
         if isinstance(move, Combination):
             mask = (
                 _first_copies(move.mask, self.hands[actor]) if self.rules.decks > 1 else move.mask

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import NoReturn
 
@@ -69,9 +70,9 @@ class View:
             _wrong("table", self.table)
         if not (self.lead_card is None or type(self.lead_card) is Card):
             _wrong("lead_card", self.lead_card)
-        if not isinstance(self.commitment, str):
+        if not isinstance(self.commitment, str) or not _HASH.fullmatch(self.commitment):
             _wrong("commitment", self.commitment)
-        if not (self.end is None or isinstance(self.end, str)):
+        if not (self.end is None or type(self.end) is str):
             _wrong("end", self.end)
         if not is_whole(self.stock_count) or not 0 <= self.stock_count <= 128:
             _wrong("stock_count", self.stock_count)
@@ -94,6 +95,9 @@ class View:
         for _, move in self.history:
             m |= move.mask
         return m
+
+
+_HASH = re.compile(r"(?:[0-9a-f]{64})?")  # a SHA-256 commitment, or none for a fixed deal
 
 
 def _seat(value: object, players: int) -> bool:

@@ -122,7 +122,7 @@ class Rules:
         for f in fields(self):
             value, default = getattr(self, f.name), f.default
             if isinstance(default, bool) and not isinstance(value, bool):
-                raise RulesError(f"{f.name} must be true or false, not {value!r}")
+                raise RulesError(f"{f.name} must be true or false, not {describe(value)}")
             if isinstance(default, Choice) and not isinstance(value, type(default)):
                 enum_type = type(default)
                 try:
@@ -142,7 +142,7 @@ class Rules:
         from .presets import preset
 
         if not isinstance(name, str):
-            raise RulesError(f"a rule set is named by text, not {name!r}")
+            raise RulesError(f"a rule set is named by text, not {describe(name)}")
         return preset(name)
 
     @classmethod
@@ -249,7 +249,7 @@ def _check_numbers(rules: Rules) -> None:
         raise RulesError(f"straight_lengths must be whole numbers, not {describe(lengths)}")
     if not isinstance(lengths, tuple):
         object.__setattr__(rules, "straight_lengths", tuple(lengths))
-    if not isinstance(rules.name, str) or len(rules.name) > _NAME_LENGTH:
+    if type(rules.name) is not str or len(rules.name) > _NAME_LENGTH:
         raise RulesError(
             f"name must be text of at most {_NAME_LENGTH} characters, not {describe(rules.name)}"
         )
