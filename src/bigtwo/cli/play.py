@@ -26,10 +26,12 @@ from ..session import Session
 from .common import (
     RULE_OPTIONS_HELP,
     bot_lineup,
+    check_seed_option,
     fail,
     interactive_output,
     load_rules,
     make_console,
+    shown,
     user_errors,
 )
 from .hints import DEFAULT_HINT_LEVEL, Adviser
@@ -52,10 +54,18 @@ QUIT_WORDS = ("quit", "exit", "q")
 HELP_WORDS = ("help", "?", "h")
 SHOW_WORDS = ("hand", "table", "look", "show")
 DEFAULT_PACE = 0.6  # seconds between bot moves when a person is watching
+MAX_PACE = 60.0
+NAME_LENGTH = 40
+LINE_LENGTH = 1_000  # characters of a line at the prompt; a move is a few dozen
 
 
 class Quit(Exception):
     """The person chose to leave."""
+
+
+class BadInput(Exception):
+    """Standard input that no person typed (not text, or a line far too long): the sitting
+    ends with the totals, and the message on standard error."""
 
 
 def command(
@@ -104,15 +114,20 @@ def command(
     player = name.strip() if name is not None else ""
     if name is not None and not player:
         fail("--name can't be empty")
-    if pace is not None and pace < 0:
-        fail("--pace can't be negative")
+    if shown(player) != player:
+        fail(f"--name can't hold control or invisible characters: {shown(player)}")
+    if len(player) > NAME_LENGTH:
+        fail(f"--name can be at most {NAME_LENGTH} characters long")
+    if pace is not None and not 0 <= pace <= MAX_PACE:  # NaN fails every comparison
+        fail(f"--pace must be a number of seconds from 0 to {MAX_PACE:g}, not {pace}")
+    check_seed_option(seed)
     with user_errors():
         chosen = load_rules(rules, players, options or ())
         lineup = bot_lineup(bots, chosen.players - 1)
         adviser = Adviser(hint)
         writer = RecordWriter(save, record_dir)
     bot_names = [f"{bot}-{seat}" for seat, bot in enumerate(lineup, start=1)]
-    shown = [player or "You", *bot_names]
+    seated = [player or "You", *bot_names]
     recorded = [player or "player", *bot_names]  # "You" would read oddly in a replay
     opponents: dict[int, Bot] = {
         seat: make_bot(bot, None if seed is None else seed * 100 + seat)
@@ -123,13 +138,17 @@ def command(
             import readline  # noqa: F401
     wait = pace if pace is not None else (DEFAULT_PACE if interactive_output() else 0.0)
     console = make_console()
-    match = Match(console, Session.start(chosen, seed), shown, opponents, adviser, writer, wait)
+    match = Match(console, Session.start(chosen, seed), seated, opponents, adviser, writer, wait)
     match.record_names = recorded
     try:
         match.run()
     except (EOFError, KeyboardInterrupt):
         console.print()
         match.farewell()
+    except BadInput as exc:
+        console.print()
+        match.farewell()
+        fail(str(exc))
 
 
 class Match:
@@ -150,6 +169,7 @@ class Match:
         self.width = max(len(n) for n in names)
         self.echo = not sys.stdin.isatty()  # show piped answers so the transcript reads well
         self.record_names = list(names)
+        self.farewell_said = False
 
     # -- the sitting ------------------------------------------------------------------------
     def run(self) -> None:
@@ -179,6 +199,9 @@ class Match:
         self.farewell()
 
     def farewell(self) -> None:
+        if self.farewell_said:
+            return
+        self.farewell_said = True
         if self.session.deals_played:
             self.show_final()
         self.console.print("Goodbye.")
@@ -407,7 +430,8 @@ class Match:
                 try:
                     return self.advance(game, game.parse_move(text, HUMAN), HUMAN)
                 except BigTwoError as exc:
-                    self.console.print(Text(f"  ✗ {exc}{_did_you_mean(word)}", style="red"))
+                    refusal = shown(f"{exc}{_did_you_mean(word)}")
+                    self.console.print(Text(f"  ✗ {refusal}", style="red"))
 
     def prompt(self, game: Game) -> str:
         if game.pending:
@@ -511,7 +535,7 @@ class Match:
         played = self.session.deals_played
         self.console.rule(f"After {played} deal{'s' * (played != 1)}")
         for seat, name in enumerate(self.names):
-            self.console.print(f"  {name.ljust(self.width)}  {totals[seat]:+d}")
+            self.console.print(f"  {name.ljust(self.width)}  {totals[seat]:+d}", markup=False)
         payments = self.session.settlement(1.0)
         if payments:
             how = (
@@ -547,7 +571,16 @@ class Match:
         ):
             styled = f"\001\033[1m\002{prompt}\001\033[0m\002"
         self.console.file.flush()
-        text = input(styled)
+        try:
+            text = input(styled)
+        except UnicodeDecodeError:
+            raise BadInput("standard input is not text (UTF-8)") from None
+        text = text.removesuffix("\r").replace("\t", " ")  # a Windows file, a pasted tab
+        if not text.isprintable():
+            odd = next(c for c in text if not c.isprintable())
+            raise BadInput(f"standard input holds characters that aren't text ({shown(odd)})")
+        if len(text) > LINE_LENGTH:
+            raise BadInput(f"a line of {len(text)} characters at the prompt; a move is a few words")
         if self.echo:
             self.console.print(text, markup=False)
         return text.strip()
