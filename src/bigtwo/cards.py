@@ -159,22 +159,30 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     while pos < len(text):
         m = _TOKEN.match(text, pos)
         if m is None or m.end() == pos:
-            rest = text[pos : pos + 100]
-            bad = rest.split()[0] if rest.split() else rest
-            raise NotationError(
-                f"can't read {describe(bad)} as a card (write e.g. 3D, 10S, TS, Q♥, BJ)"
-            )
-        pos = m.end()
+            raise _unreadable(text, pos)
         if m.group("joker"):
             face = RED_JOKER if m.group("joker").upper() == "RJ" else BLACK_JOKER
         else:
-            face = _RANK_WORDS[m.group("rank").upper()] * 4 + _SUIT_WORDS[m.group("suit").upper()]
+            # look-alikes that match without case (the Kelvin sign for K) are no card
+            rank_text, suit_text = m.group("rank"), m.group("suit")
+            rank = _RANK_WORDS.get(rank_text.upper()) if rank_text.isascii() else None
+            suit = _SUIT_WORDS.get(suit_text.upper() if suit_text.isascii() else suit_text)
+            if rank is None or suit is None:
+                raise _unreadable(text, pos)
+            face = rank * 4 + suit
+        pos = m.end()
         copy = seen.get(face, 0)
         if copy > 1:
             raise NotationError(f"{Card(face)} appears more than twice; even two decks have two")
         seen[face] = copy + 1
         cards.append(Card(copy * COPY_STRIDE + face))
     return tuple(cards)
+
+
+def _unreadable(text: str, pos: int) -> NotationError:
+    rest = text[pos : pos + 100]
+    bad = rest.split()[0] if rest.split() else rest
+    return NotationError(f"can't read {describe(bad)} as a card (write e.g. 3D, 10S, TS, Q♥, BJ)")
 
 
 def format_cards(cards: Iterable[int] | str, *, symbols: bool = False) -> str:

@@ -36,6 +36,7 @@ from .common import (
 )
 from .hints import DEFAULT_HINT_LEVEL, Adviser
 from .outcomes import ending_words, finish_order_words
+from .prompt import BadInput, read_line
 from .records import RecordWriter
 from .render import (
     action_line,
@@ -56,16 +57,10 @@ SHOW_WORDS = ("hand", "table", "look", "show")
 DEFAULT_PACE = 0.6  # seconds between bot moves when a person is watching
 MAX_PACE = 60.0
 NAME_LENGTH = 40
-LINE_LENGTH = 1_000  # characters of a line at the prompt; a move is a few dozen
 
 
 class Quit(Exception):
     """The person chose to leave."""
-
-
-class BadInput(Exception):
-    """Standard input that no person typed (not text, or a line far too long): the sitting
-    ends with the totals, and the message on standard error."""
 
 
 def command(
@@ -559,28 +554,9 @@ class Match:
         self.console.print(f"  {text}", markup=False, highlight=False)
 
     def ask(self, prompt: str) -> str:
-        """One line from the person; EOF and Ctrl-C end the sitting (handled by the caller).
-        The prompt goes through ``input`` itself, so line editing knows where it ends (and
-        never erases it); its bold is marked invisible to the line editor."""
-        styled = prompt
-        if (
-            "readline" in sys.modules
-            and self.console.is_terminal
-            and self.console.color_system
-            and not self.console.no_color
-        ):
-            styled = f"\001\033[1m\002{prompt}\001\033[0m\002"
-        self.console.file.flush()
-        try:
-            text = input(styled)
-        except UnicodeDecodeError:
-            raise BadInput("standard input is not text (UTF-8)") from None
-        text = text.removesuffix("\r").replace("\t", " ")  # a Windows file, a pasted tab
-        if not text.isprintable():
-            odd = next(c for c in text if not c.isprintable())
-            raise BadInput(f"standard input holds characters that aren't text ({shown(odd)})")
-        if len(text) > LINE_LENGTH:
-            raise BadInput(f"a line of {len(text)} characters at the prompt; a move is a few words")
+        """One line from the person, stripped; EOF and Ctrl-C end the sitting, and so does
+        `BadInput` (all handled by the caller)."""
+        text = read_line(self.console, prompt)
         if self.echo:
             self.console.print(text, markup=False)
         return text.strip()
