@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
+from .checks import describe, whole_number
 from .errors import NotationError
 
 RANKS = "3456789TJQKA2"
@@ -56,8 +57,22 @@ class Card(int):
 
     __slots__ = ()
 
+    def __new__(cls, card_id: int) -> Card:
+        """The card with id ``card_id``: 0-53 in the first deck (52 and 53 the jokers), 64-117
+        in the second; any other value is refused."""
+        if is_card_id(card_id):
+            return int.__new__(cls, card_id)
+        raise NotationError(
+            f"{describe(card_id)} is not a card id (0-53 for one deck, 64-117 for the second)"
+        )
+
     @classmethod
     def of(cls, rank: int, suit: int, copy: int = 0) -> Card:
+        """The card of ``rank`` (0 for a 3 … 12 for a 2) and ``suit`` (0-3: D C H S) in deck
+        ``copy`` (0 or 1); jokers are ``Card(52)`` and ``Card(53)``."""
+        rank = whole_number(rank, "rank", 0, 12, NotationError)
+        suit = whole_number(suit, "suit", 0, 3, NotationError)
+        copy = whole_number(copy, "copy", 0, 1, NotationError)
         return cls(copy * COPY_STRIDE + rank * 4 + suit)
 
     @classmethod
@@ -111,7 +126,18 @@ class Card(int):
         return f"Card({str(self)!r})" if not self.copy else f"Card({str(self)!r}, copy=1)"
 
 
-ALL_CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(2 * COPY_STRIDE))
+def is_card_id(value: object) -> bool:
+    """Is ``value`` an int naming a card (bools and out-of-range numbers are not)?"""
+    return (
+        isinstance(value, int)
+        and not isinstance(value, bool)
+        and 0 <= value < 2 * COPY_STRIDE
+        and value & FACE_MASK <= BLACK_JOKER
+    )
+
+
+# indexed by bit position; the positions no card uses (54-63) are never set in a hand
+ALL_CARDS: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(2 * COPY_STRIDE))
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:
@@ -125,7 +151,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     bigtwo.errors.NotationError: can't read '3X' as a card (write e.g. 3D, 10S, TS, Q♥, BJ)
     """
     if not isinstance(text, str):
-        raise NotationError(f"cards are read from text such as '3D 3S', not {text!r}")
+        raise NotationError(f"cards are read from text such as '3D 3S', not {describe(text)}")
     cards: list[Card] = []
     seen: dict[int, int] = {}
     pos = 0
@@ -133,13 +159,18 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     while pos < len(text):
         m = _TOKEN.match(text, pos)
         if m is None or m.end() == pos:
-            bad = text[pos:].split()[0] if text[pos:].split() else text[pos:]
-            raise NotationError(f"can't read {bad!r} as a card (write e.g. 3D, 10S, TS, Q♥, BJ)")
-        pos = m.end()
+            raise _unreadable(text, pos)
         if m.group("joker"):
             face = RED_JOKER if m.group("joker").upper() == "RJ" else BLACK_JOKER
         else:
-            face = _RANK_WORDS[m.group("rank").upper()] * 4 + _SUIT_WORDS[m.group("suit").upper()]
+            # look-alikes that match without case (the Kelvin sign for K) are no card
+            rank_text, suit_text = m.group("rank"), m.group("suit")
+            rank = _RANK_WORDS.get(rank_text.upper()) if rank_text.isascii() else None
+            suit = _SUIT_WORDS.get(suit_text.upper() if suit_text.isascii() else suit_text)
+            if rank is None or suit is None:
+                raise _unreadable(text, pos)
+            face = rank * 4 + suit
+        pos = m.end()
         copy = seen.get(face, 0)
         if copy > 1:
             raise NotationError(f"{Card(face)} appears more than twice; even two decks have two")
@@ -148,17 +179,61 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     return tuple(cards)
 
 
+def _unreadable(text: str, pos: int) -> NotationError:
+    rest = text[pos : pos + 100]
+    bad = rest.split()[0] if rest.split() else rest
+    return NotationError(f"can't read {describe(bad)} as a card (write e.g. 3D, 10S, TS, Q♥, BJ)")
+
+
 def format_cards(cards: Iterable[int] | str, *, symbols: bool = False) -> str:
     """Cards as canonical text, in the order given (text is read first).
 
     >>> format_cards("3d 10h ts"), format_cards("3d 10h", symbols=True)
     ('3D TH TS', '3♦ 10♥')
     """
+    if not isinstance(symbols, bool):
+        raise NotationError(f"symbols must be true or false, not {describe(symbols)}")
+    read = card_list(cards)
+    return " ".join(c.symbol() if symbols else str(c) for c in read)
+
+
+MAX_CARDS = 2 * (RED_JOKER + 2)  # every card of two decks with jokers
+
+
+def card_list(cards: Iterable[int] | str) -> tuple[Card, ...]:
+    """Cards given as text or as card ids (ints or `Card`), checked: at most two decks' worth,
+    each a card.
+
+    >>> card_list([0, 64]), card_list("3D")
+    ((Card('3D'), Card('3D', copy=1)), (Card('3D'),))
+    """
     if isinstance(cards, str):
-        cards = parse_cards(cards)
-    elif not isinstance(cards, Iterable):
-        raise NotationError(f"cards are text such as '3D 3S' or card ids, not {cards!r}")
-    return " ".join(Card(c).symbol() if symbols else str(Card(c)) for c in cards)
+        return parse_cards(cards)
+    if isinstance(cards, bytes | bytearray) or not isinstance(cards, Iterable):
+        raise NotationError(
+            f"cards are text such as '3D 3S' or a list of card ids, not {describe(cards)}"
+        )
+    out: list[Card] = []
+    for c in cards:
+        if len(out) == MAX_CARDS:
+            raise NotationError(f"more than {MAX_CARDS} cards given; two decks hold no more")
+        out.append(c if type(c) is Card else Card(c))
+    return tuple(out)
+
+
+def card_set(cards: Iterable[int] | str) -> int:
+    """Cards given as text or card ids, as a bitmask; a card named twice is refused (text
+    names a second deck's card by repeating its face, ids by adding 64).
+
+    >>> card_set("3D 3D") == card_set([0, 64]) == 1 | 1 << 64
+    True
+    """
+    m = 0
+    for c in card_list(cards):
+        if m >> c & 1:
+            raise NotationError(f"{c} (card id {int(c)}) is given twice")
+        m |= 1 << c
+    return m
 
 
 def mask_of(cards: Iterable[int]) -> int:
@@ -190,6 +265,6 @@ def deck(decks: int = 1, jokers: int = 0) -> tuple[Card, ...]:
     out: list[Card] = []
     for copy in range(decks):
         base = copy * COPY_STRIDE
-        out.extend(Card(base + f) for f in range(52))
-        out.extend(Card(base + RED_JOKER + j) for j in range(jokers))
+        out.extend(ALL_CARDS[base + f] for f in range(52))
+        out.extend(ALL_CARDS[base + RED_JOKER + j] for j in range(jokers))
     return tuple(out)

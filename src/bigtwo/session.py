@@ -18,13 +18,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from .checks import describe, instance, is_whole, optional_seat, seat_number, seed_number
 from .combos import hand_combos
-from .engine.commitment import Exchange
+from .engine.commitment import Exchange, is_digest
 from .engine.game import Game
 from .errors import BigTwoError
 from .rules.config import Rules
 from .rules.options import Direction, FirstLead, Mode
 
+MAX_STAKE = 1e9  # per point; more is surely a slip
+SEED_BITS = 64  # each deal's seed is derived from the session's and must stay within Game's
 TITLES = ("President", "Vice-President", "Vice-Scum", "Scum")
 ROUND_LENGTH = 10  # start.indonesia_rounds
 
@@ -63,6 +66,35 @@ class Session:
     players: tuple[str, ...] = ()  # the names each deal's commitment binds (p0, p1, … if none)
     chain: str = ""  # the last deal's commitment, bound by the next deal's (``fair.shuffle``)
 
+    def __post_init__(self) -> None:
+        """Refuse a session no deal could have led to (`BigTwoError` in words); totals left
+        out start at zero."""
+        n = instance(self.rules, Rules, "rules", "a Rules").players
+        seed_number(self.seed, SEED_BITS)
+        seat_number(self.dealer, n, "dealer")
+        optional_seat(self.next_leader, n, "next_leader")
+        if self.totals == ():
+            object.__setattr__(self, "totals", (0,) * n)
+        totals = self.totals
+        if not isinstance(totals, tuple) or len(totals) != n or not all(map(_points, totals)):
+            raise BigTwoError(f"totals must be {n} whole numbers of points, not {describe(totals)}")
+        if not isinstance(self.results, tuple) or not all(
+            isinstance(r, DealResult) for r in self.results
+        ):
+            raise BigTwoError(f"results must be a tuple of results, not {describe(self.results)}")
+        if not is_whole(self.shuffles) or not 0 <= self.shuffles < 10**9:
+            raise BigTwoError(f"shuffles must be a count, not {describe(self.shuffles)}")
+        if not isinstance(self.shootout, bool):
+            raise BigTwoError(f"shootout must be true or false, not {describe(self.shootout)}")
+        names = self.players
+        if names != () and not (
+            isinstance(names, tuple) and len(names) == n and all(isinstance(p, str) for p in names)
+        ):
+            raise BigTwoError(f"players must be {n} names, not {describe(names)}")
+        if not isinstance(self.chain, str) or (self.chain and not is_digest(self.chain)):
+            shown = describe(self.chain)
+            raise BigTwoError(f"chain must be a commitment (64 hex digits), not {shown}")
+
     @classmethod
     def start(
         cls,
@@ -71,12 +103,9 @@ class Session:
         dealer: int = 0,
         players: Sequence[str] | None = None,
     ) -> Session:
-        names = tuple(players) if players else ()
-        if names and len(names) != rules.players:
-            raise BigTwoError(f"{len(names)} names given for {rules.players} players")
-        return cls(
-            rules=rules, seed=seed, dealer=dealer, totals=(0,) * rules.players, players=names
-        )
+        names = tuple(players) if isinstance(players, list | tuple) else players
+        names = names or ()
+        return cls(rules=rules, seed=seed, dealer=dealer, players=names)  # type: ignore[arg-type]
 
     # -- the next deal ----------------------------------------------------------------------
     @property
@@ -181,6 +210,11 @@ class Session:
         """The session after a finished deal: totals added; the winner deals the next (the
         loser, with ``start.loser_leads``); a redeal deals again; a tied team game goes to a
         five-card shootout."""
+        instance(game, Game, "game", "a Game")
+        if game.rules.players != self.rules.players:
+            raise BigTwoError(
+                f"that deal has {game.rules.players} players; this session has {self.rules.players}"
+            )
         if not game.is_over:
             raise BigTwoError("the deal isn't over yet")
         shuffled = replace(self, shuffles=self.shuffles + 1, chain=game.origin.commitment)
@@ -235,6 +269,11 @@ class Session:
         >>> [(p.payer, p.payee, p.amount) for p in s.settlement(1)]
         [(1, 0, 3), (2, 0, 22), (3, 0, 8), (2, 1, 19), (3, 1, 5), (2, 3, 14)]
         """
+        number = isinstance(stake, int | float) and not isinstance(stake, bool)
+        if not number or not 0 <= stake <= MAX_STAKE:
+            raise BigTwoError(
+                f"the stake must be a number from 0 to {MAX_STAKE:g}, not {describe(stake)}"
+            )
         n = self.rules.players
         owed = [[0] * n for _ in range(n)]  # owed[a][b]: what a owes b
         # a session given only its totals settles them as one deal scored as payments
@@ -313,3 +352,7 @@ def loser_to_lead(game: Game) -> int:
         return size, max(c.key for c in combos if c.size == size)
 
     return min(tied, key=largest)
+
+
+def _points(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10**15

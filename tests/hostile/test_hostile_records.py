@@ -74,19 +74,25 @@ def test_replay_answers_a_hostile_record_in_one_line_within_limits(
 def test_a_choose_gift_of_many_cards_is_checked_without_listing_every_gift(
     tmp_path: Path,
 ) -> None:
-    """A president record whose Scum must choose 13 of 26 cards (10 million possible gifts):
-    refused at once for the count the rules never ask, and a genuine choice replays at once."""
+    """A president record edited so that the Scum must choose 13 of 26 cards (10 million
+    possible gifts): verify refuses the count the rules never ask, replay refuses the exchange,
+    both at once; a genuine choice replays without listing the possible gifts."""
     rules = bigtwo.Rules.preset("classic").replace(
         players=2, mode="president", president_free_choice=True
     )
-    game = bigtwo.Game.deal(rules, seed=3, exchanges=[(0, 1, 13, "choose")])
-    gift = " ".join(str(c) for c in game.view(0).hand[:13])
+    game = bigtwo.Game.deal(rules, seed=3, exchanges=[(0, 1, 2, "choose")])
+    gift = " ".join(str(c) for c in game.view(0).hand[:2])
     game = game.play(f"give {gift}")
+    assert bigtwo.load_record(game.record().dumps()).replay() == game
     data = json.loads(game.record().dumps())
+    data["deal"]["exchanges"] = [[0, 1, 13, "choose"]]
+    thirteen = " ".join(str(c) for c in bigtwo.parse_cards(data["deal"]["hands"][0])[:13])
+    data["actions"] = [f"p0 give {thirteen}"]
     path = tmp_path / "gift.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     done = _run("verify", str(path))
     words = " ".join(done.stdout.split())
     assert done.returncode == 1 and "NOT VERIFIED" in words, done.stderr[-300:]
     assert "is not one the rules make" in words
-    assert bigtwo.load_record(json.dumps(data)).replay() == game
+    done = _run("replay", str(path))
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr[-300:]

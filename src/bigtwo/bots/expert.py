@@ -32,9 +32,11 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from ..checks import describe, whole_number
 from ..combos import PASS, Combination, Move
 from ..engine.view import View
-from .base import register
+from ..errors import BigTwoError
+from .base import check_choice, check_seed, register
 from .heuristic import situation
 from .knowledge import deal_tables
 from .policy import Situation, choose, score_plays, table_owner
@@ -45,6 +47,7 @@ from .simulate import Sim
 DEFAULT_SAMPLES = 40
 DEFAULT_TIME_CAP = 0.7  # CPU seconds a move at the default setting: the last rollout step
 # and the work before the search may add up to ~0.15 s, and the target is 1 s
+MAX_SAMPLES = 100_000
 CANDIDATES = 5  # the heuristic's best plays worth searching, plus the pass
 MARGIN = 1.0  # standard errors by which a candidate must beat the heuristic's choice
 
@@ -113,8 +116,15 @@ class ExpertBot:
         budget: float | None = None,
         candidates: int = CANDIDATES,
     ) -> None:
-        self.seed = seed
+        self.seed = check_seed(seed)
         self.rng = random.Random(seed)
+        if samples is not None:
+            whole_number(samples, "samples", 1, MAX_SAMPLES)
+        if budget is not None and not (
+            isinstance(budget, int | float) and not isinstance(budget, bool) and 0 < budget <= 3600
+        ):
+            raise BigTwoError(f"budget must be 0-3600 seconds (above 0), not {describe(budget)}")
+        whole_number(candidates, "candidates", 1, 100)
         default = samples is None and budget is None
         self.samples = DEFAULT_SAMPLES if default else samples
         self.budget = budget
@@ -130,6 +140,9 @@ class ExpertBot:
     ) -> Analysis:
         """The decision and what the search behind it found; ``also`` (a legal play or
         pass) is searched as well, so that its result can be compared with the choice."""
+        check_choice(view, legal_moves)
+        if also is not None and not isinstance(also, Move):
+            raise BigTwoError(f"also must be a Move or none, not {describe(also)}")
         clock = _Clock(self.time_cap, self.budget)
         self.last_stats = {}  # filled only when this decision is searched
         if len(legal_moves) == 1:

@@ -12,9 +12,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from ..checks import describe
 from ..combos import PASS, Combination, Move
 from ..engine.view import View
-from .base import register
+from ..errors import BigTwoError
+from .base import check_choice, check_seed, register
 from .knowledge import deal_tables, direction, unseen_mask
 from .policy import Situation, choose, table_owner
 from .side_actions import plays_only, side_action
@@ -65,9 +67,13 @@ class HeuristicBot:
     level = "hard"
 
     def __init__(self, seed: int | None = None, careful: bool = True) -> None:
+        check_seed(seed)
+        if not isinstance(careful, bool):
+            raise BigTwoError(f"careful must be true or false, not {describe(careful)}")
         self.careful = careful
 
     def choose(self, view: View, legal_moves: Sequence[Move]) -> Move:
+        check_choice(view, legal_moves)
         return heuristic_move(view, legal_moves, self.careful)
 
 
@@ -94,10 +100,11 @@ class MediumBot:
     level = "medium"
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+        self.rng = random.Random(check_seed(seed))
         self.greedy = GreedyBot()
 
     def choose(self, view: View, legal_moves: Sequence[Move]) -> Move:
+        check_choice(view, legal_moves)
         if self.rng.random() < SLIP:
             return self.greedy.choose(view, side_action_free(legal_moves))
         return heuristic_move(view, legal_moves)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from ..combos import Combination, Move
 from ..engine.view import View
-from .base import register
+from .base import check_choice, check_seed, register
 
 
 class RandomBot:
@@ -17,9 +17,10 @@ class RandomBot:
     level = "beginner"
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+        self.rng = random.Random(check_seed(seed))
 
     def choose(self, view: View, legal_moves: Sequence[Move]) -> Move:
+        check_choice(view, legal_moves)
         return legal_moves[self.rng.randrange(len(legal_moves))]
 
 
@@ -31,9 +32,10 @@ class GreedyBot:
     level = "easy"
 
     def __init__(self, seed: int | None = None) -> None:
-        pass
+        check_seed(seed)
 
     def choose(self, view: View, legal_moves: Sequence[Move]) -> Move:
+        check_choice(view, legal_moves)
         plays = [m for m in legal_moves if isinstance(m, Combination)]
         if not plays:
             return legal_moves[0]

@@ -8,6 +8,7 @@ import sys
 import typer
 
 from . import arena, play, records, rulebook, simulate
+from .common import shown
 
 app = typer.Typer(
     name="bigtwo",
@@ -40,6 +41,6 @@ def main() -> None:
         ctx = getattr(exc, "ctx", None)
         where = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
         if describe():  # empty after the help shown for a bare `bigtwo`
-            print(f"bigtwo: {describe()}{where}", file=sys.stderr)
+            print(f"bigtwo: {shown(describe())}{shown(where)}", file=sys.stderr)
         code = getattr(exc, "exit_code", 2)
     sys.exit(code if isinstance(code, int) else 0)

@@ -15,9 +15,14 @@ from rich.table import Table
 
 from ..arena import ArenaConfig, DealResult, run_arena
 from ..bots import make_bot
+from ..bots.expert import MAX_SAMPLES
 from ..errors import BigTwoError
 from ..rules.config import Rules
-from .common import fail, make_console, user_errors
+from .common import SEED_LIMIT, fail, make_console, user_errors
+
+MAX_DEALS = 1_000_000
+MAX_WORKERS = 256
+MAX_BUDGET = 3600.0  # seconds a move
 
 
 def command(
@@ -51,12 +56,20 @@ def command(
         fail("name at least two bots, e.g. --bots heuristic,greedy")
     if deals < 1:
         fail("--deals must be at least 1")
+    if deals > MAX_DEALS:
+        fail(f"--deals can be at most {MAX_DEALS:,}")
     if workers is not None and workers < 1:
         fail("--workers must be at least 1")
-    if budget is not None and not (math.isfinite(budget) and budget > 0):
-        fail(f"--budget must be a number of seconds above 0, not {budget}")
+    if workers is not None and workers > MAX_WORKERS:
+        fail(f"--workers can be at most {MAX_WORKERS}")
+    if budget is not None and not (math.isfinite(budget) and 0 < budget <= MAX_BUDGET):
+        fail(f"--budget must be a number of seconds above 0, at most {MAX_BUDGET:g}, not {budget}")
     if samples is not None and samples < 1:
         fail("--samples must be at least 1")
+    if samples is not None and samples > MAX_SAMPLES:
+        fail(f"--samples can be at most {MAX_SAMPLES:,}")
+    if not -SEED_LIMIT < seed < SEED_LIMIT:
+        fail("--seed must be a whole number between -2**63 and 2**63")
     if budget is not None and samples is not None:
         fail("give the expert either --budget or --samples, not both")
     with user_errors():

@@ -14,6 +14,7 @@ import typer
 from rich.console import Console
 
 from ..bots import REGISTRY, make_bot
+from ..checks import describe
 from ..errors import BigTwoError
 from ..rules.config import Rules
 
@@ -26,9 +27,31 @@ def make_console(stderr: bool = False) -> Console:
     return Console(stderr=stderr, highlight=False)
 
 
+def shown(text: str) -> str:
+    r"""Text from people (names, record fields, typed lines, file names) as it may be printed:
+    every character a terminal would act on rather than show (control characters such as
+    ANSI escapes and line breaks, bidi overrides and other invisible format characters, lone
+    surrogates) is written as its escape. Print the result without markup (`rich.text.Text`
+    or ``markup=False``), so that ``[red]`` stays text too.
+
+    >>> print(shown("Ann\x1b[31m \u202eevil [red]"), shown("Zoë 大老二 👍"))
+    Ann\x1b[31m \u202eevil [red] Zoë 大老二 👍
+    """
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else _escape(c) for c in text)
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
 def fail(message: str) -> NoReturn:
     """Say what is wrong on one line of standard error and exit with code 2."""
-    make_console(stderr=True).print(f"bigtwo: {message}", markup=False, soft_wrap=True)
+    make_console(stderr=True).print(f"bigtwo: {shown(message)}", markup=False, soft_wrap=True)
     raise typer.Exit(USAGE_ERROR)
 
 
@@ -70,6 +93,7 @@ def load_rules(preset: str, players: int | None = None, options: Sequence[str] =
     return rules.replace(**changes, **({"name": rules.name} if seating_only else {}))
 
 
+_DIGITS = 6  # no number in a rule set has more
 _TRUE = ("yes", "true", "on", "1")
 _FALSE = ("no", "false", "off", "0")
 
@@ -82,26 +106,27 @@ def option_change(text: str) -> tuple[str, object]:
     defaults = {f.name: f.default for f in fields(Rules)}
     if not sep or name not in defaults:
         raise BigTwoError(
-            f"can't read option {text!r}: write NAME=VALUE with a name that"
+            f"can't read option {describe(text)}: write NAME=VALUE with a name that"
             " 'bigtwo rules classic' lists, e.g. --set flushes=no"
         )
     default = defaults[name]
     if isinstance(default, bool):
         if value.lower() not in _TRUE + _FALSE:
-            raise BigTwoError(f"{name} is yes or no, not {value!r}")
+            raise BigTwoError(f"{name} is yes or no, not {describe(value)}")
         return name, value.lower() in _TRUE
     if isinstance(default, tuple):
         try:
-            return name, tuple(int(v) for v in value.replace(",", " ").split())
+            words = value.replace(",", " ").split()
+            return name, tuple(int(v) if len(v) <= _DIGITS else int("x") for v in words)
         except ValueError:
             raise BigTwoError(f"{name} is a list of numbers such as 5 or 3,5,7") from None
     if isinstance(default, int) or name == "cards_each":
         if name == "cards_each" and value.lower() in ("none", "all"):
             return name, None
         try:
-            return name, int(value)
+            return name, int(value) if len(value) <= _DIGITS else int("x")
         except ValueError:
-            raise BigTwoError(f"{name} is a whole number, not {value!r}") from None
+            raise BigTwoError(f"{name} is a small whole number, not {describe(value)}") from None
     return name, value  # a choice (Rules checks the word) or text
 
 
@@ -124,6 +149,15 @@ def bot_lineup(spec: str, seats: int) -> list[str]:
             f"{len(names)} bots named for {seats} seat{'s' * (seats != 1)}; name at most {seats}"
         )
     return [names[i % len(names)] for i in range(seats)]
+
+
+SEED_LIMIT = 2**63  # a command's seed; each deal's seed is derived from it
+
+
+def check_seed_option(seed: int | None) -> None:
+    """Refuse a --seed too large to derive the deals' seeds from."""
+    if seed is not None and not -SEED_LIMIT < seed < SEED_LIMIT:
+        fail(f"--seed must be a whole number between -2**63 and 2**63, not {describe(seed)}")
 
 
 def interactive_output() -> bool:

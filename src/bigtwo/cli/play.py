@@ -26,14 +26,17 @@ from ..session import Session
 from .common import (
     RULE_OPTIONS_HELP,
     bot_lineup,
+    check_seed_option,
     fail,
     interactive_output,
     load_rules,
     make_console,
+    shown,
     user_errors,
 )
 from .hints import DEFAULT_HINT_LEVEL, Adviser
 from .outcomes import ending_words, finish_order_words
+from .prompt import BadInput, read_line
 from .records import RecordWriter
 from .render import (
     action_line,
@@ -52,6 +55,8 @@ QUIT_WORDS = ("quit", "exit", "q")
 HELP_WORDS = ("help", "?", "h")
 SHOW_WORDS = ("hand", "table", "look", "show")
 DEFAULT_PACE = 0.6  # seconds between bot moves when a person is watching
+MAX_PACE = 60.0
+NAME_LENGTH = 40
 
 
 class Quit(Exception):
@@ -104,15 +109,20 @@ def command(
     player = name.strip() if name is not None else ""
     if name is not None and not player:
         fail("--name can't be empty")
-    if pace is not None and pace < 0:
-        fail("--pace can't be negative")
+    if shown(player) != player:
+        fail(f"--name can't hold control or invisible characters: {shown(player)}")
+    if len(player) > NAME_LENGTH:
+        fail(f"--name can be at most {NAME_LENGTH} characters long")
+    if pace is not None and not 0 <= pace <= MAX_PACE:  # NaN fails every comparison
+        fail(f"--pace must be a number of seconds from 0 to {MAX_PACE:g}, not {pace}")
+    check_seed_option(seed)
     with user_errors():
         chosen = load_rules(rules, players, options or ())
         lineup = bot_lineup(bots, chosen.players - 1)
         adviser = Adviser(hint)
         writer = RecordWriter(save, record_dir)
     bot_names = [f"{bot}-{seat}" for seat, bot in enumerate(lineup, start=1)]
-    shown = [player or "You", *bot_names]
+    seated = [player or "You", *bot_names]
     recorded = [player or "player", *bot_names]  # "You" would read oddly in a replay
     opponents: dict[int, Bot] = {
         seat: make_bot(bot, None if seed is None else seed * 100 + seat)
@@ -124,12 +134,16 @@ def command(
     wait = pace if pace is not None else (DEFAULT_PACE if interactive_output() else 0.0)
     console = make_console()
     session = Session.start(chosen, seed, players=recorded)  # each deal commits to the names
-    match = Match(console, session, shown, opponents, adviser, writer, wait)
+    match = Match(console, session, seated, opponents, adviser, writer, wait)
     try:
         match.run()
     except (EOFError, KeyboardInterrupt):
         console.print()
         match.farewell()
+    except BadInput as exc:
+        console.print()
+        match.farewell()
+        fail(str(exc))
 
 
 class Match:
@@ -149,6 +163,7 @@ class Match:
         self.bots, self.adviser, self.writer, self.pace = bots, adviser, writer, pace
         self.width = max(len(n) for n in names)
         self.echo = not sys.stdin.isatty()  # show piped answers so the transcript reads well
+        self.farewell_said = False
 
     # -- the sitting ------------------------------------------------------------------------
     def run(self) -> None:
@@ -178,6 +193,9 @@ class Match:
         self.farewell()
 
     def farewell(self) -> None:
+        if self.farewell_said:
+            return
+        self.farewell_said = True
         if self.session.deals_played:
             self.show_final()
         self.console.print("Goodbye.")
@@ -409,7 +427,8 @@ class Match:
                 try:
                     return self.advance(game, game.parse_move(text, HUMAN), HUMAN)
                 except BigTwoError as exc:
-                    self.console.print(Text(f"  ✗ {exc}{_did_you_mean(word)}", style="red"))
+                    refusal = shown(f"{exc}{_did_you_mean(word)}")
+                    self.console.print(Text(f"  ✗ {refusal}", style="red"))
 
     def prompt(self, game: Game) -> str:
         if game.pending:
@@ -513,7 +532,7 @@ class Match:
         played = self.session.deals_played
         self.console.rule(f"After {played} deal{'s' * (played != 1)}")
         for seat, name in enumerate(self.names):
-            self.console.print(f"  {name.ljust(self.width)}  {totals[seat]:+d}")
+            self.console.print(f"  {name.ljust(self.width)}  {totals[seat]:+d}", markup=False)
         payments = self.session.settlement(1.0)
         if payments:
             how = (
@@ -537,19 +556,9 @@ class Match:
         self.console.print(f"  {text}", markup=False, highlight=False)
 
     def ask(self, prompt: str) -> str:
-        """One line from the person; EOF and Ctrl-C end the sitting (handled by the caller).
-        The prompt goes through ``input`` itself, so line editing knows where it ends (and
-        never erases it); its bold is marked invisible to the line editor."""
-        styled = prompt
-        if (
-            "readline" in sys.modules
-            and self.console.is_terminal
-            and self.console.color_system
-            and not self.console.no_color
-        ):
-            styled = f"\001\033[1m\002{prompt}\001\033[0m\002"
-        self.console.file.flush()
-        text = input(styled)
+        """One line from the person, stripped; EOF and Ctrl-C end the sitting, and so does
+        `BadInput` (all handled by the caller)."""
+        text = read_line(self.console, prompt)
         if self.echo:
             self.console.print(text, markup=False)
         return text.strip()

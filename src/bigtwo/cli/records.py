@@ -26,7 +26,7 @@ from ..record_files import (
 )
 from ..session import Session
 from ..session_record import SessionRecord
-from .common import fail, make_console, user_errors
+from .common import fail, make_console, shown, user_errors
 from .outcomes import ending_words
 from .render import action_line, cards_text, sorted_cards, trick_note
 
@@ -119,12 +119,14 @@ def replay_command(
 
 
 def _header(console: Console, record: Record, seat: int | None) -> list[str]:
-    names = list(record.players)
+    names = [shown(name) for name in record.players]  # text from the file, shown as text
     n = len(names)
     console.print(
-        Text(f"{record.rules.name}", style="bold"),
-        f"· {n} players · dealer {names[record.dealer]}"
-        + (f" · seed {record.seed}" if record.seed is not None else ""),
+        Text(shown(record.rules.name), style="bold"),
+        Text(
+            f"· {n} players · dealer {names[record.dealer]}"
+            + (f" · seed {record.seed}" if record.seed is not None else "")
+        ),
     )
     if record.commitment:
         console.print(Text(f"  commitment {record.commitment}", style="dim"))
@@ -165,7 +167,8 @@ def _result(console: Console, names: Sequence[str], game: Game) -> None:
     for s, hand in enumerate(game.hands):
         left = hand.bit_count()
         console.print(
-            f"  {names[s].ljust(width)}  {scores[s]:+4d}   {left} card{'s' * (left != 1)} left"
+            f"  {names[s].ljust(width)}  {scores[s]:+4d}   {left} card{'s' * (left != 1)} left",
+            markup=False,
         )
 
 
@@ -178,8 +181,8 @@ def _replay_view(console: Console, record: Record) -> None:
     console.print(Text("Hands at the start", style="bold"))
     for s, count in enumerate(record.counts):
         text = hands[s] if s < len(hands) else ""
-        shown = cards_text(parse_cards(text)) if text else Text(f"{count} cards", "dim")
-        console.print(Text(f"  {names[s].ljust(width)}  ") + shown)
+        cards = cards_text(parse_cards(text)) if text else Text(f"{count} cards", "dim")
+        console.print(Text(f"  {names[s].ljust(width)}  ") + cards)
     console.print(Text("Play", style="bold"))
     for number, action in enumerate(record.actions, start=1):
         with user_errors():
@@ -188,7 +191,7 @@ def _replay_view(console: Console, record: Record) -> None:
         try:
             line += cards_text(parse_cards(text))
         except BigTwoError:
-            line.append(text, style="dim")
+            line.append(shown(text), style="dim")
         console.print(line)
     result = record.result or {}
     if result:
@@ -197,7 +200,7 @@ def _replay_view(console: Console, record: Record) -> None:
         )
         scores = result.get("scores") or []
         for name, points in zip(names, scores, strict=False):
-            console.print(f"  {name.ljust(width)}  {points:+4d}")
+            console.print(f"  {name.ljust(width)}  {points:+4d}", markup=False)
 
 
 # -- verify ----------------------------------------------------------------------------------
@@ -247,7 +250,8 @@ def verify_command(
     if problems:
         headline = "FORGED" if "FORGED" in problems[0] else "NOT VERIFIED"
         console.print(Text(f"{headline}: this record does not prove {what} fair.", "bold red"))
-        console.print(f"  - {problems[0].removeprefix('FORGED: ')}", markup=False, highlight=False)
+        reason = shown(problems[0].removeprefix("FORGED: "))
+        console.print(f"  - {reason}", markup=False, highlight=False)
         raise typer.Exit(NOT_FAIR)
     against = bool(kept_digests or export)
     title = f"VERIFIED: {what} checks out" + (

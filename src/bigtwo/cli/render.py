@@ -156,5 +156,5 @@ def scores_table(
     for seat, name in enumerate(names):
         cards = left[seat]
         shown = cards_text(cards) + Text(f"  ({len(cards)})", style="dim") if cards else Text("")
-        table.add_row(name, f"{scores[seat]:+d}", f"{totals[seat]:+d}", shown)
+        table.add_row(Text(name), f"{scores[seat]:+d}", f"{totals[seat]:+d}", shown)
     return table

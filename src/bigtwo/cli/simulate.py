@@ -13,11 +13,21 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ..bots import make_bot
+from ..checks import describe
 from ..driver import play_out
 from ..engine.game import Game
 from ..rules.config import Rules
-from .common import RULE_OPTIONS_HELP, bot_lineup, fail, load_rules, make_console, user_errors
+from .common import (
+    RULE_OPTIONS_HELP,
+    bot_lineup,
+    check_seed_option,
+    fail,
+    load_rules,
+    make_console,
+    user_errors,
+)
 
+MAX_GAMES = 10_000_000
 SEED_STRIDE = 1_000_003  # deal i is shuffled from seed * SEED_STRIDE + i, as in a session
 
 
@@ -96,6 +106,9 @@ def command(
     """Play bot against bot and report each seat's mean score a deal and win rate."""
     if games < 1:
         fail("--games must be at least 1")
+    if games > MAX_GAMES:
+        fail(f"--games can be at most {MAX_GAMES:,}, not {describe(games)}")
+    check_seed_option(seed)
     with user_errors():
         chosen = load_rules(rules, players, options or ())
         lineup = bot_lineup(bots, chosen.players)

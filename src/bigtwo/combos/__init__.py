@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..cards import Card, mask_of, parse_cards
+from ..cards import Card, card_set
+from ..checks import instance
 from ..rules.config import Rules
 from .beats import beats as _beats
 from .beats import can_lead, why_not
@@ -18,8 +19,12 @@ CardsLike = str | Iterable[int]
 
 
 def to_mask(cards: CardsLike) -> int:
-    """Cards given as text or as `Card` ids, as a bitmask."""
-    return mask_of(parse_cards(cards) if isinstance(cards, str) else cards)
+    """Cards given as text or as `Card` ids, as a bitmask (checked: `NotationError`)."""
+    return card_set(cards)
+
+
+def _tables(rules: Rules | None) -> Tables:
+    return tables_for(Rules() if rules is None else instance(rules, Rules, "rules", "a Rules"))
 
 
 def classify(cards: CardsLike, rules: Rules | None = None) -> Combination | None:
@@ -30,7 +35,7 @@ def classify(cards: CardsLike, rules: Rules | None = None) -> Combination | None
     >>> classify("4D 5C 6H 7S 9D") is None
     True
     """
-    return classify_mask(to_mask(cards), tables_for(rules or Rules()))
+    return classify_mask(to_mask(cards), _tables(rules))
 
 
 def beats(new: CardsLike, previous: CardsLike, rules: Rules | None = None) -> bool:
@@ -41,7 +46,7 @@ def beats(new: CardsLike, previous: CardsLike, rules: Rules | None = None) -> bo
     >>> beats("3S 3H 3D 3C 5D", "2S 2H 2D AS AH")
     True
     """
-    t = tables_for(rules or Rules())
+    t = _tables(rules)
     a, b = classify_mask(to_mask(new), t), classify_mask(to_mask(previous), t)
     return a is not None and b is not None and _beats(a, b, t)
 

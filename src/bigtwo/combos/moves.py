@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 from ..cards import Card, cards_of, format_cards
+from ..errors import IllegalMoveError
+
+# every bit that names no card (ids 54-63, 118 and up), so a mask holding one is refused
+_NOT_CARDS = ~sum(1 << c for c in range(128) if c & 63 < 54)
 
 
 class Move:
@@ -63,6 +67,17 @@ class Combination(Move):
     def __init__(
         self, mask: int, kind: str, family: int, key: int, four_rank: int = -1, top: int = -1
     ) -> None:
+        if not (
+            type(mask) is int
+            and mask > 0
+            and not mask & _NOT_CARDS
+            and type(kind) is str
+            and type(family) is type(key) is type(four_rank) is type(top) is int
+        ):
+            raise IllegalMoveError(
+                "a Combination is a card bitmask, a kind (text) and whole numbers: use"
+                " classify(cards) or game.legal_moves() to get one"
+            )
         self._mask = mask
         self._kind = kind
         self.family = family

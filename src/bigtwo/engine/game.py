@@ -15,18 +15,21 @@ from itertools import combinations
 from typing import Any
 
 from ..cards import Card, cards_of, format_cards, parse_cards
+from ..checks import describe, instance, optional_seat, seat_number, seed_number
+from ..checks import text as checked_text
 from ..combos import PASS, Combination, Move, hand_combos, tables_for
 from ..combos.beats import KIND_WORDS, beats, can_lead, why_not
 from ..combos.classify import classify_mask
 from ..combos.tables import Tables
-from ..errors import IllegalMoveError
+from ..errors import BigTwoError, IllegalMoveError
 from ..rules.config import Rules
 from ..rules.options import Announce as AnnounceRule
 from ..rules.options import Direction, DrawOnPass, FirstPlay, Leftover, Mode
 from ..scoring import Outcome, score
 from . import turns
 from .actions import ANNOUNCE, KEEP, REDEAL, TRADE, WHOOPIN, WORDS, Give, hidden_give
-from .commitment import Exchange, Terms
+from .arguments import check_exchanges, check_hands, check_origin, player_names
+from .commitment import Exchange, Terms, is_digest
 from .deal import Deal, fixed_deal, shuffled_deal
 from .opening import holds_four_twos, instant_result, may_redeal
 from .view import View
@@ -86,6 +89,9 @@ class Game:
     _n: int
 
     # -- creation ---------------------------------------------------------------------------
+    def __init__(self) -> None:
+        raise BigTwoError("a Game is made by Game.deal(...) or Game.from_deal(...)")
+
     @classmethod
     def deal(
         cls,
@@ -106,23 +112,32 @@ class Game:
         (+1 or -1) overrides the rules' (``deal.alternate``); ``exchanges`` are card
         exchanges made before play (``mode.president``). ``players`` names the seats and
         ``previous`` is the session's previous commitment: both are bound by this deal's."""
-        rules = rules or Rules.preset("classic")
+        rules = Rules.preset("classic") if rules is None else _rules(rules)
+        seed = seed_number(seed)
+        dealer = seat_number(dealer, rules.players, "dealer")
+        if direction is not None and (direction not in (1, -1) or isinstance(direction, bool)):
+            raise IllegalMoveError(f"direction must be 1, -1 or none, not {describe(direction)}")
+        names = player_names(players, rules.players) if players is not None else None
+        leader = optional_seat(leader, rules.players, "leader")
+        exchanges = check_exchanges(exchanges, rules)
+        if not isinstance(previous, str) or (previous and not is_digest(previous)):
+            raise IllegalMoveError("previous must be a commitment (64 hex digits) or ''")
         way = (
             direction
             if direction is not None
             else (-1 if rules.direction is Direction.CLOCKWISE else 1)
         )
         terms = Terms(
-            players=tuple(players) if players else tuple(f"p{s}" for s in range(rules.players)),
+            players=names or tuple(f"p{s}" for s in range(rules.players)),
             dealer=dealer,
             direction=way,
             leader=leader,
-            exchanges=tuple(exchanges),
+            exchanges=exchanges,
             seeded=seed is not None and hands is None,
             previous=previous,
         )
         if hands is not None:
-            origin = fixed_deal(rules, hands, terms)
+            origin = fixed_deal(rules, check_hands(hands, rules), terms)
         else:
             origin = shuffled_deal(rules, seed, terms)
         return cls.from_deal(rules, origin)
@@ -137,10 +152,15 @@ class Game:
     ) -> Game:
         """The first state of a deal whose cards are known; ``leader`` and ``exchanges``, when
         given, replace the deal's own (for a deal laid out by hand)."""
-        if leader is not None or exchanges:
-            terms = replace(origin.terms, leader=leader, exchanges=tuple(exchanges))
+        rules = _rules(rules)
+        check_origin(origin, rules)
+        if leader is not None or exchanges != ():  # a deal laid out by hand, given its terms
+            leader = optional_seat(leader, rules.players, "leader")
+            exchanges = check_exchanges(exchanges, rules, origin)
+            terms = replace(origin.terms, leader=leader, exchanges=exchanges)
             origin = replace(origin, terms=terms)
-        leader, exchanges = origin.terms.leader, origin.terms.exchanges
+        leader = optional_seat(origin.terms.leader, rules.players, "leader")
+        exchanges = check_exchanges(origin.terms.exchanges, rules, origin)
         twos_low = rules.twos_low_on_quads and any(_has_four(h) for h in origin.hands)
         g = object.__new__(cls)
         g.rules, g.tables, g.origin, g._n = (
@@ -205,6 +225,10 @@ class Game:
             lead_card = self.tables.lowest(sum(self.hands))
             self.to_move = self._holder(lead_card)
             self.opening = lead_card
+
+    def _seat(self, seat: object) -> int:
+        """``seat`` if it names a seat at this table; else `IllegalMoveError` in words."""
+        return seat_number(seat, self._n, "seat", IllegalMoveError)
 
     def _holder(self, card: int) -> int:
         return next(s for s, h in enumerate(self.hands) if h >> card & 1)
@@ -275,12 +299,12 @@ class Game:
         """Every legal move of ``seat`` (the player to move by default). For another seat,
         what the rules let it do out of turn: out-of-turn bombs (``bomb.out_of_turn``), a
         racing play (``deal.race``), announcing, claiming a redeal or four 2s."""
+        if seat is not None:
+            seat = self._seat(seat)
         if self.end is not None:
             return []
         if seat is None or seat == self.to_move:
             return self._own_moves(self.to_move)
-        if not 0 <= seat < self._n:
-            return []
         return self._side_moves(seat)
 
     def _own_moves(self, seat: int) -> list[Move]:
@@ -393,15 +417,15 @@ class Game:
     def play(self, move: Move | str, seat: int | None = None) -> Game:
         """The state after ``move`` (a `Move`, or text such as ``"3D 3S"`` or ``"pass"``) by
         ``seat`` (the player to move by default). Raises `IllegalMoveError` saying why."""
+        actor = self.to_move if seat is None else self._seat(seat)
         if self.end is not None:
             raise IllegalMoveError("the deal is over")
-        actor = self.to_move if seat is None else seat
-        if not isinstance(actor, int) or not 0 <= actor < self._n:
-            raise IllegalMoveError(f"there is no seat {actor}")
         if isinstance(move, str):
             move = self.parse_move(move, actor)
         elif not isinstance(move, Move):
-            raise IllegalMoveError(f"a move is a Move or text such as '3D 3S' or 'pass': {move!r}")
+            raise IllegalMoveError(
+                f"a move is a Move or text such as '3D 3S' or 'pass', not {describe(move)}"
+            )
         if isinstance(move, Combination):
             mask = (
                 _first_copies(move.mask, self.hands[actor]) if self.rules.decks > 1 else move.mask
@@ -435,7 +459,8 @@ class Game:
 
     def parse_move(self, text: str, seat: int | None = None) -> Move:
         """Read a typed move; cards are matched to ``seat``'s hand by face."""
-        seat = self.to_move if seat is None else seat
+        seat = self.to_move if seat is None else self._seat(seat)
+        text = _move_text(text)
         words = " ".join(text.strip().lower().replace("!", "").split())
         if words in ("pass", "p", "-"):
             return PASS
@@ -508,6 +533,8 @@ class Game:
     def _check_play(self, mask: int, actor: int) -> Combination:
         hand = self.hands[actor]
         if mask & ~hand:
+            if mask & ~_CARD_IDS or mask < 0:
+                raise IllegalMoveError("that play names bits that are no cards")
             missing = format_cards(cards_of(mask & ~hand), symbols=True)
             raise IllegalMoveError(f"you don't hold {missing}")
         if self.pending:
@@ -790,8 +817,7 @@ class Game:
 
     def view(self, seat: int) -> View:
         """What ``seat`` may know: its own hand, every count, the table and the history."""
-        if not isinstance(seat, int) or not 0 <= seat < self._n:
-            raise IllegalMoveError(f"there is no seat {seat}")
+        seat = self._seat(seat)
         shown = self._public_kitty()
         return View(
             seat=seat,
@@ -845,12 +871,24 @@ class Game:
         """The deal as a `bigtwo.engine.Record` (rules, deal, every action, result)."""
         from .record import Record
 
-        return Record.of(self, players)
+        return Record.of(self, None if players is None else player_names(players, self._n))
 
     def __repr__(self) -> str:
         counts = "/".join(str(h.bit_count()) for h in self.hands)
         state = f"over ({self.end})" if self.end else f"seat {self.to_move} to move"
         return f"<Game {self.rules.name} {counts} cards, {state}, table {self.table}>"
+
+
+_CARD_IDS = sum(1 << c for c in range(128) if c & 63 < 54)  # the bits that name cards
+_MOVE_TEXT = 1_000  # characters of a typed move that are read at all
+
+
+def _rules(rules: object) -> Rules:
+    return instance(rules, Rules, "rules", "a Rules (e.g. Rules.preset('classic'))")
+
+
+def _move_text(value: object) -> str:
+    return checked_text(value, "a typed move", _MOVE_TEXT)
 
 
 def _unroll(log: Log) -> list[tuple[int, Move]]:

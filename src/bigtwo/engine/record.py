@@ -16,8 +16,10 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ..cards import cards_of, format_cards, parse_cards
+from ..checks import instance, seat_number, whole_number
 from ..errors import BigTwoError
 from ..rules.config import Rules
+from .arguments import player_names
 from .commitment import Exchange, Terms, is_digest, layout, rules_fields
 from .deal import Deal, deal_out, exposed_card, fixed_deal
 from .proof import dealt_problems, opening_problems, revealed_order, terms_problems
@@ -55,12 +57,12 @@ class Record:
 
     @classmethod
     def of(cls, game: Game, players: Sequence[str] | None = None) -> Record:
-        n = game.rules.players
+        from .game import Game
+
+        n = instance(game, Game, "game", "a Game").rules.players
         origin = game.origin
         bound = origin.terms.players or tuple(f"p{s}" for s in range(n))
-        names = tuple(players) if players else bound
-        if len(names) != n:
-            raise BigTwoError(f"{len(names)} names given for {n} players")
+        names = player_names(players, n) if players else bound
         if origin.commitment and names != bound:
             raise BigTwoError(
                 f"this deal was committed to the names {', '.join(bound)}; name the players"
@@ -148,8 +150,7 @@ class Record:
     def for_seat(self, seat: int) -> Record:
         """The record as ``seat`` may share it: the other hands, the deck, the salt and the
         seed (which would deal the whole deck again) removed."""
-        if not 0 <= seat < len(self.counts):
-            raise BigTwoError(f"there is no seat {seat}")
+        seat = seat_number(seat, len(self.counts))
         if self.viewer is not None:
             if seat != self.viewer:
                 raise BigTwoError(f"this record is seat {self.viewer}'s view, not seat {seat}'s")
@@ -205,6 +206,7 @@ class Record:
         checked move by move."""
         from .game import Game
 
+        upto = None if upto is None else whole_number(upto, "upto", 0, len(self.actions))
         game = Game.from_deal(self.rules, self.deal())
         out = [game]
         for number, action in enumerate(self.actions[:upto], start=1):

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, fields
 from functools import cached_property
 from typing import Any, ClassVar
 
+from ..checks import describe
 from ..errors import RulesError
 from .options import (
     Announce,
@@ -121,7 +122,7 @@ class Rules:
         for f in fields(self):
             value, default = getattr(self, f.name), f.default
             if isinstance(default, bool) and not isinstance(value, bool):
-                raise RulesError(f"{f.name} must be true or false, not {value!r}")
+                raise RulesError(f"{f.name} must be true or false, not {describe(value)}")
             if isinstance(default, Choice) and not isinstance(value, type(default)):
                 enum_type = type(default)
                 try:
@@ -129,7 +130,7 @@ class Rules:
                 except ValueError:
                     choices = ", ".join(m.value for m in enum_type)
                     raise RulesError(
-                        f"{f.name} can't be {value!r}; choose one of: {choices}"
+                        f"{f.name} can't be {describe(value)}; choose one of: {choices}"
                     ) from None
         _check_numbers(self)
         _check(self)
@@ -141,7 +142,7 @@ class Rules:
         from .presets import preset
 
         if not isinstance(name, str):
-            raise RulesError(f"a rule set is named by text, not {name!r}")
+            raise RulesError(f"a rule set is named by text, not {describe(name)}")
         return preset(name)
 
     @classmethod
@@ -179,6 +180,8 @@ class Rules:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
         """The inverse of `to_dict`; unknown keys are refused."""
+        if not isinstance(data, dict) or not all(isinstance(k, str) for k in data):
+            raise RulesError(f"rule options are a mapping of names to values, not {describe(data)}")
         names = {f.name for f in fields(cls)}
         unknown = sorted(set(data) - names)
         if unknown:
@@ -220,6 +223,10 @@ class Rules:
 
 
 
+_LARGEST = 1_000  # no count in a rule set comes near this; larger ones are refused unread
+_NAME_LENGTH = 100
+
+
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -227,17 +234,25 @@ def _is_int(value: object) -> bool:
 def _check_numbers(rules: Rules) -> None:
     """Counts are whole numbers and the name is text (bools, floats and strings refused)."""
     for name in ("players", "decks"):
-        if not _is_int(getattr(rules, name)):
-            raise RulesError(f"{name} must be a whole number, not {getattr(rules, name)!r}")
-    if rules.cards_each is not None and not _is_int(rules.cards_each):
-        raise RulesError(f"cards_each must be a whole number or none, not {rules.cards_each!r}")
+        value = getattr(rules, name)
+        if not _is_int(value) or abs(value) > _LARGEST:
+            raise RulesError(f"{name} must be a whole number, not {describe(value)}")
+    each = rules.cards_each
+    if each is not None and (not _is_int(each) or abs(each) > _LARGEST):
+        raise RulesError(f"cards_each must be a whole number or none, not {describe(each)}")
     lengths = rules.straight_lengths
-    if not isinstance(lengths, tuple | list) or not all(_is_int(n) for n in lengths):
-        raise RulesError(f"straight_lengths must be whole numbers, not {lengths!r}")
+    if (
+        not isinstance(lengths, tuple | list)
+        or len(lengths) > _LARGEST
+        or not all(_is_int(n) for n in lengths)
+    ):
+        raise RulesError(f"straight_lengths must be whole numbers, not {describe(lengths)}")
     if not isinstance(lengths, tuple):
         object.__setattr__(rules, "straight_lengths", tuple(lengths))
-    if not isinstance(rules.name, str):
-        raise RulesError(f"name must be text, not {rules.name!r}")
+    if type(rules.name) is not str or len(rules.name) > _NAME_LENGTH:
+        raise RulesError(
+            f"name must be text of at most {_NAME_LENGTH} characters, not {describe(rules.name)}"
+        )
 
 def _check(r: Rules) -> None:
     """Refuse option combinations that make no sense."""

@@ -6,10 +6,33 @@ Each member's docstring-like comment names the variation ID(s) it covers in
 
 from __future__ import annotations
 
-from enum import StrEnum
+from enum import Enum, EnumType, StrEnum
+from typing import Any
+
+from ..checks import describe
+from ..errors import RulesError
 
 
-class Choice(StrEnum):
+class _Words(EnumType):
+    """Looks a choice up by its word and refuses anything else with a `RulesError` (the
+    standard lookup raises a bare ValueError, or fails to describe a huge number)."""
+
+    def __call__(cls, value: object, *args: Any, **kwargs: Any) -> Any:
+        if args or kwargs or not cls._member_map_:  # the functional API: make an enum
+            return super().__call__(value, *args, **kwargs)
+        if isinstance(value, cls):
+            return value
+        # a member of another enum is refused even when its word matches (Jokers.NONE is no
+        # SuitOrder.NONE)
+        plain = isinstance(value, str) and not isinstance(value, Enum)
+        member = cls._value2member_map_.get(value) if plain else None
+        if member is None:
+            choices = ", ".join(str(m) for m in cls._member_map_.values())
+            raise RulesError(f"{describe(value)} is not a choice here; choose one of: {choices}")
+        return member
+
+
+class Choice(StrEnum, metaclass=_Words):
     """An enum whose values are the words players type (``--rules`` files, records)."""
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..checks import describe
 from ..errors import RulesError
 from .config import Rules
 from .options import (
@@ -250,7 +251,7 @@ def find_preset(name: str) -> Preset:
     for preset in PRESETS.values():
         if key == preset.name or key in preset.aliases:
             return preset
-    raise RulesError(f"no rule set called {name!r}; choose one of: {', '.join(PRESETS)}")
+    raise RulesError(f"no rule set called {describe(name)}; choose one of: {', '.join(PRESETS)}")
 
 
 def preset(name: str) -> Rules:

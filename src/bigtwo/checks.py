@@ -1,0 +1,136 @@
+"""Checks on the arguments outside code passes in: each refuses a value of the wrong type or
+out of range with a `BigTwoError` that names the argument and says what it should be.
+
+The public constructors and methods call these once at the edge; the play loops inside the
+engine and the bots trust their own values and skip them.
+
+>>> seat_number(2, 4)
+2
+>>> seat_number(True, 4)
+Traceback (most recent call last):
+...
+bigtwo.errors.BigTwoError: seat must be a whole number from 0 to 3, not True
+>>> describe(10**5000)
+'a whole number of 5001 digits'
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from enum import Enum
+from typing import TypeVar
+
+from .errors import BigTwoError
+
+T = TypeVar("T")
+
+# seeds are whole numbers of at most this many bits (a session derives each deal's seed from
+# its own, so its limit is lower)
+SEED_BITS = 128
+_SHOWN_TEXT = 40  # characters of a refused text quoted back
+
+
+def describe(value: object) -> str:
+    """A short description of any value for an error message. It never calls the value's own
+    ``repr`` (which may be huge, slow or raise) and escapes what a terminal would interpret."""
+    if value is None or isinstance(value, bool):
+        return str(value)
+    if isinstance(value, Enum):
+        return f"{type(value).__name__}.{value.name}"
+    if isinstance(value, int):
+        if value.bit_length() <= 64:
+            return str(int(value))
+        digits = len(str(abs(int(value)))) if value.bit_length() < 4000 else _digits(value)
+        return f"a whole number of {digits} digits"
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, str):
+        cut = value[:_SHOWN_TEXT]
+        return repr(cut) + ("…" if len(value) > _SHOWN_TEXT else "")
+    if isinstance(value, bytes | bytearray):
+        return f"{type(value).__name__} ({len(value)} long)"
+    if isinstance(value, list | tuple | set | frozenset | dict):
+        return f"a {type(value).__name__} of {len(value)}"
+    return f"a {type(value).__name__}"
+
+
+def _digits(value: int) -> int:
+    """Decimal digits of a huge int without converting it (Python refuses very long ones)."""
+    n = abs(int(value))
+    guess = int(n.bit_length() * math.log10(2)) + 1
+    return guess if n >= 10 ** (guess - 1) else guess - 1
+
+
+def is_whole(value: object) -> bool:
+    """Is ``value`` an int (a bool is not a number here)?"""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def whole_number(
+    value: object, what: str, low: int, high: int, error: type[BigTwoError] = BigTwoError
+) -> int:
+    """``value`` if it is an int from ``low`` to ``high``; else ``error``, in words."""
+    if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
+        return int(value)
+    raise error(f"{what} must be a whole number from {low} to {high}, not {describe(value)}")
+
+
+def seat_number(
+    value: object, players: int, what: str = "seat", error: type[BigTwoError] = BigTwoError
+) -> int:
+    """A seat at a table of ``players``."""
+    return whole_number(value, what, 0, players - 1, error)
+
+
+def optional_seat(value: object, players: int, what: str = "seat") -> int | None:
+    """A seat, or None."""
+    return None if value is None else seat_number(value, players, what)
+
+
+def seed_number(value: object, bits: int = SEED_BITS, what: str = "seed") -> int | None:
+    """A seed: None (a secret shuffle) or a whole number of at most ``bits`` bits."""
+    if value is None:
+        return None
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() <= bits:
+        return int(value)
+    raise BigTwoError(
+        f"{what} must be a whole number of at most {bits} bits (or none), not {describe(value)}"
+    )
+
+
+def text(value: object, what: str, limit: int = 10_000) -> str:
+    """Text (a str) of at most ``limit`` characters."""
+    if not isinstance(value, str):
+        raise BigTwoError(f"{what} must be text, not {describe(value)}")
+    if len(value) > limit:
+        raise BigTwoError(f"{what} is {len(value)} characters long; at most {limit} are read")
+    return value
+
+
+def instance(value: object, kind: type[T], what: str, words: str) -> T:
+    """``value`` if it is a ``kind``; else say that ``what`` must be ``words``."""
+    if isinstance(value, kind):
+        return value
+    raise BigTwoError(f"{what} must be {words}, not {describe(value)}")
+
+
+def sequence(value: object, what: str, limit: int) -> Sequence[object]:
+    """A list or tuple of at most ``limit`` items (text is not a sequence of items here)."""
+    if not isinstance(value, list | tuple):
+        raise BigTwoError(f"{what} must be a list or tuple, not {describe(value)}")
+    if len(value) > limit:
+        raise BigTwoError(f"{what} has {len(value)} items; at most {limit} make sense")
+    return value
+
+
+def items(value: object, what: str, limit: int) -> list[object]:
+    """Any iterable except text, read into a list of at most ``limit`` items."""
+    if isinstance(value, str | bytes | bytearray) or not isinstance(value, Iterable):
+        raise BigTwoError(f"{what} must be a list of items, not {describe(value)}")
+    out: list[object] = []
+    for item in value:
+        out.append(item)
+        if len(out) > limit:
+            raise BigTwoError(f"{what} has more than {limit} items")
+    return out
