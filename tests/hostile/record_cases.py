@@ -121,6 +121,8 @@ CASES = [
     R("types", "rules-object", put("rules.flushes", {"x": 1}), "rules.flushes"),
     R("types", "rules-bad-value", put("rules.players", "four"), "players"),
     R("types", "rules-bool-count", put("rules.players", True), "players"),
+    R("types", "rules-lengths-null", put("rules.straight_lengths", None), "straight_lengths"),
+    R("types", "rules-lengths-text", put("rules.straight_lengths", "5"), "straight_lengths"),
     R("types", "rules-unknown", put("rules.frobnicate", 1), "unknown rule option"),
     R("types", "exchange-short", put("deal.exchanges", [[0, 1]]), "deal.exchanges.0"),
     R("types", "exchange-how", put("deal.exchanges", [[0, 1, 1, "best"]]), "deal.exchanges.0.3"),

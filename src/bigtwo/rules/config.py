@@ -187,7 +187,7 @@ class Rules:
         if unknown:
             raise RulesError(f"unknown rule option(s): {', '.join(unknown)}")
         values = dict(data)
-        if "straight_lengths" in values:
+        if isinstance(values.get("straight_lengths"), list):  # JSON has lists, not tuples
             values["straight_lengths"] = tuple(values["straight_lengths"])
         try:
             return cls(**values)
