@@ -1,0 +1,358 @@
+"""The table: the step machine that every front end drives (the terminal, a server room, the
+arena, an RL environment). It holds a session (rules, seats, deals, totals and how the session
+ends), says who may act now and with what, takes ``submit(seat, action)`` and returns what
+followed (every action, tricks won, players going out, the deal's result, the session's end),
+playing the bots' turns and their out-of-turn decisions where bots sit. No I/O, no clock: time
+arrives as ``timeout(seat)``, which does what the rules force for that seat.
+
+A person is asked in two ways. The player to move *must* act. A person may also be *offered* a
+decision the rules open to them while play would otherwise go on: claiming a redeal or four 2s
+before the first play, announcing a last card right after their own play, a bomb, smack-down or
+racing answer before the next bot moves (each play on the table is offered once). The table
+waits for an answer to an offer; `DECLINE` (typed ``no``, or an empty answer) lets play go on.
+
+>>> from bigtwo import Rules, make_bot
+>>> table = Table(Rules(), [None, make_bot("greedy", 1), make_bot("greedy", 2),
+...                         make_bot("greedy", 3)], seed=7, end=SessionEnd(deals=1))
+>>> events = table.start()
+>>> while not table.is_over:
+...     seat = table.awaiting[0]
+...     events = table.submit(seat, table.offers(seat)[0])
+>>> events[-1].kind, len(table.session.results)
+('session_over', 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .bots import Bot
+from .combos import Move
+from .driver import bot_claim, bot_turn
+from .engine.actions import ANNOUNCE, KEEP, Action, Give, hidden_give
+from .engine.game import Game
+from .engine.view import View
+from .errors import BigTwoError, IllegalMoveError
+from .rules.config import Rules
+from .session import Session
+
+DECLINE = Action("decline", "no")  # an answer to an offer: let play go on
+
+
+@dataclass(frozen=True)
+class SessionEnd:
+    """When a session ends: after ``deals`` finished deals, or once a player's running total
+    reaches ``target`` points either way (``core.session``); open-ended with neither."""
+
+    deals: int | None = None
+    target: int | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("deals", "target"):
+            value = getattr(self, name)
+            if value is not None and (type(value) is not int or value < 1):
+                raise BigTwoError(f"a session's {name} must be a whole number above 0, or none")
+
+    def reached(self, session: Session) -> bool:
+        if session.shootout:  # mode.teams: a tied deal is settled before the session can end
+            return False
+        if self.deals is not None and session.deals_played >= self.deals:
+            return True
+        return self.target is not None and any(abs(t) >= self.target for t in session.totals)
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened at the table. ``kind`` is one of ``deal`` (a deal began),
+    ``act`` (``seat`` played, passed or decided ``move``), ``timeout`` (``seat``'s time ran
+    out; the forced action follows as an ``act``), ``trick`` (``seat`` won the trick), ``out``
+    (``seat`` went out, ``place``), ``deal_over``, ``session_over``."""
+
+    kind: str
+    seat: int | None = None
+    move: Move | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def seen_by(self, seat: int) -> Event:
+        """The event as ``seat`` may see it: cards given in an exchange it took no part in
+        show only as their number."""
+        data = self.data
+        if isinstance(self.move, Give) and seat != self.seat and seat != data.get("receiver"):
+            return Event(self.kind, self.seat, hidden_give(self.move.mask.bit_count()), data)
+        return self
+
+
+@dataclass(frozen=True)
+class Offer:
+    """A decision open to a person while play would otherwise go on (see the module's words):
+    ``kind`` is ``claim``, ``announce`` or ``out_of_turn``."""
+
+    seat: int
+    kind: str
+
+
+class Table:
+    """A session at one table: people in the seats given ``None``, bots elsewhere."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        seats: Sequence[Bot | None],
+        *,
+        seed: int | None = None,
+        names: Sequence[str] | None = None,
+        dealer: int = 0,
+        end: SessionEnd | None = None,
+    ) -> None:
+        if not isinstance(rules, Rules):
+            raise BigTwoError(f"a table needs Rules, not {type(rules).__name__}")
+        if len(seats) != rules.players:
+            raise BigTwoError(f"{len(seats)} seats given for {rules.players} players")
+        self.bots: dict[int, Bot] = {s: b for s, b in enumerate(seats) if b is not None}
+        self.people = tuple(s for s, b in enumerate(seats) if b is None)
+        self.end = end or SessionEnd()
+        self.session = Session.start(rules, seed, dealer, names)
+        self.game: Game | None = None
+        self.games: list[Game] = []  # every finished deal, redeals included, in order
+        self.offer: Offer | None = None
+        self._offered: dict[int, tuple[int, int]] = {}  # the table state each seat was offered
+        self._claims_open = False
+
+    # -- state --------------------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.game is None and self.end.reached(self.session) and bool(self.games)
+
+    @property
+    def between_deals(self) -> bool:
+        """Is the table waiting for `next_deal` (a deal has ended, the session goes on)?"""
+        return self.game is None and bool(self.games) and not self.is_over
+
+    @property
+    def awaiting(self) -> tuple[int, ...]:
+        """The people the table is waiting for: the one offered a decision, else the person to
+        move (empty between deals, after the session, and while bots are to act)."""
+        game = self.game
+        if game is None or game.is_over:
+            return ()
+        if self.offer is not None:
+            return (self.offer.seat,)
+        return (game.to_move,) if game.to_move in self.people else ()
+
+    def offers(self, seat: int) -> list[Move]:
+        """What ``seat`` may do now: the legal moves of the person to move; the offered
+        decision's moves and `DECLINE` for an offer; any out-of-turn play the rules allow."""
+        game = self._game()
+        if self.offer is not None and self.offer.seat == seat:
+            moves = [m for m in game.legal_moves(seat) if _fits(self.offer.kind, m)]
+            return [*moves, DECLINE]
+        return game.legal_moves(seat)
+
+    def view(self, seat: int) -> View:
+        return self._game().view(seat)
+
+    # -- acting ---------------------------------------------------------------------------------
+    def start(self) -> list[Event]:
+        """Deal the first deal and play until a person must act."""
+        if self.game is not None or self.games:
+            raise BigTwoError("this table has started already")
+        return self._deal()
+
+    def next_deal(self) -> list[Event]:
+        """Deal the next deal of the session (between deals)."""
+        if not self.between_deals:
+            raise BigTwoError(
+                "the session is over" if self.is_over else "the deal in play isn't over yet"
+            )
+        return self._deal()
+
+    def why_not(self, seat: int, action: Move | str) -> str | None:
+        """Why ``seat`` may not take ``action`` now, in words; None when `submit` accepts it."""
+        try:
+            self._check(seat, action)
+        except BigTwoError as exc:
+            return str(exc)
+        return None
+
+    def submit(self, seat: int, action: Move | str) -> list[Event]:
+        """``seat`` takes ``action`` (a `Move` or text such as ``"3D 3S"``, ``"pass"``,
+        ``"no"``); the events that followed, bots' turns included. `IllegalMoveError` says why
+        a refused action was refused."""
+        move = self._check(seat, action)
+        game = self._game()
+        if move == DECLINE:
+            self.offer = None
+            return self._run([])
+        events: list[Event] = []
+        self.offer = None
+        after = game.play(move, seat=seat)
+        self._record(events, game, seat, move, after)
+        self.game = after
+        if seat in self.people and not after.is_over and ANNOUNCE in after.legal_moves(seat):
+            self.offer = Offer(seat, "announce")
+        return self._run(events)
+
+    def timeout(self, seat: int) -> list[Event]:
+        """``seat``'s time ran out: an offer is declined; the player to move passes where
+        passing is allowed, else makes the forced play (the weakest legal one), gives the
+        lowest cards asked of them, or keeps the lead card."""
+        if seat not in self.awaiting:
+            raise IllegalMoveError(f"the table isn't waiting for seat {seat}")
+        events = [Event("timeout", seat)]
+        if self.offer is not None:
+            self.offer = None
+            return self._run(events)
+        return events + self.submit(seat, self._forced(seat))
+
+    # -- inside -------------------------------------------------------------------------------
+    def _game(self) -> Game:
+        if self.game is None:
+            raise BigTwoError("no deal is in play" + (": the session is over" * self.is_over))
+        return self.game
+
+    def _check(self, seat: int, action: Move | str) -> Move:
+        game = self._game()
+        if type(seat) is not int or not 0 <= seat < game.rules.players:
+            raise IllegalMoveError(f"there is no seat {seat!r}")
+        if seat in self.bots:
+            raise IllegalMoveError(f"seat {seat} is a bot's; it acts by itself")
+        if game.is_over:
+            raise IllegalMoveError("the deal is over")
+        offer = self.offer
+        if isinstance(action, str) and " ".join(action.lower().split()) in ("", "no", "decline"):
+            action = DECLINE
+        if action == DECLINE:
+            if offer is None or offer.seat != seat:
+                raise IllegalMoveError("nothing is offered to you to decline")
+            return DECLINE
+        if offer is not None and offer.seat != seat and seat == game.to_move:
+            raise IllegalMoveError(f"seat {offer.seat} is deciding first")
+        move = game.parse_move(action, seat) if isinstance(action, str) else action
+        game.play(move, seat=seat)  # immutable: this only checks, and says why not
+        return move
+
+    def _forced(self, seat: int) -> Move:
+        game = self._game()
+        moves = game.legal_moves(seat)
+        if game.pending:
+            if game.pending[0][1] < 0:
+                return KEEP
+            giver, _, count, _ = game.pending[0]
+            order = game.tables.order_key
+            lowest = sorted(game.view(giver).hand, key=lambda c: order[c & 63])[:count]
+            return game.parse_move("give " + " ".join(map(str, lowest)), seat)
+        passing = [m for m in moves if m.is_pass]
+        if passing:
+            return passing[0]
+        plays = [m for m in moves if m.is_play]
+        return min(plays, key=lambda m: (m.mask.bit_count(), getattr(m, "key", 0)))
+
+    def _deal(self) -> list[Event]:
+        game = self.session.next_deal()
+        self.game, self.offer, self._offered = game, None, {}
+        self._claims_open = True
+        number = self.session.shuffles + 1
+        events = [
+            Event(
+                "deal",
+                None,
+                None,
+                {
+                    "number": number,
+                    "dealer": game.origin.dealer,
+                    "commitment": game.origin.commitment,
+                },
+            )
+        ]
+        return self._run(events)
+
+    def _run(self, events: list[Event]) -> list[Event]:
+        """Play on (bots' turns and decisions) until a person is awaited or the deal ends."""
+        while True:
+            game = self._game()
+            if game.is_over:
+                return self._finish(events)
+            if self.offer is not None:
+                return events
+            if self._claims_open:  # once, before anything else: a person's claims
+                self._claims_open = False
+                for seat in self.people:
+                    if any(_fits("claim", m) for m in game.legal_moves(seat)):
+                        self.offer = Offer(seat, "claim")
+                        return events
+            claim = bot_claim(game, self.bots)
+            if claim is not None:
+                seat, move = claim
+                after = game.play(move, seat=seat)
+                self._record(events, game, seat, move, after)
+                self.game = after
+                continue
+            if game.to_move in self.people:
+                return events
+            for seat in self.people:
+                if self._may_interrupt(game, seat):
+                    self.offer = Offer(seat, "out_of_turn")
+                    return events
+            self.game = bot_turn(
+                game, self.bots, lambda b, s, m, a: self._record(events, b, s, m, a)
+            )
+
+    def _may_interrupt(self, game: Game, seat: int) -> bool:
+        """May the person at ``seat`` play out of turn before the next bot (each play on the
+        table offered once)?"""
+        rules = game.rules
+        if not (rules.out_of_turn_bombs or rules.smackdown) and game.direction != 0:
+            return False
+        if not any(m.is_play for m in game.legal_moves(seat)):
+            return False
+        state = (game.table.mask if game.table is not None else 0, game.table_seat)
+        if self._offered.get(seat) == state:
+            return False
+        self._offered[seat] = state
+        return True
+
+    @staticmethod
+    def _record(events: list[Event], before: Game, seat: int, move: Move, after: Game) -> None:
+        """What ``seat`` playing ``move`` made happen, as events."""
+        receiver = before.pending[0][1] if isinstance(move, Give) and before.pending else -1
+        events.append(Event("act", seat, move, {"receiver": receiver} if receiver >= 0 else {}))
+        if before.table is not None and after.table is None and not after.is_over:
+            events.append(Event("trick", before.table_seat, None, {"next": after.to_move}))
+        if len(after.out) > len(before.out) and not after.is_over:
+            events.append(Event("out", after.out[-1], None, {"place": len(after.out)}))
+
+    def _finish(self, events: list[Event]) -> list[Event]:
+        game = self._game()
+        self.session = self.session.finish(game)
+        self.games.append(game)
+        self.game, self.offer = None, None
+        events.append(
+            Event(
+                "deal_over",
+                game.winner,
+                None,
+                {"end": game.end, "scores": game.scores, "totals": self.session.totals},
+            )
+        )
+        if self.end.reached(self.session):
+            payments = [(p.payer, p.payee, p.amount) for p in self.session.settlement(1.0)]
+            events.append(
+                Event(
+                    "session_over",
+                    None,
+                    None,
+                    {"totals": self.session.totals, "settlement": payments},
+                )
+            )
+        return events
+
+
+def _fits(kind: str, move: Move) -> bool:
+    """Is ``move`` a decision of this kind of offer?"""
+    if kind == "claim":
+        return move.kind in ("redeal", "golden_whoopin")
+    if kind == "announce":
+        return move == ANNOUNCE
+    return move.is_play
