@@ -25,9 +25,10 @@ PROMPTS = {
     "another": r"Play another deal\? \[Y/n\] \(or 'review'\) ",
     "end": pexpect.EOF,
 }
+FREE_CHOICE = ["--set", "president_free_choice=yes"]
 SCENARIOS = {  # name: (arguments, deals to play)
     "classic": (["--seed", "5"], 2),
-    "president": (["--seed", "1", "--set", "mode=president", "--set", "president_free_choice=1"], 3),
+    "president": (["--seed", "1", "--set", "mode=president", *FREE_CHOICE], 3),
     "bombs": (["--seed", "11", "--set", "out_of_turn_bombs=yes", "--set", "smackdown=yes"], 2),
     "announce": (["--seed", "4", "--set", "announce=one-card"], 2),
     "trade": (["--seed", "1", "--players", "3", "--set", "leftover=trade-shown"], 2),
