@@ -115,6 +115,7 @@ class Table:
         self.end = end or SessionEnd()
         self.session = Session.start(rules, seed, dealer, names)
         self.game: Game | None = None
+        self.dealt: Game | None = None  # the deal in play as it was dealt, before any action
         self.games: list[Game] = []  # every finished deal, redeals included, in order
         self.offer: Offer | None = None
         self._offered: dict[int, tuple[int, int]] = {}  # the table state each seat was offered
@@ -251,7 +252,7 @@ class Table:
 
     def _deal(self) -> list[Event]:
         game = self.session.next_deal()
-        self.game, self.offer, self._offered = game, None, {}
+        self.game, self.dealt, self.offer, self._offered = game, game, None, {}
         self._claims_open = True
         number = self.session.shuffles + 1
         events = [

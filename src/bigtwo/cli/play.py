@@ -17,12 +17,12 @@ from rich.text import Text
 from ..bots import Bot, make_bot
 from ..cards import cards_of
 from ..combos import Combination, Move
-from ..driver import bot_turn, settle_claims
 from ..engine.actions import ANNOUNCE
 from ..engine.game import Game
 from ..errors import BigTwoError
 from ..rules.options import Leftover, Mode
 from ..session import Session
+from ..table import DECLINE, Event, Table
 from .common import (
     RULE_OPTIONS_HELP,
     bot_lineup,
@@ -133,8 +133,9 @@ def command(
             import readline  # noqa: F401
     wait = pace if pace is not None else (DEFAULT_PACE if interactive_output() else 0.0)
     console = make_console()
-    session = Session.start(chosen, seed, players=recorded)  # each deal commits to the names
-    match = Match(console, session, seated, opponents, adviser, writer, wait)
+    seats = [None, *(opponents[s] for s in range(1, chosen.players))]
+    table = Table(chosen, seats, seed=seed, names=recorded)  # each deal commits to the names
+    match = Match(console, table, seated, adviser, writer, wait)
     try:
         match.run()
     except (EOFError, KeyboardInterrupt):
@@ -152,18 +153,28 @@ class Match:
     def __init__(
         self,
         console: Console,
-        session: Session,
+        table: Table,
         names: Sequence[str],
-        bots: dict[int, Bot],
         adviser: Adviser,
         writer: RecordWriter,
         pace: float,
     ) -> None:
-        self.console, self.session, self.names = console, session, list(names)
-        self.bots, self.adviser, self.writer, self.pace = bots, adviser, writer, pace
+        self.console, self.table, self.names = console, table, list(names)
+        self.adviser, self.writer, self.pace = adviser, writer, pace
         self.width = max(len(n) for n in names)
         self.echo = not sys.stdin.isatty()  # show piped answers so the transcript reads well
         self.farewell_said = False
+
+    @property
+    def session(self) -> Session:
+        return self.table.session
+
+    @property
+    def game(self) -> Game:
+        """The deal in play."""
+        game = self.table.game
+        assert game is not None, "no deal is in play"
+        return game
 
     # -- the sitting ------------------------------------------------------------------------
     def run(self) -> None:
@@ -180,14 +191,13 @@ class Match:
             self.say(f"Teams: {self.team_name(0)} against {self.team_name(1)}.")
         self.console.print(Text("Type 'help' at any time for the commands.", style="dim"))
         try:
+            events = self.table.start()
             while True:
-                game = self.play_deal(self.session.next_deal())
-                self.session = self.session.finish(game)
+                game = self.play_deal(events)
                 self.show_result(game)
-                if self.session.shootout:
-                    continue  # mode.teams: the tie is settled before anyone may leave
-                if not self.after_deal(game):
-                    break
+                if not self.session.shootout and not self.after_deal(game):
+                    break  # (mode.teams: a tie is settled before anyone may leave)
+                events = self.table.next_deal()
         except Quit:
             pass
         self.farewell()
@@ -201,38 +211,36 @@ class Match:
         self.console.print("Goodbye.")
 
     # -- one deal ---------------------------------------------------------------------------
-    def play_deal(self, game: Game) -> Game:
+    def play_deal(self, events: list[Event]) -> Game:
+        """Show the deal that ``events`` began, then answer for the person whenever the table
+        awaits them, until the deal is over; the finished deal."""
+        dealt = self.table.dealt
+        assert dealt is not None, "the table has dealt"
         self.console.print()
         if self.session.shootout:
             title = "Five-card shootout: the teams are tied"
         else:
             title = f"Deal {self.session.deals_played + 1}"
-        self.console.rule(Text(f"{title} · dealer {self.names[game.origin.dealer]}"))
-        commitment = game.view(HUMAN).commitment
+        self.console.rule(Text(f"{title} · dealer {self.names[dealt.origin.dealer]}"))
+        commitment = dealt.view(HUMAN).commitment
         if commitment:  # fair.shuffle: shown before any play, to hold the record against later
             self.console.print(Text(f"  commitment {commitment}", style="dim"))
-        self.show_before_play(game)
-        own = sorted_cards(game.view(HUMAN).hand, game.tables.order_key)
+        self.show_before_play(dealt)
+        own = sorted_cards(dealt.view(HUMAN).hand, dealt.tables.order_key)
         self.console.print(hand_line(own))
-        self.offered: tuple[int, int] | None = None
-        game = self.offer_claims(game)
-        while not game.is_over:
-            game = settle_claims(game, self.bots, self.report)
-            if game.is_over:
-                break
-            seat = game.to_move
-            if seat == HUMAN:
-                game = self.human_turn(game)
-                continue
-            if self.may_interrupt(game):
-                interrupted = self.out_of_turn(game)
-                if interrupted is not None:
-                    game = interrupted
-                    continue
-            game = bot_turn(game, self.bots, self.report)
-            if self.pace:
-                time.sleep(self.pace)
-        return game
+        self.show(events[1:])
+        while self.table.game is not None:
+            offer = self.table.offer
+            if offer is None:
+                events = self.human_turn()
+            elif offer.kind == "claim":
+                events = self.offer_claims()
+            elif offer.kind == "announce":
+                events = self.offer_announce()
+            else:
+                events = self.out_of_turn()
+            self.show(events)
+        return self.table.games[-1]
 
     def show_before_play(self, game: Game) -> None:
         """What the person should know before play starts: titles and the card exchanges
@@ -324,75 +332,62 @@ class Match:
             return Text("played ") + cards_text(move.cards)
         return Text("passed" if move.is_pass else str(move))
 
-    def advance(self, game: Game, move: Move, seat: int) -> Game:
-        """Play ``move`` for ``seat`` and say what happened."""
-        after = game.play(move, seat=seat)
-        self.report(game, seat, move, after)
-        if seat == HUMAN and ANNOUNCE in after.legal_moves(HUMAN):
-            left = after.hands[HUMAN].bit_count()
-            self.say(
-                f"You are down to {left} card{'s' * (left > 1)}: these rules oblige you to"
-                " 'announce' it. If you keep quiet and then go out, you pay everyone's penalty"
-                " and they score 0. Type 'announce', or press Enter to keep quiet."
-            )
-            announced = self.read_move(after, "Announce › ", optional=True)
-            after = announced if announced is not None else after
-        if after.out != game.out and not after.is_over:
-            who = after.out[-1]
-            place = _ORDINALS.get(len(after.out), f"{len(after.out)}th")
-            self.say(f"{'You go' if who == HUMAN else self.names[who] + ' goes'} out, {place}.")
-        return after
+    def show(self, events: Sequence[Event]) -> None:
+        """Say what happened: every action, who took each trick, and the person going out;
+        bots' moves at the sitting's pace."""
+        actor = None
+        for event in events:
+            if event.kind == "act" and event.seat is not None and event.move is not None:
+                actor = event.seat
+                human = actor == HUMAN
+                self.console.print(
+                    action_line(self.names[actor], event.move, self.width, own=human, you=human)
+                )
+                if not human and self.pace:
+                    time.sleep(self.pace)
+            elif event.kind == "trick" and event.seat is not None:
+                note = trick_note(self.names[event.seat], self.names[event.data["next"]])
+                self.console.print(Text(f"  {' ' * self.width}  {note}", style="dim"))
+            elif event.kind == "out" and event.seat is not None and actor == HUMAN:
+                who, place = event.seat, event.data["place"]
+                goes = "You go" if who == HUMAN else f"{self.names[who]} goes"
+                self.say(f"{goes} out, {_ORDINALS.get(place, f'{place}th')}.")
 
-    def report(self, game: Game, seat: int, move: Move, after: Game) -> None:
-        """Say what ``seat`` did, and who took the trick if it ended."""
-        human = seat == HUMAN
-        self.console.print(action_line(self.names[seat], move, self.width, own=human, you=human))
-        if game.table is not None and after.table is None and not after.is_over:
-            note = trick_note(self.names[game.table_seat], self.names[after.to_move])
-            self.console.print(Text(f"  {' ' * self.width}  {note}", style="dim"))
-
-    def offer_claims(self, game: Game) -> Game:
+    def offer_claims(self) -> list[Event]:
         """Before the first play: tell the person when their hand may claim a redeal or win
         with four 2s, and let them."""
-        claims = [m for m in game.legal_moves(HUMAN) if m.kind in ("redeal", "golden_whoopin")]
-        if not claims or game.is_over:
-            return game
+        claims = [m for m in self.table.offers(HUMAN) if m != DECLINE]
         words = " or ".join(f"'{m}'" for m in claims)
-        self.show_status(game)
+        self.show_status(self.game)
         self.say(f"Your hand lets you claim {words} before anyone plays; press Enter to play on.")
-        claimed = self.read_move(game, "Claim › ", optional=True)
-        return claimed if claimed is not None else game
+        return self.read_move("Claim › ", optional=True)
 
-    def may_interrupt(self, game: Game) -> bool:
-        """May the person make a play out of turn now (an out-of-turn bomb or a race)? Each
-        play on the table is offered once, not again after every pass."""
-        if not (game.rules.out_of_turn_bombs or game.rules.smackdown) and game.direction != 0:
-            return False
-        if not any(m.is_play for m in game.legal_moves(HUMAN)):
-            return False
-        table = (game.table.mask if game.table is not None else 0, game.table_seat)
-        if table == self.offered:
-            return False
-        self.offered = table
-        return True
+    def offer_announce(self) -> list[Event]:
+        """Right after the person's play leaves the cards the rules ask them to announce."""
+        left = len(self.table.view(HUMAN).hand)
+        self.say(
+            f"You are down to {left} card{'s' * (left > 1)}: these rules oblige you to"
+            " 'announce' it. If you keep quiet and then go out, you pay everyone's penalty"
+            " and they score 0. Type 'announce', or press Enter to keep quiet."
+        )
+        return self.read_move("Announce › ", optional=True)
 
     # -- the person's turns -----------------------------------------------------------------
-    def human_turn(self, game: Game) -> Game:
+    def human_turn(self) -> list[Event]:
+        game = self.game
         self.show_status(game)
-        moves = game.legal_moves()
+        moves = self.table.offers(HUMAN)
         if ANNOUNCE in moves:
             self.say("You may 'announce' your last card(s) now: the rules ask you to.")
         if game.table is not None and game.table_seat == HUMAN:
             self.say("Everyone else passed on your play: beat it yourself, or pass to lead afresh.")
-        while True:
-            after = self.read_move(game, self.prompt(game), optional=False)
-            if after is not None:
-                return after
+        return self.read_move(self.prompt(game), optional=False)
 
-    def out_of_turn(self, game: Game) -> Game | None:
+    def out_of_turn(self) -> list[Event]:
         """Offer the person a play out of turn before the next bot moves."""
+        game = self.game
         self.show_status(game)
-        plays = [m for m in game.legal_moves(HUMAN) if isinstance(m, Combination)]
+        plays = [m for m in self.table.offers(HUMAN) if isinstance(m, Combination)]
         example = Text("  for example ") + cards_text(plays[0].cards) if plays else Text()
         self.say(
             f"You may play out of turn now, before {self.names[game.to_move]}"
@@ -401,16 +396,18 @@ class Match:
         )
         if plays:
             self.console.print(example + Text(f"  {kind_words(plays[0])}", style="dim"))
-        return self.read_move(game, "Out of turn › ", optional=True)
+        return self.read_move("Out of turn › ", optional=True)
 
-    def read_move(self, game: Game, prompt: str, *, optional: bool) -> Game | None:
-        """Read commands until a move is made (or, when ``optional``, an empty line)."""
+    def read_move(self, prompt: str, *, optional: bool) -> list[Event]:
+        """Read commands until the table takes a move (or, when ``optional``, an empty line
+        declines the offer); what followed."""
         while True:
+            game = self.game
             text = self.ask(prompt)
             word = " ".join(text.lower().split())
             if not word:
                 if optional:
-                    return None
+                    return self.table.submit(HUMAN, DECLINE)
                 self.say("Type the cards to play, 'pass', 'hint' or 'help'.")
             elif word in HELP_WORDS:
                 self.show_help(game)
@@ -425,7 +422,7 @@ class Match:
                     raise Quit
             else:
                 try:
-                    return self.advance(game, game.parse_move(text, HUMAN), HUMAN)
+                    return self.table.submit(HUMAN, game.parse_move(text, HUMAN))
                 except BigTwoError as exc:
                     refusal = shown(f"{exc}{_did_you_mean(word)}")
                     self.console.print(Text(f"  ✗ {refusal}", style="red"))
