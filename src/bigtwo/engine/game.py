@@ -27,7 +27,7 @@ from ..rules.options import Direction, DrawOnPass, FirstPlay, Leftover, Mode
 from ..scoring import Outcome, score
 from . import turns
 from .actions import ANNOUNCE, KEEP, REDEAL, TRADE, WHOOPIN, WORDS, Give, hidden_give
-from .arguments import check_exchanges, check_hands, check_origin, player_names
+from .arguments import check_exchanges, check_hands, check_origin
 from .deal import Deal, fixed_deal, shuffled_deal
 from .opening import holds_four_twos, instant_result, may_redeal
 from .view import View
@@ -825,7 +825,7 @@ class Game:
         """The deal as a `bigtwo.engine.Record` (rules, deal, every action, result)."""
         from .record import Record
 
-        return Record.of(self, None if players is None else player_names(players, self._n))
+        return Record.of(self, players)
 
     def __repr__(self) -> str:
         counts = "/".join(str(h.bit_count()) for h in self.hands)
