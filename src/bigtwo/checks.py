@@ -17,6 +17,7 @@ bigtwo.errors.BigTwoError: seat must be a whole number from 0 to 3, not True
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Iterable, Sequence
 from enum import Enum
 from typing import TypeVar
@@ -105,6 +106,16 @@ def text(value: object, what: str, limit: int = 10_000) -> str:
         raise BigTwoError(f"{what} must be text, not {describe(value)}")
     if len(value) > limit:
         raise BigTwoError(f"{what} is {len(value)} characters long; at most {limit} are read")
+    return value
+
+
+def plain_text(value: object, what: str, limit: int = 10_000) -> str:
+    """Text as a person typed it: no control, format (bidi, zero-width), surrogate or
+    private-use characters, which could restyle a terminal or reorder what is shown."""
+    value = text(value, what, limit)
+    bad = next((c for c in value if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co")), None)
+    if bad is not None:
+        raise BigTwoError(f"{what} holds the invisible or control character U+{ord(bad):04X}")
     return value
 
 

@@ -20,13 +20,13 @@ bigtwo.errors.BigTwoError: not a game record: the key "version" appears twice
 from __future__ import annotations
 
 import json
-import unicodedata
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic.functional_validators import AfterValidator
 
 from .cards import parse_cards
+from .checks import plain_text
 from .engine.record import FORMAT, VERSION, Record, parse_action
 from .errors import BigTwoError, RulesError
 from .rules.config import Rules
@@ -48,12 +48,11 @@ _WORDS = "pass|announce|redeal|whoopin|trade|keep"
 _ACTION = rf"^p[0-7] (?:{_WORDS}|give {_CARDS}|{_CARDS})$"
 
 
-def _plain_text(text: str) -> str:
-    """A name as a person typed it: no control, format (bidi) or surrogate characters."""
-    bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co")), None)
-    if bad is not None:
-        raise ValueError(f"holds the invisible or control character U+{ord(bad):04X}")
-    return text
+def _plain_text(value: str) -> str:
+    try:
+        return plain_text(value, "the name")
+    except BigTwoError as exc:
+        raise ValueError(str(exc).removeprefix("the name ")) from None
 
 
 Seat = Annotated[int, Field(ge=0, lt=MAX_SEATS)]

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 
 from .checks import describe, instance, is_whole, optional_seat, seat_number, seed_number
 from .combos import hand_combos
+from .engine.arguments import player_names
 from .engine.commitment import Exchange, is_digest
 from .engine.game import Game
 from .errors import BigTwoError
@@ -86,11 +87,10 @@ class Session:
             raise BigTwoError(f"shuffles must be a count, not {describe(self.shuffles)}")
         if not isinstance(self.shootout, bool):
             raise BigTwoError(f"shootout must be true or false, not {describe(self.shootout)}")
-        names = self.players
-        if names != () and not (
-            isinstance(names, tuple) and len(names) == n and all(isinstance(p, str) for p in names)
-        ):
-            raise BigTwoError(f"players must be {n} names, not {describe(names)}")
+        if self.players != ():
+            if not isinstance(self.players, tuple):
+                raise BigTwoError(f"players must be {n} names, not {describe(self.players)}")
+            player_names(self.players, n)
         if not isinstance(self.chain, str) or (self.chain and not is_digest(self.chain)):
             shown = describe(self.chain)
             raise BigTwoError(f"chain must be a commitment (64 hex digits), not {shown}")

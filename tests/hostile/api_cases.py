@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -54,6 +55,8 @@ CASES = [
     Api("cards", "format-bytes", lambda: bigtwo.format_cards(b"3D"), "not bytes"),  # type: ignore[arg-type]
     Api("cards", "format-int", lambda: bigtwo.format_cards(5), "not 5"),  # type: ignore[arg-type]
     Api("cards", "format-too-many", lambda: bigtwo.format_cards([0] * 10**6), "more than 108"),
+    Api("cards", "format-endless", lambda: bigtwo.format_cards(itertools.repeat(0)),
+        "more than 108 cards"),
     Api("cards", "format-symbols", lambda: bigtwo.format_cards("3D", symbols=1), "symbols"),  # type: ignore[arg-type]
     Api("cards", "parse-none", lambda: bigtwo.parse_cards(None), "not None"),  # type: ignore[arg-type]
     Api("cards", "parse-bytes", lambda: bigtwo.parse_cards(b"3D"), "not bytes"),  # type: ignore[arg-type]
@@ -64,6 +67,8 @@ CASES = [
     Api("cards", "parse-thrice", lambda: bigtwo.parse_cards("3D 3D 3D"), "more than twice"),
     Api("cards", "from-text-two", lambda: Card.from_text("3D 4D"), "is not one card"),
     # -- combinations ---------------------------------------------------------------------
+    Api("combos", "classify-endless", lambda: bigtwo.classify(itertools.count()),
+        "54 is not a card id"),
     Api("combos", "classify-twice", lambda: bigtwo.classify([0, 0]), "given twice"),
     Api("combos", "classify-rules-text", lambda: bigtwo.classify("3D", "classic"), "a Rules"),  # type: ignore[arg-type]
     Api("combos", "beats-nested", lambda: bigtwo.beats([[0]], "3D"), "not a card id"),  # type: ignore[list-item]
@@ -123,6 +128,11 @@ CASES = [
         "commitment"),
     Api("record", "for-seat-9", lambda: _over().record().for_seat(9), "not 9"),
     Api("record", "replay-upto-negative", lambda: _over().record().replay(-1), "upto"),
+    Api("names", "escape", lambda: Game.deal(seed=1, players=["a\x1b[2J", "b", "c", "d"]),
+        "U+001B"),
+    Api("names", "bidi", lambda: Game.deal(seed=1, players=["a", "\u202eb", "c", "d"]), "U+202E"),
+    Api("names", "zero-width", lambda: Session.start(Rules(), players=["a", "b\u200b", "c", "d"]),
+        "U+200B"),
     Api("record", "load-bytes", lambda: bigtwo.load_record(b"{}"), 'no "format"'),
     Api("record", "load-number", lambda: bigtwo.load_record(5), "is text, not int"),  # type: ignore[arg-type]
     Api("session", "totals-short", lambda: Session(Rules(), totals=(1,)), "totals must be 4"),

@@ -3,9 +3,13 @@
 
 from __future__ import annotations
 
+import atexit
+import shutil
+import tempfile
 from dataclasses import dataclass, field
+from pathlib import Path
 
-from bigtwo import Rules
+from bigtwo import Game, Rules
 from bigtwo.bots import make_bot
 from bigtwo.driver import play_out
 from bigtwo.session import Session
@@ -48,7 +52,23 @@ def one_deal(seed: int) -> bytes:
     return "".join(f"{line}\n" for line in typed).encode()
 
 
+def hostile_names_record() -> tuple[str, str]:
+    """A finished deal's record, and a seat's export of it, whose players are named with
+    markup, a terminal escape and a bidi override (written to a temporary folder)."""
+    game = Game.deal(seed=3, players=["[red]Ann[/]", "[bold]B", "[/]evil", "D"])
+    while not game.is_over:
+        game = game.play(game.legal_moves()[0])
+    record = game.record()
+    folder = Path(tempfile.mkdtemp(prefix="bigtwo-hostile-"))
+    atexit.register(shutil.rmtree, folder, True)
+    full, seat = folder / "names.json", folder / "seat1.json"
+    full.write_text(record.dumps(), encoding="utf-8")
+    seat.write_text(record.for_seat(1).dumps(), encoding="utf-8")
+    return str(full), str(seat)
+
+
 PLAY = ("play", "--seed", "1", "--pace", "0")
+NAMES, SEAT_VIEW = hostile_names_record()
 
 CASES = [
     # -- numbers ----------------------------------------------------------------------------
@@ -125,4 +145,11 @@ CASES = [
     Cli("stdin", "binary-after-a-deal", PLAY, "aren't text (\\udcff)",
         stdin=one_deal(1) + b"\xff\n", decode="surrogateescape",
         output=("After 1 deal", "Goodbye.")),
+    # -- text from a record -------------------------------------------------------------------
+    Cli("record", "replay-names", ("replay", NAMES), "[bold]B", code=0,
+        output=("[red]Ann[/]", "  [/]evil        -1")),
+    Cli("record", "replay-seat-names", ("replay", NAMES, "--seat", "1"), "[bold]B", code=0,
+        output=("as seen by [bold]B",)),
+    Cli("record", "replay-export-names", ("replay", SEAT_VIEW), "[/]evil", code=0,
+        output=("[red]Ann[/]",)),
 ]

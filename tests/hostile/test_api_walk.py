@@ -21,7 +21,7 @@ import pytest
 
 import bigtwo
 from bigtwo import BigTwoError, FlushOrder, Jokers, Rules
-from bigtwo.bots import ExpertBot, GreedyBot, HeuristicBot, RandomBot
+from bigtwo.bots import ExpertBot, GreedyBot, HeuristicBot, RandomBot, hint, review
 from bigtwo.bots.heuristic import MediumBot
 from bigtwo.engine.record import Record
 from bigtwo.session import Session
@@ -84,6 +84,9 @@ ACCEPTS: dict[tuple[str, str], set[str]] = {
     ("ExpertBot.__init__", "samples"): {"none"},
     ("ExpertBot.__init__", "budget"): {"none", "float"},  # seconds
     ("ExpertBot.analyse", "also"): {"none"},
+    ("hint", "seed"): {"none", "negative", "huge"},  # as the bots take it
+    ("review", "seed"): {"none", "negative", "huge"},
+    ("review", "samples"): {"none"},
     ("Rules", "cards_each"): {"none"},
     ("View", "table"): {"none"},
     ("View", "lead_card"): {"none"},
@@ -209,6 +212,8 @@ VALID: dict[str, dict[str, Any]] = {
     **{f"{b}.choose": CHOICE for b in
        ("RandomBot", "GreedyBot", "HeuristicBot", "MediumBot", "ExpertBot")},
     "ExpertBot.analyse": CHOICE,
+    "hint": {**CHOICE, "level": "easy"},
+    "review": {"game_or_record": FINISHED, "seat": 0, "samples": 2},
 }
 for _enum in (bigtwo.FirstPlay, bigtwo.FiveBeating, FlushOrder, Jokers, bigtwo.Scoring,
               bigtwo.StraightOrder, bigtwo.SuitOrder):
@@ -273,6 +278,8 @@ def surface() -> list[Target]:
     for cls in bots:
         out.append(Target(f"{cls.__name__}.__init__", cls, _params(cls, False)))
         out.extend(_methods(cls, RECEIVERS[cls.__name__]))
+    for fn in (hint, review):  # the bots' advice to people
+        out.append(Target(fn.__name__, fn, _params(fn, False)))
     return out
 
 

@@ -30,10 +30,9 @@ def _examples(request: pytest.FixtureRequest, name: str) -> int:
 
 
 def _settings(n: int) -> settings:
-    return settings(
+    return settings(  # failures are kept in .hypothesis/ and tried first next time
         max_examples=n,
         deadline=None,
-        database=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     )
 
@@ -151,7 +150,7 @@ OPTIONS: dict[str, dict[str, Any]] = {
         "--hint": st.one_of(st.sampled_from(["easy", "greedy"]), hostile_words),
         "--pace": st.one_of(st.sampled_from(["0", "0.0"]), hostile_words),
     },
-    "simulate": {
+    "simulate": {  # a valid large --games would run for long: the strategy keeps them small
         "--games": st.one_of(st.integers(-3, 2).map(str), st.sampled_from(["10000001"]),
                              hostile_words.filter(lambda w: not w.strip().isdigit())),
         "--rules": st.one_of(st.sampled_from(["classic", "taiwan"]), hostile_words),
@@ -164,7 +163,6 @@ OPTIONS: dict[str, dict[str, Any]] = {
     "replay": {"--seat": hostile_words},
     "verify": {},
 }
-SLOW = {"--games"}  # a valid large value would run for long: the strategy keeps them small
 
 
 def test_command_line_fuzz(request: pytest.FixtureRequest) -> None:

@@ -15,11 +15,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import RED_JOKER, Card
+from ..checks import instance, seat_number, text, whole_number
 from ..combos import Combination, Move, classify_mask, hand_combos
 from ..combos.tables import FIVE, SINGLE
 from ..engine.view import View
-from .base import LEVELS, bot_for_level
-from .expert import ExpertBot
+from .base import bot_for_level, check_choice, check_seed
+from .expert import MAX_SAMPLES, ExpertBot
 from .heuristic import situation
 from .planning import planner_for
 from .policy import Reading, Situation
@@ -78,8 +79,9 @@ def hint(view: View, legal_moves: Sequence[Move], level: str = "hard", seed: int
     The expert's advice depends only on the position and ``seed`` (its samples are seeded by
     both), so asking twice gives the same hint, and `review` with the same seed agrees
     (unless the expert's time cap cuts one of the searches short)."""
-    key = level.strip().lower()
-    bot = bot_for_level(key, seed) if key in LEVELS else bot_for_level("hard", seed)
+    check_choice(view, legal_moves)
+    key = text(level, "a level", 100).strip().lower()
+    bot = bot_for_level(key, seed)  # refuses an unknown level, listing them
     if isinstance(bot, ExpertBot):
         found = bot.analyse(view, legal_moves)
         move = found.choice
@@ -154,7 +156,16 @@ def review(
     gone out and didn't. With the default ``samples`` (the expert's default setting) and the
     same ``seed``, the expert is the one `hint` asks, so a move equal to the hint in that
     position is never a mistake."""
-    record = game_or_record.record() if hasattr(game_or_record, "record") else game_or_record
+    from ..engine.game import Game
+    from ..engine.record import Record
+
+    if isinstance(game_or_record, Game):
+        game_or_record = game_or_record.record()
+    record = instance(game_or_record, Record, "review's deal", "a Game or a Record")
+    seat_number(seat, len(record.counts))
+    if samples is not None:
+        whole_number(samples, "samples", 1, MAX_SAMPLES)
+    check_seed(seed)
     states = record.states()
     notes: list[ReviewNote] = []
     for index, state in enumerate(states[:-1]):

@@ -140,7 +140,8 @@ def command(
         match.run()
     except (EOFError, KeyboardInterrupt):
         console.print()
-        match.farewell()
+        with contextlib.suppress(KeyboardInterrupt):  # a second Ctrl-C cuts the totals short
+            match.farewell()
     except BadInput as exc:
         console.print()
         match.farewell()

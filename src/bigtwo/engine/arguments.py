@@ -5,7 +5,7 @@ the engine inside only ever sees values it can trust."""
 from __future__ import annotations
 
 from ..cards import card_list
-from ..checks import describe, seat_number, sequence, text, whole_number
+from ..checks import describe, plain_text, seat_number, sequence, text, whole_number
 from ..errors import BigTwoError
 from ..rules.config import Rules
 from .commitment import full_deck
@@ -100,7 +100,7 @@ def player_names(players: object, count: int) -> tuple[str, ...]:
         raise BigTwoError(f"{len(names)} names given for {count} players")
     out = []
     for name in names:
-        name = text(name, "a player's name", NAME_LENGTH)
+        name = plain_text(name, "a player's name", NAME_LENGTH)
         if not name.strip():
             raise BigTwoError("a player's name can't be empty")
         out.append(name)

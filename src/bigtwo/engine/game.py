@@ -871,7 +871,7 @@ class Game:
         """The deal as a `bigtwo.engine.Record` (rules, deal, every action, result)."""
         from .record import Record
 
-        return Record.of(self, None if players is None else player_names(players, self._n))
+        return Record.of(self, players)
 
     def __repr__(self) -> str:
         counts = "/".join(str(h.bit_count()) for h in self.hands)

@@ -1,0 +1,58 @@
+"""The installed `bigtwo` command itself, in a subprocess: standard input decoded by the
+interpreter as it really is (the C locale's escapes, a UTF-8 locale's strict decoding), and
+Ctrl-C delivered as a signal."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+BIGTWO = Path(sys.executable).parent / "bigtwo"
+PLAY = [str(BIGTWO), "play", "--seed", "1", "--pace", "0"]
+
+
+def _env(locale: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("LC_") and k != "LANG"}
+    return {**env, "LC_ALL": locale, "NO_COLOR": "1"}
+
+
+@pytest.mark.parametrize("locale", ["C", "C.UTF-8"])
+@pytest.mark.parametrize(
+    "stdin", [b"\xff\xfe\x00binary\n", b"pass\xed\xa0\x80\n", b"\x1b[2J\n"], ids=["binary",
+                                                                                "surrogate",
+                                                                                "escape"]
+)
+def test_input_that_is_not_text_ends_in_one_line(locale: str, stdin: bytes) -> None:
+    if not BIGTWO.exists():
+        pytest.skip("the bigtwo command is not installed next to this interpreter")
+    done = subprocess.run(PLAY, input=stdin, capture_output=True, env=_env(locale), timeout=60)
+    err = done.stderr.decode("utf-8", "replace")
+    assert done.returncode == 2, err
+    assert err.startswith("bigtwo: ") and err.count("\n") == 1, err
+    assert "Traceback" not in err and "\x1b" not in err
+    assert b"Goodbye." in done.stdout
+
+
+def test_ctrl_c_at_the_prompt_says_goodbye() -> None:
+    if not BIGTWO.exists():
+        pytest.skip("the bigtwo command is not installed next to this interpreter")
+    child = subprocess.Popen(
+        PLAY, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        env=_env("C.UTF-8"),
+    )
+    assert child.stdout is not None
+    seen = b""
+    deadline = time.monotonic() + 30
+    while "› ".encode() not in seen and time.monotonic() < deadline:  # the first prompt
+        seen += child.stdout.read1(4096)  # type: ignore[attr-defined]
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=30)
+    assert b"Goodbye." in seen + out
+    assert b"Traceback" not in err, err
+    assert child.returncode == 0
