@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from enum import Enum
 from typing import TypeVar
 
@@ -133,15 +133,3 @@ def sequence(value: object, what: str, limit: int) -> Sequence[object]:
     if len(value) > limit:
         raise BigTwoError(f"{what} has {len(value)} items; at most {limit} make sense")
     return value
-
-
-def items(value: object, what: str, limit: int) -> list[object]:
-    """Any iterable except text, read into a list of at most ``limit`` items."""
-    if isinstance(value, str | bytes | bytearray) or not isinstance(value, Iterable):
-        raise BigTwoError(f"{what} must be a list of items, not {describe(value)}")
-    out: list[object] = []
-    for item in value:
-        out.append(item)
-        if len(out) > limit:
-            raise BigTwoError(f"{what} has more than {limit} items")
-    return out

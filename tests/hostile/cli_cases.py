@@ -80,6 +80,8 @@ CASES = [
     Cli("options", "games-negative", ("simulate", "--games", "-1"), "--games must be at least 1"),
     Cli("options", "games-zero", ("simulate", "--games", "0"), "--games must be at least 1"),
     Cli("options", "games-huge", ("simulate", "--games", "9" * 30), "--games can be at most"),
+    Cli("options", "games-digits", ("simulate", "--games", "9" * 5000),
+        "Invalid value for '--games'"),
     Cli("options", "games-float", ("simulate", "--games", "1.5"), "Invalid value for '--games'"),
     Cli("options", "seed-huge", ("simulate", "--seed", "9" * 40), "--seed must be"),
     Cli("options", "seed-huge-play", ("play", "--seed", "9" * 40), "--seed must be"),
@@ -152,4 +154,7 @@ CASES = [
         output=("as seen by [bold]B",)),
     Cli("record", "replay-export-names", ("replay", SEAT_VIEW), "[/]evil", code=0,
         output=("[red]Ann[/]",)),
+    Cli("record", "replay-seat-99", ("replay", NAMES, "--seat", "99"), "there is no seat 99"),
+    Cli("record", "replay-seat-digits", ("replay", NAMES, "--seat", "9" * 5000),
+        "Invalid value for '--seat'"),
 ]
