@@ -188,8 +188,10 @@ class View:
             _wrong("to_move", self.to_move)
         if not (self.seat == SPECTATOR or _seat(self.seat, n)):
             _wrong("seat", self.seat)
-        if self.seat == SPECTATOR and (self.hand or self.announce_due is True):
+        if self.seat == SPECTATOR and self.hand:
             _wrong("hand of a spectator", self.hand)
+        if self.seat == SPECTATOR and self.announce_due is True:
+            _wrong("announce_due of a spectator", True)
         if not (self.table_seat == -1 or _seat(self.table_seat, n)):
             _wrong("table_seat", self.table_seat)
         if not (self.winner is None or _seat(self.winner, n)):
