@@ -93,6 +93,11 @@ ACCEPTS: dict[tuple[str, str], set[str]] = {
     ("View", "winner"): {"none"},
     ("View", "table_seat"): {"negative"},  # -1: nobody has played yet
     ("View", "end"): {"none", "text", "long_text"},  # a label the engine writes
+    ("View", "direction"): {"negative"},  # -1: clockwise
+    ("View", "twos_low"): {"bool"},
+    ("View", "announce_due"): {"bool"},
+    ("View", "pending"): {"none"},  # no exchange or trade awaited
+    ("View", "session"): {"none"},  # a deal outside a table's session
     ("Session.settlement", "stake"): {"float"},  # money per point
     # true/false options
     ("format_cards", "symbols"): {"bool"},
@@ -193,6 +198,7 @@ VALID: dict[str, dict[str, Any]] = {
     "Game.play": {"move": "pass"},
     "Game.parse_move": {"text": "pass"},
     "Game.view": {"seat": 1},
+    "View.from_dict": {"data": VIEW.to_dict()},
     "Game.record": {},
     "View": {
         name: getattr(VIEW, name) for name in inspect.signature(bigtwo.View).parameters

@@ -32,7 +32,7 @@ from .arguments import check_exchanges, check_hands, check_origin, player_names
 from .commitment import Exchange, Terms, is_digest
 from .deal import Deal, fixed_deal, shuffled_deal
 from .opening import holds_four_twos, instant_result, may_redeal
-from .view import View
+from .view import SPECTATOR, View
 
 _HONOURS = ("four_of_a_kind", "straight_flush")
 _SMACKS = ("quads", "pair_run")
@@ -817,12 +817,18 @@ class Game:
 
     def view(self, seat: int) -> View:
         """What ``seat`` may know: its own hand, every count, the table and the history."""
-        seat = self._seat(seat)
+        return self._view(self._seat(seat))
+
+    def spectator_view(self) -> View:
+        """What someone watching the table may know: no hand, and no gift's cards."""
+        return self._view(SPECTATOR)
+
+    def _view(self, seat: int) -> View:
         shown = self._public_kitty()
         return View(
             seat=seat,
             rules=self.rules,
-            hand=cards_of(self.hands[seat]),
+            hand=cards_of(self.hands[seat]) if seat >= 0 else (),
             counts=tuple(h.bit_count() for h in self.hands),
             to_move=self.to_move,
             table=self.table,
@@ -836,6 +842,22 @@ class Game:
             stock_count=len(self.stock),
             shown=cards_of(shown),
             end=self.end,
+            direction=self.direction,
+            twos_low=self.tables.twos_low,
+            announce_due=seat >= 0 and bool(self.due >> seat & 1),
+            pending=self.pending[0] if self.pending else None,
+            may_act=self._known_actors(seat),
+        )
+
+    def _known_actors(self, seat: int) -> tuple[int, ...]:
+        """`awaiting` as ``seat`` may know it: another seat's bomb, claim or racing answer
+        stays out, as it would tell what that seat holds (a due announcement is public)."""
+        if self.end is not None:
+            return ()
+        return self.to_move, *(
+            s
+            for s in range(self._n)
+            if s != self.to_move and (self.due >> s & 1 or (s == seat and self._side_moves(s)))
         )
 
     def _public_kitty(self) -> int:
@@ -859,7 +881,7 @@ class Game:
         hidden (only their number shows)."""
         out = []
         for actor, move in self.history:
-            if isinstance(move, Give) and seat != actor and seat != self._receiver(actor):
+            if isinstance(move, Give) and (seat < 0 or seat not in (actor, self._receiver(actor))):
                 move = hidden_give(move.mask.bit_count())
             out.append((actor, move))
         return tuple(out)
