@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .combos import hand_combos
+from .combos.lazy import bot_combos
 from .engine.game import Exchange, Game
 from .errors import BigTwoError
 from .rules.config import Rules
@@ -291,7 +291,7 @@ def loser_to_lead(game: Game) -> int:
         return tied[0]
 
     def largest(seat: int) -> tuple[int, int]:
-        combos = hand_combos(game.hands[seat], game.tables).leads
+        combos = bot_combos(game.hands[seat], game.tables).leads
         size = max(c.size for c in combos)
         return size, max(c.key for c in combos if c.size == size)
 

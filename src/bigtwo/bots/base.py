@@ -20,6 +20,17 @@ class Bot(Protocol):
     def choose(self, view: View, legal_moves: Sequence[Move]) -> Move: ...
 
 
+def bounded(legal_moves: Sequence[Move]) -> Sequence[Move]:
+    """The moves a bot chooses among: the legal moves themselves, or, when the engine handed
+    them over on demand (``Game.moves()``), its bounded ``candidates()`` (every move for an
+    ordinary hand, representatives of every shape for a big one)."""
+    candidates = getattr(legal_moves, "candidates", None)
+    if callable(candidates):
+        found: Sequence[Move] = candidates()
+        return found
+    return legal_moves
+
+
 BotFactory = Callable[[int | None], Bot]
 REGISTRY: dict[str, BotFactory] = {}
 

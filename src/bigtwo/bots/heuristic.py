@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from ..combos import PASS, Combination, Move
 from ..engine.view import View
-from .base import register
+from .base import bounded, register
 from .knowledge import deal_tables, direction, unseen_mask
 from .policy import Situation, choose, table_owner
 from .side_actions import plays_only, side_action
@@ -68,7 +68,7 @@ class HeuristicBot:
         self.careful = careful
 
     def choose(self, view: View, legal_moves: Sequence[Move]) -> Move:
-        return heuristic_move(view, legal_moves, self.careful)
+        return heuristic_move(view, bounded(legal_moves), self.careful)
 
 
 def heuristic_move(view: View, legal_moves: Sequence[Move], careful: bool = True) -> Move:
@@ -98,6 +98,7 @@ class MediumBot:
         self.greedy = GreedyBot()
 
     def choose(self, view: View, legal_moves: Sequence[Move]) -> Move:
+        legal_moves = bounded(legal_moves)
         if self.rng.random() < SLIP:
             return self.greedy.choose(view, side_action_free(legal_moves))
         return heuristic_move(view, legal_moves)

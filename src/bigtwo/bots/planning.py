@@ -21,7 +21,8 @@ costs.
 from __future__ import annotations
 
 from ..cards import RED_JOKER, iter_bits
-from ..combos import Combination, Tables, hand_combos
+from ..combos import Combination, Tables
+from ..combos.lazy import EAGER_CARDS, bot_combos
 from ..combos.tables import FIVE, STRAIGHT_N
 
 WEAKNESS = 0.15
@@ -51,6 +52,9 @@ _MAX_SHAPES = 40
 # players; two decks hold more shapes per card); bigger ones their _BIG_HAND_SHAPES cheapest
 _FULL_SEARCH_CARDS = {1: 18, 2: 13}
 _BIG_HAND_SHAPES = 12
+# hands too big to list every combination (`bigtwo.combos.lazy.is_big`: two decks and few
+# players, up to 52 cards) search fewer still, so that judging a hundred plays stays quick
+_HUGE_HAND_SHAPES = 6
 _CACHE_LIMIT = 200_000
 
 Shape = tuple[int, float]  # (count vector, cost of the play)
@@ -73,6 +77,7 @@ class Planner:
         self._rest: dict[int, float] = {}
         self._shapes: dict[int, dict[int, list[tuple[float, int]]]] = {}
         self._costs: dict[int, float] = {}  # by hand: pure, so safe to remember
+        self._approx: dict[tuple[int, int | None], float] = {}  # big hands: by (hand, within)
         self.full_search = _FULL_SEARCH_CARDS.get(r.decks, 13)
 
     # -- vectors ---------------------------------------------------------------------------
@@ -138,7 +143,7 @@ class Planner:
         if found is not None:
             return found
         shapes: dict[int, list[tuple[float, int]]] = {}
-        for c in hand_combos(hand, self.t).leads:
+        for c in bot_combos(hand, self.t).leads:
             if c.kind in _GROUP_KINDS or c.mask >> RED_JOKER & 3 or c.mask >> (64 + RED_JOKER) & 3:
                 continue
             flushlike = c.kind in ("flush", "straight_flush")
@@ -154,11 +159,23 @@ class Planner:
     def cost(self, hand: int, within: int | None = None) -> float:
         """The cost of the hand's best split into plays (0 for an empty hand). ``within``, a
         superset of ``hand`` whose combinations are known, saves finding them again (the
-        result is the same)."""
+        result is the same). For a superset too big to list every combination (over
+        `EAGER_CARDS` cards) its representatives stand in for the hand's own: the result is
+        then a pure function of ``(hand, within)`` and is not remembered as the hand's."""
         if not hand:
             return 0.0
         found = self._costs.get(hand)
         if found is not None:
+            return found
+        approx = within is not None and within != hand and within.bit_count() > EAGER_CARDS
+        if approx:
+            key = (hand, within)
+            found = self._approx.get(key)
+            if found is None:
+                found = self._solve(self.vector(hand), self.search_shapes(hand, within))
+                if len(self._approx) > _CACHE_LIMIT:
+                    self._approx.clear()
+                self._approx[key] = found
             return found
         found = self._solve(self.vector(hand), self.search_shapes(hand, within))
         if len(self._costs) > _CACHE_LIMIT:
@@ -177,7 +194,14 @@ class Planner:
                     best.append((cost, vec))
                     break
         best.sort()
-        cap = _MAX_SHAPES if hand.bit_count() <= self.full_search else _BIG_HAND_SHAPES
+        n = hand.bit_count()
+        cap = (
+            _MAX_SHAPES
+            if n <= self.full_search
+            else _BIG_HAND_SHAPES
+            if n <= EAGER_CARDS
+            else _HUGE_HAND_SHAPES
+        )
         return [(vec, cost) for cost, vec in best[:cap]]
 
     def _solve(self, vec: int, shapes: list[Shape]) -> float:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from ..combos import Combination, Move
 from ..engine.view import View
-from .base import register
+from .base import bounded, register
 
 
 class RandomBot:
@@ -20,6 +20,7 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, view: View, legal_moves: Sequence[Move]) -> Move:
+        legal_moves = bounded(legal_moves)  # on a big hand: among representatives of each shape
         return legal_moves[self.rng.randrange(len(legal_moves))]
 
 
@@ -34,6 +35,7 @@ class GreedyBot:
         pass
 
     def choose(self, view: View, legal_moves: Sequence[Move]) -> Move:
+        legal_moves = bounded(legal_moves)  # holds the weakest play of every shape
         plays = [m for m in legal_moves if isinstance(m, Combination)]
         if not plays:
             return legal_moves[0]

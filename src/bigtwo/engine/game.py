@@ -23,7 +23,7 @@ from ..rules.config import Rules
 from ..rules.options import Announce as AnnounceRule
 from ..rules.options import Direction, DrawOnPass, FirstPlay, Leftover, Mode
 from ..scoring import Outcome, score
-from . import turns
+from . import ondemand, turns
 from .actions import ANNOUNCE, KEEP, REDEAL, TRADE, WHOOPIN, WORDS, Give, hidden_give
 from .deal import Deal, fixed_deal, shuffled_deal
 from .opening import holds_four_twos, instant_result, may_redeal
@@ -361,13 +361,50 @@ class Game:
         gifts = (sum(sub) for sub in combinations(bits, count))
         return [Give(m) for m in gifts if not (m >> 64) & ~m & hand]
 
+    # -- moves on demand (see `bigtwo.engine.ondemand`) ----------------------------------------
+    def moves(self, seat: int | None = None) -> ondemand.LegalMoves:
+        """The legal moves of ``seat`` as a lazy sequence: a list when used as one, and
+        ``has_play()``, ``of_kind(kind)``, ``beating(play)``, ``total()``, ``in`` and
+        ``candidates()`` without building every move."""
+        return ondemand.LegalMoves(self, seat)
+
+    def has_play(self, seat: int | None = None) -> bool:
+        """Has ``seat`` (the player to move by default) any legal play now? Stops at the
+        first one found."""
+        seat = self.to_move if seat is None else seat
+        return self.moves(seat).has_play()
+
+    def moves_of_kind(self, kind: str, seat: int | None = None) -> list[Move]:
+        """The legal moves of one kind (``"pair"``, ``"straight"``, ``"pass"``, …)."""
+        return list(self.moves(seat).of_kind(kind))
+
+    def moves_beating(self, play: Combination | str, seat: int | None = None) -> list[Move]:
+        """The legal plays of ``seat`` that beat ``play`` (a combination, or its cards)."""
+        if isinstance(play, str):
+            found = classify_mask(_text_mask(play), self.tables)
+            if found is None:
+                raise IllegalMoveError(self._not_a_combination(_text_mask(play)))
+            play = found
+        return list(self.moves(seat).beating(play))
+
+    def is_legal(self, move: Move | str, seat: int | None = None) -> bool:
+        """Would ``play(move, seat)`` be accepted? Decided by classifying the cards and the
+        rules, never by searching the list of moves."""
+        return ondemand.is_legal(self, move, seat)
+
+    def count_moves(self, seat: int | None = None) -> int:
+        """``len(legal_moves(seat))``, counted without keeping the moves."""
+        return self.moves(seat).total()
+
     @property
     def awaiting(self) -> tuple[int, ...]:
         """Every seat that may act now: the player to move first, then any other seat with an
         out-of-turn option."""
         if self.end is not None:
             return ()
-        others = [s for s in range(self._n) if s != self.to_move and self._side_moves(s)]
+        others = [
+            s for s in range(self._n) if s != self.to_move and ondemand.has_side_action(self, s)
+        ]
         return (self.to_move, *others)
 
     # -- playing ----------------------------------------------------------------------------
@@ -391,7 +428,7 @@ class Game:
         if move.is_pass:
             self._check_pass(actor)
             return self._pass(actor)
-        if move not in self.legal_moves(actor):
+        if move not in ondemand.claims(self, actor):
             raise IllegalMoveError(self._why_not_action(move, actor))
         return self._act(move, actor)
 
@@ -479,7 +516,7 @@ class Game:
         if combo is None:
             raise IllegalMoveError(self._not_a_combination(mask))
         if actor != self.to_move:
-            if combo in self._side_moves(actor):
+            if ondemand.side_allows(self, combo, actor):
                 return combo
             raise IllegalMoveError(self._not_your_turn(actor))
         table = self.table
@@ -513,9 +550,9 @@ class Game:
         if self.pending:
             raise IllegalMoveError(self._pending_words())
         if self.table is None:
-            if any(m.is_play for m in self._plays(actor)):
+            if ondemand.has_play(self, actor):
                 raise IllegalMoveError("you have the lead, so you can't pass: play any combination")
-        elif self.rules.three_threes and PASS not in self._plays(actor):
+        elif self.rules.three_threes and not ondemand.can_pass(self, actor):
             raise IllegalMoveError(turns.pass_refusal(self, actor))
 
     def _pending_words(self) -> str:
@@ -831,6 +868,13 @@ def _first_copies(mask: int, hand: int) -> int:
     the twin and the play doesn't: two decks' identical cards are one choice, not two."""
     swap = (mask >> 64) & hand & ~mask & _FACES
     return mask ^ (swap << 64) | swap
+
+
+def _text_mask(text: str) -> int:
+    mask = 0
+    for c in parse_cards(text):
+        mask |= 1 << c
+    return mask
 
 
 def _has_four(hand: int) -> bool:

@@ -295,8 +295,10 @@ def _from_dict(data: dict[str, Any]) -> Record:
     deal = _field(data, "deal", dict)
     players = _strings(data, "players")
     counts = tuple(_field(deal, "counts", list))
-    if len(players) != n or len(counts) != n or not all(
-        isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in counts
+    if (
+        len(players) != n
+        or len(counts) != n
+        or not all(isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in counts)
     ):
         raise BigTwoError(f"game record should name {n} players and give {n} card counts")
     hands = _strings(deal, "hands") if deal.get("hands") is not None else None

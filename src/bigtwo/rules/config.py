@@ -219,7 +219,6 @@ class Rules:
         return self.decks * (52 + (2 if self.jokers is not Jokers.NONE else 0))
 
 
-
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -238,6 +237,7 @@ def _check_numbers(rules: Rules) -> None:
         object.__setattr__(rules, "straight_lengths", tuple(lengths))
     if not isinstance(rules.name, str):
         raise RulesError(f"name must be text, not {rules.name!r}")
+
 
 def _check(r: Rules) -> None:
     """Refuse option combinations that make no sense."""
