@@ -165,7 +165,7 @@ class ExpertBot:
             if m.mask == sit.hand:
                 return [m]  # going out: nothing to search
         ranked = sorted(
-            score_plays(sit, shortlist(plays, sit.hand)), key=lambda gm: (-gm[0], gm[1].key)
+            score_plays(sit, shortlist(plays, sit.hand, sit.t)), key=lambda gm: (-gm[0], gm[1].key)
         )
         out: list[Combination | None] = [m for _, m in ranked[: self.candidates]]
         if preferred not in out:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from ..cards import RED_JOKER, iter_bits
 from ..combos import Combination, Tables
-from ..combos.lazy import EAGER_CARDS, bot_combos
+from ..combos.lazy import bot_combos, is_big
 from ..combos.tables import FIVE, STRAIGHT_N
 
 WEAKNESS = 0.15
@@ -77,6 +77,7 @@ class Planner:
         self._rest: dict[int, float] = {}
         self._shapes: dict[int, dict[int, list[tuple[float, int]]]] = {}
         self._costs: dict[int, float] = {}  # by hand: pure, so safe to remember
+        self._flat: dict[int, list[tuple[float, int, int]]] = {}
         self._approx: dict[tuple[int, int | None], float] = {}  # big hands: by (hand, within)
         self.full_search = _FULL_SEARCH_CARDS.get(r.decks, 13)
 
@@ -159,15 +160,15 @@ class Planner:
     def cost(self, hand: int, within: int | None = None) -> float:
         """The cost of the hand's best split into plays (0 for an empty hand). ``within``, a
         superset of ``hand`` whose combinations are known, saves finding them again (the
-        result is the same). For a superset too big to list every combination (over
-        `EAGER_CARDS` cards) its representatives stand in for the hand's own: the result is
-        then a pure function of ``(hand, within)`` and is not remembered as the hand's."""
+        result is the same). For a superset too big to list every combination
+        (`bigtwo.combos.lazy.is_big`) its representatives stand in for the hand's own: the
+        result is then a pure function of ``(hand, within)``, not remembered as the hand's."""
         if not hand:
             return 0.0
         found = self._costs.get(hand)
         if found is not None:
             return found
-        approx = within is not None and within != hand and within.bit_count() > EAGER_CARDS
+        approx = within is not None and within != hand and is_big(within, self.t)
         if approx:
             key = (hand, within)
             found = self._approx.get(key)
@@ -186,23 +187,41 @@ class Planner:
     def search_shapes(self, hand: int, within: int | None = None) -> list[Shape]:
         """The shapes the search may use for ``hand``: the cheapest play of each count vector,
         cheapest first (ties by vector, so the list depends on the hand alone), capped."""
-        source = self.shapes(hand if within is None else within)
-        best: list[tuple[float, int]] = []
-        for vec, plays in source.items():
-            for cost, mask in plays:
-                if mask & ~hand == 0:
-                    best.append((cost, vec))
-                    break
-        best.sort()
         n = hand.bit_count()
         cap = (
             _MAX_SHAPES
             if n <= self.full_search
-            else _BIG_HAND_SHAPES
-            if n <= EAGER_CARDS
             else _HUGE_HAND_SHAPES
+            if is_big(hand, self.t)
+            else _BIG_HAND_SHAPES
         )
-        return [(vec, cost) for cost, vec in best[:cap]]
+        # every play by (cost, vector, mask): the first fitting play of each vector is its
+        # cheapest, and the vectors come cheapest first (ties by vector), so the scan stops
+        # once ``cap`` vectors are found
+        out: list[Shape] = []
+        found: set[int] = set()
+        for cost, vec, mask in self.flat_shapes(hand if within is None else within):
+            if vec in found or mask & ~hand:
+                continue
+            found.add(vec)
+            out.append((vec, cost))
+            if len(out) >= cap:
+                break
+        return out
+
+    def flat_shapes(self, hand: int) -> list[tuple[float, int, int]]:
+        """`shapes` as one list of (cost, vector, mask), sorted."""
+        found = self._flat.get(hand)
+        if found is None:
+            found = sorted(
+                (cost, vec, mask)
+                for vec, plays in self.shapes(hand).items()
+                for cost, mask in plays
+            )
+            if len(self._flat) > _CACHE_LIMIT:
+                self._flat.clear()
+            self._flat[hand] = found
+        return found
 
     def _solve(self, vec: int, shapes: list[Shape]) -> float:
         """The cheapest split of ``vec`` into some of ``shapes`` (each fits ``vec``) and

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ..cards import RED_JOKER, iter_bits
 from ..combos import Combination, Tables, classify_mask
-from ..combos.lazy import EAGER_CARDS
+from ..combos.lazy import is_big
 from ..combos.tables import PAIR, SINGLE, TRIPLE
 from .planning import Planner, planner_for
 
@@ -112,13 +112,13 @@ SHORTLIST = 40  # plays judged by the planner at most; more (big hands) are trim
 _WEAKEST, _STRONGEST = 4, 2  # of each kind, kept when trimming
 
 
-def shortlist(plays: Sequence[Combination], hand: int) -> list[Combination]:
+def shortlist(plays: Sequence[Combination], hand: int, t: Tables) -> list[Combination]:
     """The plays to judge: all of them for an ordinary hand, or when they are few; for a big
-    hand (over `EAGER_CARDS` cards: two decks and few players, whose plays number in the
+    hand (`bigtwo.combos.lazy.is_big`: two decks and few players, whose plays number in the
     hundreds even as representatives, and judging each costs a plan of the hand) of each
     kind the few weakest (what the heuristic sheds) and strongest (what wins a lead back or
     stops an opponent), and any play that empties the hand."""
-    if len(plays) <= SHORTLIST or hand.bit_count() <= EAGER_CARDS:
+    if len(plays) <= SHORTLIST or not is_big(hand, t):
         return list(plays)
     by_kind: dict[str, list[Combination]] = {}
     for m in plays:
@@ -139,7 +139,7 @@ def choose(sit: Situation, plays: Sequence[Combination], can_pass: bool) -> Comb
     for m in plays:
         if m.mask == sit.hand:
             return m  # going out wins the deal
-    scored = score_plays(sit, shortlist(plays, sit.hand))
+    scored = score_plays(sit, shortlist(plays, sit.hand, sit.t))
     best_gain, best = max(scored, key=lambda gm: (gm[0], -gm[1].key))
     if sit.table is not None and can_pass and best_gain < PASS_BELOW:
         return None

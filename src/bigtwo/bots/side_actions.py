@@ -78,7 +78,7 @@ def out_of_turn_play(view: View, plays: Sequence[Move]) -> Combination | None:
         if m.mask == sit.hand:
             return m  # going out wins the deal
     gain, best = max(
-        score_plays(sit, shortlist(combos, sit.hand)), key=lambda gm: (gm[0], -gm[1].key)
+        score_plays(sit, shortlist(combos, sit.hand, sit.t)), key=lambda gm: (gm[0], -gm[1].key)
     )
     return best if gain >= OUT_OF_TURN_MIN else None
 

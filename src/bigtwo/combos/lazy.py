@@ -35,8 +35,11 @@ from .moves import Combination
 from .tables import FIVE, PAIR, PAIR_RUN_N, SINGLE, STRAIGHT_N, TRIPLE, Tables
 
 # hands up to this many cards are answered from `hand_combos` (every combination, cached):
-# that is faster for them, and the figures of the presets depend on it
+# that is faster for them, and the figures of the presets depend on it; fewer where the rules
+# add shapes that multiply (a triple or two pairs with odd cards, runs of pairs, a straight
+# flush plus two)
 EAGER_CARDS = 26
+EAGER_CARDS_EXOTIC = 16
 _FACES = (1 << 64) - 1
 _JOKER_BITS = sum(1 << (c + 64 * d) for c in (RED_JOKER, RED_JOKER + 1) for d in (0, 1))
 
@@ -52,7 +55,14 @@ def canonical(mask: int, hand: int) -> bool:
 
 def is_big(hand: int, t: Tables) -> bool:
     """Is ``hand`` answered lazily (too many cards to build every combination cheaply)?"""
-    return hand.bit_count() > EAGER_CARDS
+    return hand.bit_count() > eager_cards(t)
+
+
+def eager_cards(t: Tables) -> int:
+    """The most cards a hand may hold to be built whole under ``t``'s rules."""
+    r = t.rules
+    exotic = r.butterfly or r.sisters or r.trips_junk or r.sf_plus_two or r.smackdown
+    return EAGER_CARDS_EXOTIC if exotic else EAGER_CARDS
 
 
 # -- one rank's cards ---------------------------------------------------------------------------
@@ -211,8 +221,8 @@ class LazyHand:
                 if not self.rules.butterfly and abs(rp[x] - rp[y]) != 1:
                     continue
                 both = _spread_rank(self.held[x], x) | _spread_rank(self.held[y], y)
-                for j in self.singles_outside(both):
-                    yield partial(_product, [[j], self.subsets(x, 2), self.subsets(y, 2)])
+                junk = self.singles_outside(both)  # the odd card varies first: weakest first
+                yield partial(_product, [self.subsets(x, 2), self.subsets(y, 2), junk])
 
     def _triple_and_two(self) -> Iterator[Group]:
         for a in self.ranks_by_strength():

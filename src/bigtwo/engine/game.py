@@ -9,7 +9,7 @@ nobody has played, players may claim a redeal or lay down four 2s.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -374,18 +374,23 @@ class Game:
         seat = self.to_move if seat is None else seat
         return self.moves(seat).has_play()
 
-    def moves_of_kind(self, kind: str, seat: int | None = None) -> list[Move]:
-        """The legal moves of one kind (``"pair"``, ``"straight"``, ``"pass"``, …)."""
-        return list(self.moves(seat).of_kind(kind))
+    def moves_of_kind(self, kind: str, seat: int | None = None) -> Iterator[Move]:
+        """The legal moves of one kind (``"pair"``, ``"straight"``, ``"pass"``, …), lazily:
+        take what is needed (under some house rules they number in the hundreds of
+        thousands)."""
+        return self.moves(seat).of_kind(kind)
 
-    def moves_beating(self, play: Combination | str, seat: int | None = None) -> list[Move]:
-        """The legal plays of ``seat`` that beat ``play`` (a combination, or its cards)."""
+    def moves_beating(
+        self, play: Combination | str, seat: int | None = None
+    ) -> Iterator[Combination]:
+        """The legal plays of ``seat`` that beat ``play`` (a combination, or its cards),
+        lazily."""
         if isinstance(play, str):
             found = classify_mask(_text_mask(play), self.tables)
             if found is None:
                 raise IllegalMoveError(self._not_a_combination(_text_mask(play)))
             play = found
-        return list(self.moves(seat).beating(play))
+        return self.moves(seat).beating(play)
 
     def is_legal(self, move: Move | str, seat: int | None = None) -> bool:
         """Would ``play(move, seat)`` be accepted? Decided by classifying the cards and the
