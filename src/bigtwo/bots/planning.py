@@ -56,6 +56,8 @@ _BIG_HAND_SHAPES = 12
 # players, up to 52 cards) search fewer still, so that judging a hundred plays stays quick
 _HUGE_HAND_SHAPES = 6
 _CACHE_LIMIT = 200_000
+# multisets of shapes one cost may try (a bound no one-deck hand of 13 cards reaches)
+SEARCH_NODES = 500
 
 Shape = tuple[int, float]  # (count vector, cost of the play)
 
@@ -77,6 +79,7 @@ class Planner:
         self._rest: dict[int, float] = {}
         self._shapes: dict[int, dict[int, list[tuple[float, int]]]] = {}
         self._costs: dict[int, float] = {}  # by hand: pure, so safe to remember
+        self._nodes = SEARCH_NODES
         self._flat: dict[int, list[tuple[float, int, int]]] = {}
         self._approx: dict[tuple[int, int | None], float] = {}  # big hands: by (hand, within)
         self.full_search = _FULL_SEARCH_CARDS.get(r.decks, 13)
@@ -173,11 +176,13 @@ class Planner:
             key = (hand, within)
             found = self._approx.get(key)
             if found is None:
+                self._nodes = SEARCH_NODES
                 found = self._solve(self.vector(hand), self.search_shapes(hand, within))
                 if len(self._approx) > _CACHE_LIMIT:
                     self._approx.clear()
                 self._approx[key] = found
             return found
+        self._nodes = SEARCH_NODES
         found = self._solve(self.vector(hand), self.search_shapes(hand, within))
         if len(self._costs) > _CACHE_LIMIT:
             self._costs.clear()
@@ -225,8 +230,13 @@ class Planner:
 
     def _solve(self, vec: int, shapes: list[Shape]) -> float:
         """The cheapest split of ``vec`` into some of ``shapes`` (each fits ``vec``) and
-        groups of one rank. Exact: every multiset of shapes is tried once, in list order."""
+        groups of one rank. Exact: every multiset of shapes is tried once, in list order,
+        up to `SEARCH_NODES` of them (then the best found so far: hands of many small
+        disjoint shapes, such as 26 cards with straights of three, have millions)."""
         best = self.rest_cost(vec)
+        self._nodes -= 1
+        if self._nodes < 0:
+            return best
         for i, (svec, scost) in enumerate(shapes):
             rest = vec - svec
             fit = [s for s in shapes[i:] if ((rest | _GUARD) - s[0]) & _GUARD == _GUARD]

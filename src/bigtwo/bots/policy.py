@@ -8,7 +8,6 @@ from dataclasses import dataclass
 
 from ..cards import RED_JOKER, iter_bits
 from ..combos import Combination, Tables, classify_mask
-from ..combos.lazy import is_big
 from ..combos.tables import PAIR, SINGLE, TRIPLE
 from .planning import Planner, planner_for
 
@@ -113,12 +112,12 @@ _WEAKEST, _STRONGEST = 4, 2  # of each kind, kept when trimming
 
 
 def shortlist(plays: Sequence[Combination], hand: int, t: Tables) -> list[Combination]:
-    """The plays to judge: all of them for an ordinary hand, or when they are few; for a big
-    hand (`bigtwo.combos.lazy.is_big`: two decks and few players, whose plays number in the
-    hundreds even as representatives, and judging each costs a plan of the hand) of each
-    kind the few weakest (what the heuristic sheds) and strongest (what wins a lead back or
-    stops an opponent), and any play that empties the hand."""
-    if len(plays) <= SHORTLIST or not is_big(hand, t):
+    """The plays to judge: all of them when they are few, or the hand is no bigger than the
+    planner searches in full (17 or 18 cards with one deck, 13 with two); for a bigger hand
+    (two players, or two decks, whose plays number in the hundreds, and judging each costs a
+    plan of the hand) of each kind the few weakest (what the heuristic sheds) and strongest
+    (what wins a lead back or stops an opponent), and any play that empties the hand."""
+    if len(plays) <= SHORTLIST or hand.bit_count() <= planner_for(t).full_search:
         return list(plays)
     by_kind: dict[str, list[Combination]] = {}
     for m in plays:
