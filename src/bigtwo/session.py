@@ -58,6 +58,9 @@ class Session:
     shuffles: int = 0  # deals dealt, redeals included (each gets its own shuffle)
     shootout: bool = False  # mode.teams: the last deal was a tie, a five-card shootout is next
     next_leader: int | None = None
+    # start.indonesia_rounds: the card each seat drew before this round's first deal (the
+    # highest deals), empty when the next deal doesn't begin a round after the first
+    drawn: tuple[int, ...] = ()
 
     @classmethod
     def start(cls, rules: Rules, seed: int | None = None, dealer: int = 0) -> Session:
@@ -187,6 +190,12 @@ class Session:
             finish_order=outcome.finished() if outcome and winner is not None else (),
             leader=leader,
         )
+        drawn: tuple[int, ...] = ()
+        if (
+            self.rules.first_lead is FirstLead.INDONESIA_ROUNDS
+            and (self.deals_played + 1) % ROUND_LENGTH == 0
+        ):
+            dealer, drawn = self.draw_for_deal()
         return replace(
             shuffled,
             dealer=dealer,
@@ -194,7 +203,42 @@ class Session:
             shootout=False,
             totals=tuple(a + b for a, b in zip(self.totals, scores, strict=True)),
             results=(*self.results, result),
+            drawn=drawn,
         )
+
+    def draw_for_deal(self) -> tuple[int, tuple[int, ...]]:
+        """``start.indonesia_rounds``: after every ten deals "all the cards are placed face
+        down and each player draws one card. The highest will shuffle the cards and deal"
+        (pagat, seed 002). Read precisely: the whole pack is shuffled (from the session's seed,
+        so a seeded session repeats it), seat 0 draws first and then each seat in turn, and
+        the card that is highest as a single under the rules deals the round's first deal
+        (which the holder of the lowest card, 3♦, then leads). With two decks two seats may
+        draw the same card: the tied seats draw again from what is left. Returns the dealer
+        and the last card each seat drew."""
+        import random
+
+        from .cards import deck
+        from .combos.tables import tables_for
+        from .rules.options import Jokers
+
+        rules = self.rules
+        rng: random.Random = (
+            random.SystemRandom()
+            if self.seed is None
+            else random.Random(f"{self.seed}|draw|{len(self.results) + 1}")
+        )
+        pack = list(deck(rules.decks, 0 if rules.jokers is Jokers.NONE else 2))
+        rng.shuffle(pack)
+        key = tables_for(rules).single_key
+        drawn = [-1] * rules.players
+        seats = list(range(rules.players))
+        while True:
+            for seat in seats:
+                drawn[seat] = pack.pop()
+            top = max(key[drawn[s] & 63] for s in seats)
+            seats = [s for s in seats if key[drawn[s] & 63] == top]
+            if len(seats) == 1:
+                return seats[0], tuple(drawn)
 
     @property
     def team_totals(self) -> tuple[int, int]:
@@ -233,6 +277,58 @@ class Session:
                     payer, payee = (a, b) if diff > 0 else (b, a)
                     out.append(Payment(payer, payee, abs(diff) * stake))
         return out
+
+
+def _deal_kind(result: DealResult) -> str:
+    """How a deal's scores settle: "penalties", "payments" or "points" (`_deal_debts`)."""
+    s = result.scores
+    if sum(s) == 0 and all(x < 0 for i, x in enumerate(s) if i != result.winner):
+        return "penalties"
+    return "payments" if sum(s) == 0 else "points"
+
+
+def settlement_words(session: Session) -> list[str]:
+    """In words, for the end of a session: which scoring the running totals add up, and how
+    the settlement (`Session.settlement`) follows from them, so that a player can see why
+    the money differs from the totals."""
+    rules = session.rules
+    kinds = {_deal_kind(r) for r in session.results}
+    lines = [
+        f"The totals add up each deal's score under {rules.scoring.value} scoring"
+        + (
+            ": the winner scores what the losers lost, each loser minus their own loss."
+            if kinds == {"penalties"}
+            else "."
+        )
+    ]
+    if "penalties" in kinds:
+        if rules.winner_only:
+            lines.append(
+                "Settling up, only the winner of each deal collects, each loser paying what"
+                " they lost: the money is the totals."
+            )
+        else:
+            lines.append(
+                "Settling up (pagat), in each deal every pair of players settles the difference"
+                " of what they lost: a loser also pays each loser who lost less. So the money"
+                " differs from the totals, which credit all losses to the winner."
+            )
+    if "payments" in kinds:
+        lines.append(
+            "Deals whose scores already say who paid whom (pairwise doubling, assistance,"
+            " teams) settle as scored."
+        )
+    if "points" in kinds:
+        lines.append(
+            "Deals scored in points settle by differences: in each deal "
+            + (
+                "each player pays the winner the difference of their points."
+                if rules.winner_only
+                else "every pair of players settles the difference of their points."
+            )
+        )
+    lines.append("Debts between two players net out over the session.")
+    return lines
 
 
 def _deal_debts(result: DealResult, winner_only: bool) -> list[tuple[int, int, int]]:

@@ -15,14 +15,14 @@ from rich.console import Console
 from rich.text import Text
 
 from ..bots import Bot, make_bot
-from ..cards import cards_of
+from ..cards import Card, cards_of
 from ..combos import Combination, Move
 from ..driver import bot_turn, settle_claims
 from ..engine.actions import ANNOUNCE
 from ..engine.game import Game
 from ..errors import BigTwoError
 from ..rules.options import Leftover, Mode
-from ..session import Session
+from ..session import Session, settlement_words
 from .common import (
     RULE_OPTIONS_HELP,
     bot_lineup,
@@ -218,6 +218,16 @@ class Match:
         """What the person should know before play starts: titles and the card exchanges
         (``mode.president``, ``start.three_player_exchange``), and an extra card dealt to
         them (``deal.leftover_*``)."""
+        drawn = self.session.drawn
+        if drawn:  # start.indonesia_rounds: a new round of ten deals
+            cards = ", ".join(
+                f"{'you' if s == HUMAN else self.names[s]} {Card(c).symbol()}"
+                for s, c in enumerate(drawn)
+            )
+            self.say(
+                f"A new round of ten deals: everyone drew a card ({cards}); the highest deals,"
+                " and the 3♦ leads."
+            )
         titles = self.session.titles()
         if titles:
             self.say(
@@ -519,6 +529,8 @@ class Match:
                 if self.session.rules.winner_only
                 else ("each pair settles the difference")
             )
+            for line in settlement_words(self.session):
+                self.say(line)
             self.say(f"Settling up at 1 a point ({how}):")
             money = [0.0] * len(self.names)
             for p in payments:
