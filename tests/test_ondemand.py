@@ -177,3 +177,20 @@ def test_legal_moves_sequence_acts_as_the_list() -> None:
     assert len(lm) == len(game.legal_moves()) and lm[0] == game.legal_moves()[0]
     assert lm.candidates() == game.legal_moves()
     assert "pass" not in [m.kind for m in ondemand.LegalMoves(game).of_kind("pass")]
+
+
+def test_counting_a_billion_smack_downs_without_listing_them() -> None:
+    # two decks, two players: a 2♠ on the table, answered by any run of three or more pairs
+    from bigtwo.cards import Card, format_cards
+
+    rules = stress_rules("2p-2d-smackdown")
+    pack = [*range(52), *(64 + f for f in range(52))]
+    seat1 = [c for c in pack if (c & 63) < 44 and (c < 64 or (c & 63) % 4 < 1)][:52]
+    seat0 = [c for c in pack if c not in seat1]
+    hands = [format_cards([Card(c) for c in h]) for h in (seat0, seat1)]
+    game = bigtwo.Game.deal(rules, hands=hands, leader=0).play("2S")
+    start = time.process_time()
+    assert game.has_play()
+    assert game.count_moves() > 10**9
+    assert len(game.moves().candidates()) < 200
+    assert time.process_time() - start < 2.0

@@ -145,7 +145,8 @@ class LazyHand:
         for n, table in sorted(self.t.straights.items()):
             fam = FIVE if n == 5 else STRAIGHT_N + n
             if wanted(fam) or (n == 5 and wanted(7)):
-                yield fam, self._runs(table)
+                counted = n != 5 and not (n == 7 and r.sf_plus_two)
+                yield fam, self._runs(table, counted)
         if wanted(FIVE, 7):
             if r.flushes or r.sf_plus_two:
                 yield FIVE, self._flushes()
@@ -177,13 +178,17 @@ class LazyHand:
             for hi in ranks[i + 1 :]:
                 yield partial(_product, [self.subsets(hi, 2), self.subsets(lo, 2)])
 
-    def _runs(self, table: dict[int, tuple[int, int]]) -> Iterator[Group]:
+    def _runs(self, table: dict[int, tuple[int, int]], counted: bool = False) -> Iterator[Group]:
+        """Straights of one length by window, the tie-break rank varying fastest; ``counted``:
+        no other shape reaches these card sets, so they may be counted without listing them
+        (`Runs`)."""
         presence = sum(1 << r for r in range(13) if self.held[r])
         for window, (_, tie) in sorted(table.items(), key=lambda kv: kv[1]):
             if presence & window != window:
                 continue
             ranks = [q for q in range(13) if window >> q & 1 and q != tie] + [tie]
-            yield partial(_product, [self.subsets(q, 1) for q in ranks])
+            parts = [self.subsets(q, 1) for q in ranks]
+            yield Runs(parts) if counted else partial(_product, parts)
 
     def _flushes(self) -> Iterator[Group]:
         for suit in sorted(range(4), key=lambda s: self.sk[s]):
@@ -241,7 +246,7 @@ class LazyHand:
                 j += 1
                 if j - i + 1 >= 3:
                     ranks = order[i : j + 1]
-                    yield partial(_product, [self.subsets(q, 2) for q in ranks])
+                    yield Runs([self.subsets(q, 2) for q in ranks])
 
     def _sf_plus_two(self) -> Iterator[Group]:
         table = self.t.straights[5]
@@ -274,6 +279,50 @@ class LazyHand:
             for j in self._canonical_jokers(w):
                 naturals = [m for m in found[w] if canonical(m, self.hand)]
                 yield partial(_product, [[j], naturals])
+
+    def count(
+        self,
+        families: frozenset[int] | None = None,
+        accept: Callable[[Combination], bool] | None = None,
+        by_strength: bool = False,
+    ) -> int:
+        """``sum(1 for _ in iter_combos(families, None, accept))``, with runs counted as
+        products when ``by_strength`` says that ``accept`` looks only at a combination's kind,
+        family and strength (not at which cards it holds)."""
+        total = 0
+        size = self.hand.bit_count()
+        seen: set[int] = set()
+        for _, groups in self.shapes(families):
+            for group in groups:
+                if (
+                    by_strength
+                    and isinstance(group, Runs)
+                    and sum(p[0].bit_count() for p in group.parts if p) != size
+                ):
+                    total += _count_runs(group, self.t, families, accept)
+                    continue
+                total += sum(1 for _ in self._read_group(group, families, accept, seen))
+        return total
+
+    def _read_group(
+        self,
+        group: Group,
+        families: frozenset[int] | None,
+        accept: Callable[[Combination], bool] | None,
+        seen: set[int],
+    ) -> Iterator[Combination]:
+        for mask in group():
+            if mask in seen:
+                continue
+            combo = _read(mask, self.t)
+            if combo is None:
+                continue
+            if mask.bit_count() > 3:
+                seen.add(mask)
+            if families is not None and combo.family not in families:
+                continue
+            if canonical(mask, self.hand) and (accept is None or accept(combo)):
+                yield combo
 
     # -- reading ------------------------------------------------------------------------------
     def iter_combos(
@@ -309,6 +358,22 @@ class LazyHand:
                         break
 
 
+class Runs:
+    """A group of runs (straights of a length other than five, runs of pairs): one set from
+    each part (a rank), every choice the same kind and family, its strength set by the last
+    part alone (the tie-break rank, or the top pair). No other shape gives these card sets, so
+    `LazyHand.count` counts them as a product instead of listing them (a run of ten pairs from
+    two decks has millions of choices)."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self, parts: list[list[int]]) -> None:
+        self.parts = parts
+
+    def __call__(self) -> Iterator[int]:
+        return _product(self.parts)
+
+
 def _product(parts: list[list[int]]) -> Iterator[int]:
     """Every union of one set from each part; the last part varies fastest."""
     for run in product(*parts):
@@ -334,6 +399,31 @@ _LAZY_CACHE_LIMIT = 100_000
 _LAZY_CACHES: weakref.WeakKeyDictionary[Tables, dict[int, Combination | None]] = (
     weakref.WeakKeyDictionary()
 )
+
+
+def _count_runs(
+    group: Runs,
+    t: Tables,
+    families: frozenset[int] | None,
+    accept: Callable[[Combination], bool] | None,
+) -> int:
+    """How many of ``group``'s card sets are combinations ``accept`` takes, without listing
+    them: the other parts multiply whatever the last part's choice allows."""
+    parts = group.parts
+    rest = 1
+    for p in parts[:-1]:
+        rest *= len(p)
+    if not rest:
+        return 0
+    base = sum(p[0] for p in parts[:-1])
+    total = 0
+    for last in parts[-1]:
+        combo = _read(base | last, t)
+        if combo is None or (families is not None and combo.family not in families):
+            continue
+        if accept is None or accept(combo):
+            total += rest
+    return total
 
 
 def _read(mask: int, t: Tables) -> Combination | None:

@@ -186,11 +186,38 @@ def count(game: Game, seat: int | None = None) -> int:
         return 0
     n = len(claims(game, seat))
     if seat != game.to_move:
-        return n + sum(1 for _ in side_plays(game, seat))
+        if game._racing(seat):
+            return n + sum(1 for _ in side_plays(game, seat))
+        return n + _count_out_of_turn(game, seat)
     if game.pending:
         return n
-    n += sum(1 for _ in plays(game, seat))
-    return n + can_pass(game, seat)
+    return n + _count_plays(game, seat) + can_pass(game, seat)
+
+
+def _count_plays(game: Game, seat: int) -> int:
+    """The number of `plays`: for a big hand, runs (straights of other lengths than five,
+    runs of pairs) are counted as products of their ranks' choices, never listed, wherever
+    legality depends only on a play's strength (not on the first play's lead card)."""
+    hand, t = game.hands[seat], game.tables
+    if not is_big(hand, t) or (game.table is None and game.opening >= 0):
+        return sum(1 for _ in plays(game, seat))
+    if game.table is not None and game.rules.no_play_after_pass and game.passed >> seat & 1:
+        return 0
+    return LazyHand(hand, t).count(
+        _table_families(game), lambda c: _allowed(game, seat, c), by_strength=True
+    )
+
+
+def _count_out_of_turn(game: Game, seat: int) -> int:
+    hand, t = game.hands[seat], game.tables
+    if not is_big(hand, t) or next(out_of_turn(game, seat), None) is None:
+        return sum(1 for _ in out_of_turn(game, seat))
+    rules, table = game.rules, game.table
+    assert table is not None
+    kinds = (_HONOURS if rules.out_of_turn_bombs else ()) + (_SMACKS if rules.smackdown else ())
+    return LazyHand(hand, t).count(
+        _BOMB_FAMILIES, lambda c: c.kind in kinds and beats(c, table, t), by_strength=True
+    )
 
 
 class LegalMoves(Sequence[Move]):
