@@ -16,7 +16,7 @@ from bigtwo.combos import PASS, classify_mask, lazy
 from bigtwo.engine import ondemand
 from bigtwo.engine.game import _first_copies
 from bigtwo.rules.options import Jokers, LastPlayBan
-from bigtwo.rules.stress import stress_rules
+from bigtwo.rules.stress import STRESS_SETS, stress_rules
 
 SMALL_SETS = [
     *(bigtwo.Rules.preset(p) for p in bigtwo.Rules.presets()),
@@ -33,6 +33,12 @@ SMALL_SETS = [
         )
     ),
 ]
+
+
+@pytest.fixture(params=sorted(STRESS_SETS))
+def stress(request: pytest.FixtureRequest) -> bigtwo.Rules:
+    """Each stress rule set of `bigtwo.rules.stress` in turn."""
+    return stress_rules(request.param)
 
 
 def _check_position(game: bigtwo.Game, seat: int, rng: random.Random) -> None:

@@ -153,7 +153,7 @@ def _play(rules: bigtwo.Rules, bot: str, seed: int) -> None:
 
 
 @settings(
-    max_examples=25,
+    max_examples=50,
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
@@ -165,9 +165,10 @@ def test_every_accepted_rule_set_plays_in_time(rules: bigtwo.Rules, seed: int) -
 
 
 @pytest.mark.slow
-def test_every_accepted_rule_set_plays_in_time_long(long_run: bool) -> None:
-    """With ``--long``: many more option sets, random (not derandomized) draws."""
-    if not long_run:
+def test_every_accepted_rule_set_plays_in_time_long(request: pytest.FixtureRequest) -> None:
+    """With ``--long`` (tests/conftest.py): many more option sets, random (not derandomized)
+    draws."""
+    if not request.config.getoption("--long"):
         pytest.skip("runs with --long")
 
     @settings(
