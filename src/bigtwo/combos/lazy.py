@@ -330,14 +330,29 @@ class LazyHand:
         families: frozenset[int] | None = None,
         per_group: int | None = None,
         accept: Callable[[Combination], bool] | None = None,
+        by_strength: bool = False,
     ) -> Iterator[Combination]:
         """Every combination (each card set once) that ``accept`` accepts, shape by shape,
         each group weakest first; ``per_group`` keeps only the first few of each group (of
-        its first few candidate card sets)."""
+        its first few candidate card sets). ``by_strength``: ``accept`` looks only at a
+        combination's kind, family and strength, so runs (`Runs`) are read only with the
+        last-part choices it takes (a run of pairs that nothing of the hand can follow is
+        never listed: there may be billions)."""
         t, hand = self.t, self.hand
+        size = hand.bit_count()
         seen: set[int] = set()
         for _, groups in self.shapes(families):
             for group in groups:
+                if (
+                    by_strength
+                    and accept is not None
+                    and isinstance(group, Runs)
+                    and sum(p[0].bit_count() for p in group.parts if p) != size
+                ):
+                    lasts = _accepted_lasts(group, t, families, accept)
+                    if not lasts:
+                        continue
+                    group = Runs([*group.parts[:-1], lasts])
                 masks = group() if per_group is None else islice(group(), 8 * per_group + 8)
                 taken = 0
                 for mask in masks:
@@ -399,6 +414,27 @@ _LAZY_CACHE_LIMIT = 100_000
 _LAZY_CACHES: weakref.WeakKeyDictionary[Tables, dict[int, Combination | None]] = (
     weakref.WeakKeyDictionary()
 )
+
+
+def _accepted_lasts(
+    group: Runs,
+    t: Tables,
+    families: frozenset[int] | None,
+    accept: Callable[[Combination], bool],
+) -> list[int]:
+    """The choices of ``group``'s last part whose runs ``accept`` takes."""
+    parts = group.parts
+    if any(not p for p in parts):
+        return []
+    base = sum(p[0] for p in parts[:-1])
+    out = []
+    for last in parts[-1]:
+        combo = _read(base | last, t)
+        if combo is None or (families is not None and combo.family not in families):
+            continue
+        if accept(combo):
+            out.append(last)
+    return out
 
 
 def _count_runs(

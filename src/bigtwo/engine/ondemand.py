@@ -61,7 +61,9 @@ def _source(
             if (families is None or c.family in families) and canonical(c.mask, hand) and accept(c):
                 yield c
         return
-    yield from LazyHand(hand, t).iter_combos(families, per_group, accept)
+    # legality looks only at a play's kind and strength, except the first play's lead card
+    by_strength = game.table is not None or game.opening < 0
+    yield from LazyHand(hand, t).iter_combos(families, per_group, accept, by_strength)
 
 
 def _table_families(game: Game) -> frozenset[int] | None:
