@@ -318,7 +318,7 @@ class Match:
         """Play ``move`` for ``seat`` and say what happened."""
         after = game.play(move, seat=seat)
         self.report(game, seat, move, after)
-        if seat == HUMAN and ANNOUNCE in after.legal_moves(HUMAN):
+        if seat == HUMAN and ANNOUNCE in after.moves(HUMAN).candidates():
             left = after.hands[HUMAN].bit_count()
             self.say(
                 f"You are down to {left} card{'s' * (left > 1)}: these rules oblige you to"
@@ -344,7 +344,9 @@ class Match:
     def offer_claims(self, game: Game) -> Game:
         """Before the first play: tell the person when their hand may claim a redeal or win
         with four 2s, and let them."""
-        claims = [m for m in game.legal_moves(HUMAN) if m.kind in ("redeal", "golden_whoopin")]
+        claims = [
+            m for m in game.moves(HUMAN).candidates() if m.kind in ("redeal", "golden_whoopin")
+        ]
         if not claims or game.is_over:
             return game
         words = " or ".join(f"'{m}'" for m in claims)
@@ -358,7 +360,7 @@ class Match:
         play on the table is offered once, not again after every pass."""
         if not (game.rules.out_of_turn_bombs or game.rules.smackdown) and game.direction != 0:
             return False
-        if not any(m.is_play for m in game.legal_moves(HUMAN)):
+        if not game.moves(HUMAN).has_play():
             return False
         table = (game.table.mask if game.table is not None else 0, game.table_seat)
         if table == self.offered:
@@ -369,7 +371,7 @@ class Match:
     # -- the person's turns -----------------------------------------------------------------
     def human_turn(self, game: Game) -> Game:
         self.show_status(game)
-        moves = game.legal_moves()
+        moves = game.moves().candidates()
         if ANNOUNCE in moves:
             self.say("You may 'announce' your last card(s) now: the rules ask you to.")
         if game.table is not None and game.table_seat == HUMAN:
@@ -382,11 +384,13 @@ class Match:
     def out_of_turn(self, game: Game) -> Game | None:
         """Offer the person a play out of turn before the next bot moves."""
         self.show_status(game)
-        plays = [m for m in game.legal_moves(HUMAN) if isinstance(m, Combination)]
+        legal = game.moves(HUMAN)
+        plays = [m for m in legal.candidates() if isinstance(m, Combination)]
         example = Text("  for example ") + cards_text(plays[0].cards) if plays else Text()
+        count = legal.total() - sum(1 for m in legal.candidates() if not m.is_play)
         self.say(
             f"You may play out of turn now, before {self.names[game.to_move]}"
-            f" ({len(plays)} play{'s' * (len(plays) != 1)} you hold can):"
+            f" ({count} play{'s' * (count != 1)} you hold can):"
             " type the cards, or press Enter to let play go on."
         )
         if plays:
@@ -461,7 +465,7 @@ class Match:
             "  quit    leave (asks first)",
         ]
         claims = sorted(
-            {m.kind for m in game.legal_moves(HUMAN) if not (m.is_play or m.is_pass)}
+            {m.kind for m in game.moves(HUMAN).candidates() if not (m.is_play or m.is_pass)}
             - {"give", "trade", "keep"}
         )
         if game.rules.announce.value != "none":
