@@ -285,10 +285,11 @@ class LazyHand:
         families: frozenset[int] | None = None,
         accept: Callable[[Combination], bool] | None = None,
         by_strength: bool = False,
+        must_hold: int = 0,
     ) -> int:
-        """``sum(1 for _ in iter_combos(families, None, accept))``, with runs counted as
+        """``sum(1 for _ in iter_combos(families, None, accept, ...))``, with runs counted as
         products when ``by_strength`` says that ``accept`` looks only at a combination's kind,
-        family and strength (not at which cards it holds)."""
+        family and strength, and (``must_hold``) whether it holds that card."""
         total = 0
         size = self.hand.bit_count()
         seen: set[int] = set()
@@ -299,7 +300,9 @@ class LazyHand:
                     and isinstance(group, Runs)
                     and sum(p[0].bit_count() for p in group.parts if p) != size
                 ):
-                    total += _count_runs(group, self.t, families, accept)
+                    held = _holding(group, must_hold)
+                    if held is not None:
+                        total += _count_runs(held, self.t, families, accept)
                     continue
                 total += sum(1 for _ in self._read_group(group, families, accept, seen))
         return total
@@ -331,13 +334,15 @@ class LazyHand:
         per_group: int | None = None,
         accept: Callable[[Combination], bool] | None = None,
         by_strength: bool = False,
+        must_hold: int = 0,
     ) -> Iterator[Combination]:
         """Every combination (each card set once) that ``accept`` accepts, shape by shape,
         each group weakest first; ``per_group`` keeps only the first few of each group (of
         its first few candidate card sets). ``by_strength``: ``accept`` looks only at a
         combination's kind, family and strength, so runs (`Runs`) are read only with the
         last-part choices it takes (a run of pairs that nothing of the hand can follow is
-        never listed: there may be billions)."""
+        never listed: there may be billions); ``must_hold``: it also asks that a play hold
+        that card (the first play's lead card), so runs are read only with it."""
         t, hand = self.t, self.hand
         size = hand.bit_count()
         seen: set[int] = set()
@@ -349,10 +354,11 @@ class LazyHand:
                     and isinstance(group, Runs)
                     and sum(p[0].bit_count() for p in group.parts if p) != size
                 ):
-                    lasts = _accepted_lasts(group, t, families, accept)
-                    if not lasts:
+                    held = _holding(group, must_hold)
+                    lasts = [] if held is None else _accepted_lasts(held, t, families, accept)
+                    if held is None or not lasts:
                         continue
-                    group = Runs([*group.parts[:-1], lasts])
+                    group = Runs([*held.parts[:-1], lasts])
                 masks = group() if per_group is None else islice(group(), 8 * per_group + 8)
                 taken = 0
                 for mask in masks:
@@ -414,6 +420,19 @@ _LAZY_CACHE_LIMIT = 100_000
 _LAZY_CACHES: weakref.WeakKeyDictionary[Tables, dict[int, Combination | None]] = (
     weakref.WeakKeyDictionary()
 )
+
+
+def _holding(group: Runs, card: int) -> Runs | None:
+    """``group`` restricted to the runs that hold ``card`` (a bit; 0: no restriction), or
+    None when none does."""
+    if not card:
+        return group
+    parts = group.parts
+    for i, part in enumerate(parts):
+        with_card = [o for o in part if o & card]
+        if with_card:
+            return Runs([*parts[:i], with_card, *parts[i + 1 :]])
+    return None
 
 
 def _accepted_lasts(

@@ -61,9 +61,15 @@ def _source(
             if (families is None or c.family in families) and canonical(c.mask, hand) and accept(c):
                 yield c
         return
-    # legality looks only at a play's kind and strength, except the first play's lead card
-    by_strength = game.table is not None or game.opening < 0
-    yield from LazyHand(hand, t).iter_combos(families, per_group, accept, by_strength)
+    # legality looks only at a play's kind and strength, and at the first play's lead card
+    yield from LazyHand(hand, t).iter_combos(families, per_group, accept, True, _lead_bit(game))
+
+
+def _lead_bit(game: Game) -> int:
+    """The card the first play must hold (``core.lead``), as a bit; 0 when none."""
+    if game.table is None and game.opening >= 0 and game.rules.first_play is FirstPlay.INCLUDE:
+        return 1 << game.opening
+    return 0
 
 
 def _table_families(game: Game) -> frozenset[int] | None:
@@ -199,14 +205,17 @@ def count(game: Game, seat: int | None = None) -> int:
 def _count_plays(game: Game, seat: int) -> int:
     """The number of `plays`: for a big hand, runs (straights of other lengths than five,
     runs of pairs) are counted as products of their ranks' choices, never listed, wherever
-    legality depends only on a play's strength (not on the first play's lead card)."""
+    legality depends only on a play's strength and on whether it holds the lead card."""
     hand, t = game.hands[seat], game.tables
-    if not is_big(hand, t) or (game.table is None and game.opening >= 0):
+    if not is_big(hand, t):
         return sum(1 for _ in plays(game, seat))
     if game.table is not None and game.rules.no_play_after_pass and game.passed >> seat & 1:
         return 0
     return LazyHand(hand, t).count(
-        _table_families(game), lambda c: _allowed(game, seat, c), by_strength=True
+        _table_families(game),
+        lambda c: _allowed(game, seat, c),
+        by_strength=True,
+        must_hold=_lead_bit(game),
     )
 
 
