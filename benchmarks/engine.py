@@ -18,14 +18,27 @@ Run ``python benchmarks/engine.py [--quick]``. Figures are for one core.
 
 Times are CPU time of this process, so other work on a shared machine inflates them less;
 the wall-clock mean is printed beside each.
+
+* rule sets (``--sets``, or ``--sets-only`` for just these rows): a row for every preset and
+  every stress set of `bigtwo.rules.stress` (option sets that once stalled the engine), each
+  in a fresh child process: random deals played through the driver (random bots), mean and
+  worst seconds a deal; the heuristic's decision time (fetching its moves included) at the
+  95th percentile and worst, over whole deals; the expert's worst whole decision (one expert
+  against heuristics); and the child's peak memory growth. A row that exceeds its time limit
+  says so instead of hanging. Targets: a deal within 2 s, the heuristic within 20 ms at the
+  95th percentile, the expert within 1 s, memory under 200 MB.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import multiprocessing
 import random
+import resource
+import signal
 import time
+from typing import Any
 
 import bigtwo
 from bigtwo.cards import deck, mask_of
@@ -162,10 +175,145 @@ def show(label: str, figures: tuple[float, float, float], worst: bool = False) -
     print(f"{label:40}{cpu:9.1f} µs (wall {wall:.1f}){extra}")
 
 
+class _Stalled(Exception):
+    pass
+
+
+def _alarm(signum: int, frame: Any) -> None:
+    raise _Stalled
+
+
+def _timed_steps(game: bigtwo.Game, bots: dict[int, Any], timed: set[int]) -> list[float]:
+    """Play ``game`` out with ``bots``; the CPU seconds of each turn of a ``timed`` seat (the
+    bot's decision with the fetching of its moves and the play)."""
+    from bigtwo import driver
+
+    out = []
+    for _ in range(driver.STEP_LIMIT):
+        game = driver.settle_claims(game, bots)
+        if game.is_over:
+            return out
+        seat = game.to_move
+        c0 = time.process_time()
+        game = driver.bot_turn(game, bots)
+        if seat in timed:
+            out.append(time.process_time() - c0)
+    raise RuntimeError("deal did not end")
+
+
+def _row(rules: bigtwo.Rules, quick: bool, limit: int) -> dict[str, Any]:
+    """One rule set's figures (run in a child process)."""
+    from bigtwo.bots import ExpertBot, make_bot
+
+    base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    out: dict[str, Any] = {}
+    n = rules.players
+    signal.signal(signal.SIGALRM, _alarm)
+    parts = (
+        (
+            "random",
+            3 if quick else 10,
+            lambda d: {s: make_bot("random", d * 10 + s) for s in range(n)},
+            set(),
+        ),
+        (
+            "heuristic",
+            1 if quick else 3,
+            lambda d: {s: make_bot("heuristic", d * 10 + s) for s in range(n)},
+            set(range(n)),
+        ),
+        (
+            "expert",
+            1,
+            lambda d: {s: ExpertBot(d) if s == 0 else make_bot("heuristic", s) for s in range(n)},
+            {0},
+        ),
+    )
+    for label, count, make, timed in parts:
+        signal.alarm(limit)
+        times: list[float] = []
+        deal_times: list[float] = []
+        try:
+            for d in range(count):
+                c0 = time.process_time()
+                times += _timed_steps(bigtwo.Game.deal(rules, seed=100 + d), make(d), timed)
+                deal_times.append(time.process_time() - c0)
+        except _Stalled:
+            out[label] = None
+        else:
+            out[label] = (deal_times, times)
+        finally:
+            signal.alarm(0)
+    out["rss_mb"] = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - base) / 1024
+    return out
+
+
+def _child(rules: bigtwo.Rules, quick: bool, limit: int, queue: Any) -> None:
+    clear_tables()
+    queue.put(_row(rules, quick, limit))
+
+
+def _fmt_row(label: str, res: dict[str, Any] | None, limit: int) -> str:
+    if res is None:
+        return f"{label:26} crashed"
+    cells = []
+    rnd = res["random"]
+    if rnd is None:
+        cells.append(f"deal >{limit}s (stalled)  ")
+    else:
+        deal_times = rnd[0]
+        cells.append(f"deal {sum(deal_times) / len(deal_times):6.3f}/{max(deal_times):6.3f} s")
+    heu = res["heuristic"]
+    if heu is None:
+        cells.append(f"heuristic >{limit}s (stalled)       ")
+    else:
+        t = sorted(heu[1])
+        q = t[min(len(t) - 1, int(0.95 * len(t)))] if t else 0.0
+        cells.append(f"heuristic p95 {1000 * q:7.1f} max {1000 * max(t, default=0):7.1f} ms")
+    exp = res["expert"]
+    if exp is None:
+        cells.append(f"expert >{limit}s (stalled)")
+    else:
+        cells.append(f"expert max {max(exp[1], default=0):5.2f} s")
+    cells.append(f"mem +{res['rss_mb']:6.0f} MB")
+    return f"{label:26} " + "  ".join(cells)
+
+
+def rule_sets(quick: bool, only: list[str] | None = None) -> None:
+    """A row per preset and per stress set (see the module's docstring)."""
+    from bigtwo.rules.stress import STRESS_SETS, stress_rules
+
+    limit = 30 if quick else 120
+    print("rule sets: random deal mean/worst CPU s · heuristic decision · expert · memory")
+    named = [(p, bigtwo.Rules.preset(p)) for p in bigtwo.Rules.presets()]
+    named += [(s, stress_rules(s)) for s in STRESS_SETS]
+    if only:
+        named = [(label, rules) for label, rules in named if label in only]
+    ctx = multiprocessing.get_context("fork")
+    for label, rules in named:
+        queue = ctx.Queue()
+        proc = ctx.Process(target=_child, args=(rules, quick, limit, queue))
+        proc.start()
+        try:
+            res = queue.get(timeout=4 * limit + 60)
+        except Exception:
+            res = None
+        proc.join(5)
+        if proc.is_alive():
+            proc.kill()
+        print(_fmt_row(label, res, limit), flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer samples")
+    parser.add_argument("--sets", action="store_true", help="also a row per rule set")
+    parser.add_argument("--sets-only", action="store_true", help="only the rule-set rows")
+    parser.add_argument("--only", action="append", help="only this rule set's row (repeatable)")
     args = parser.parse_args()
+    if args.sets_only or args.only:
+        rule_sets(args.quick, args.only)
+        return
     n_hands, seconds, n_wild = (300, 2.0, 10) if args.quick else (3000, 6.0, 40)
     rules = bigtwo.Rules.preset("classic")
 
@@ -202,6 +350,8 @@ def main() -> None:
         reference_leads(hand, ref_t)
     ref = (time.process_time() - start) / len(ref_hands) * 1e6
     print(f"reference subset enumerator: {ref:8.0f} µs a hand (cold, {len(ref_hands)} hands)")
+    if args.sets:
+        rule_sets(args.quick)
 
 
 if __name__ == "__main__":

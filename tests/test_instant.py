@@ -330,9 +330,7 @@ def test_president_titles_survive_a_deal_without_a_winner() -> None:
         first = first.play(first.legal_moves()[0])
     session = session.finish(first)
     titles = session.titles()
-    assert sorted(titles.values()) == sorted(
-        ["President", "Vice-President", "Vice-Scum", "Scum"]
-    )
+    assert sorted(titles.values()) == sorted(["President", "Vice-President", "Vice-Scum", "Scum"])
     # a drawn deal (four 2s under 'draw') ranks nobody: the titles and exchanges stand
     drawn = Game.deal(rules.replace(four_twos=FourTwos.DRAW), hands=full_deal(s1=TWOS))
     assert drawn.is_over and drawn.winner is None

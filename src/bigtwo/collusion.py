@@ -36,7 +36,7 @@ def review(records: Iterable[Record]) -> list[PairStats]:
             seat = int(action.split()[0][1:])
             if before.table is None or seat != before.to_move or seat == before.table_seat:
                 continue
-            if not any(m.is_play for m in before.legal_moves()):
+            if not before.has_play():
                 continue
             pair = (record.players[seat], record.players[before.table_seat])
             chances[pair] = chances.get(pair, 0) + 1

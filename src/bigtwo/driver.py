@@ -58,7 +58,7 @@ def bot_claim(game: Game, bots: Mapping[int, Bot]) -> tuple[int, Move] | None:
     (an announcement first of all), else an out-of-turn play."""
     if game.is_over:
         return None
-    offered = {s: game.legal_moves(s) for s in _others(game) if s in bots}
+    offered = {s: game.moves(s).candidates() for s in _others(game) if s in bots}
     for seat, legal in offered.items():
         claims = [m for m in legal if not (m.is_play or m.is_pass)]
         if claims:
@@ -94,10 +94,10 @@ def bot_turn(game: Game, bots: Mapping[int, Bot], observe: Observer = _quiet) ->
     """The bot to move chooses and plays. In a race, when it passes, the other neighbour (a
     bot) may answer first instead."""
     seat = game.to_move
-    move = bots[seat].choose(game.view(seat), game.legal_moves())
+    move = bots[seat].choose(game.view(seat), game.moves())
     racer = _racer(game)
     if move.is_pass and racer is not None and racer != seat and racer in bots:
-        plays = [m for m in game.legal_moves(racer) if m.is_play]
+        plays = [m for m in game.moves(racer).candidates() if m.is_play]
         raced = out_of_turn(bots[racer], game, racer, plays) if plays else None
         if raced is not None:
             seat, move = racer, raced

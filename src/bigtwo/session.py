@@ -15,17 +15,20 @@ immutable and `finish` returns the next one.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from .cards import deck
 from .checks import describe, instance, is_whole, optional_seat, seat_number, seed_number
-from .combos import hand_combos
+from .combos.lazy import bot_combos
+from .combos.tables import tables_for
 from .engine.arguments import player_names
 from .engine.commitment import Exchange, is_digest
 from .engine.game import Game
 from .errors import BigTwoError
 from .rules.config import Rules
-from .rules.options import Direction, FirstLead, Mode
+from .rules.options import Direction, FirstLead, Jokers, Mode
 
 MAX_STAKE = 1e9  # per point; more is surely a slip
 SEED_BITS = 64  # each deal's seed is derived from the session's and must stay within Game's
@@ -67,6 +70,10 @@ class Session:
     players: tuple[str, ...] = ()  # the names each deal's commitment binds (p0, p1, … if none)
     chain: str = ""  # the last deal's commitment, bound by the next deal's (``fair.shuffle``)
 
+    # start.indonesia_rounds: the card each seat drew before this round's first deal (the
+    # highest deals), empty when the next deal doesn't begin a round after the first
+    drawn: tuple[int, ...] = ()
+
     def __post_init__(self) -> None:
         """Refuse a session no deal could have led to (`BigTwoError` in words); totals left
         out start at zero."""
@@ -91,6 +98,11 @@ class Session:
             if not isinstance(self.players, tuple):
                 raise BigTwoError(f"players must be {n} names, not {describe(self.players)}")
             player_names(self.players, n)
+        drawn = self.drawn
+        if not isinstance(drawn, tuple) or (
+            drawn and (len(drawn) != n or not all(is_whole(c) and 0 <= c < 128 for c in drawn))
+        ):
+            raise BigTwoError(f"drawn must be {n} card ids or empty, not {describe(drawn)}")
         if not isinstance(self.chain, str) or (self.chain and not is_digest(self.chain)):
             shown = describe(self.chain)
             raise BigTwoError(f"chain must be a commitment (64 hex digits), not {shown}")
@@ -238,6 +250,12 @@ class Session:
             finish_order=outcome.finished() if outcome and winner is not None else (),
             leader=leader,
         )
+        drawn: tuple[int, ...] = ()
+        if (
+            self.rules.first_lead is FirstLead.INDONESIA_ROUNDS
+            and (self.deals_played + 1) % ROUND_LENGTH == 0
+        ):
+            dealer, drawn = self.draw_for_deal()
         return replace(
             shuffled,
             dealer=dealer,
@@ -245,7 +263,34 @@ class Session:
             shootout=False,
             totals=tuple(a + b for a, b in zip(self.totals, scores, strict=True)),
             results=(*self.results, result),
+            drawn=drawn,
         )
+
+    def draw_for_deal(self) -> tuple[int, tuple[int, ...]]:
+        """``start.indonesia_rounds``: after every ten deals "all the cards are placed face
+        down and each player draws one card. The highest will shuffle the cards and deal"
+        (pagat, seed 002). Read precisely: the whole pack is shuffled (from the session's seed,
+        so a seeded session repeats it; else from the last deal's commitment, so that the
+        draw is bound to the session's chain and a verifier repeats it), seat 0 draws first
+        and then each seat in turn, and the card that is highest as a single under the rules
+        deals the round's first deal (which the holder of the lowest card, 3♦, then leads).
+        With two decks two seats may draw the same card: the tied seats draw again from what
+        is left. Returns the dealer and the last card each seat drew."""
+        rules = self.rules
+        source = self.chain if self.seed is None else self.seed
+        rng = random.Random(f"{source}|draw|{len(self.results) + 1}")
+        pack = list(deck(rules.decks, 0 if rules.jokers is Jokers.NONE else 2))
+        rng.shuffle(pack)
+        key = tables_for(rules).single_key
+        drawn = [-1] * rules.players
+        seats = list(range(rules.players))
+        while True:
+            for seat in seats:
+                drawn[seat] = pack.pop()
+            top = max(key[drawn[s] & 63] for s in seats)
+            seats = [s for s in seats if key[drawn[s] & 63] == top]
+            if len(seats) == 1:
+                return seats[0], tuple(drawn)
 
     @property
     def team_totals(self) -> tuple[int, int]:
@@ -289,6 +334,58 @@ class Session:
                     payer, payee = (a, b) if diff > 0 else (b, a)
                     out.append(Payment(payer, payee, abs(diff) * stake))
         return out
+
+
+def _deal_kind(result: DealResult) -> str:
+    """How a deal's scores settle: "penalties", "payments" or "points" (`_deal_debts`)."""
+    s = result.scores
+    if sum(s) == 0 and all(x < 0 for i, x in enumerate(s) if i != result.winner):
+        return "penalties"
+    return "payments" if sum(s) == 0 else "points"
+
+
+def settlement_words(session: Session) -> list[str]:
+    """In words, for the end of a session: which scoring the running totals add up, and how
+    the settlement (`Session.settlement`) follows from them, so that a player can see why
+    the money differs from the totals."""
+    rules = session.rules
+    kinds = {_deal_kind(r) for r in session.results}
+    lines = [
+        f"The totals add up each deal's score under {rules.scoring.value} scoring"
+        + (
+            ": the winner scores what the losers lost, each loser minus their own loss."
+            if kinds == {"penalties"}
+            else "."
+        )
+    ]
+    if "penalties" in kinds:
+        if rules.winner_only:
+            lines.append(
+                "Settling up, only the winner of each deal collects, each loser paying what"
+                " they lost: the money is the totals."
+            )
+        else:
+            lines.append(
+                "Settling up (pagat), in each deal every pair of players settles the difference"
+                " of what they lost: a loser also pays each loser who lost less. So the money"
+                " differs from the totals, which credit all losses to the winner."
+            )
+    if "payments" in kinds:
+        lines.append(
+            "Deals whose scores already say who paid whom (pairwise doubling, assistance,"
+            " teams) settle as scored."
+        )
+    if "points" in kinds:
+        lines.append(
+            "Deals scored in points settle by differences: in each deal "
+            + (
+                "each player pays the winner the difference of their points."
+                if rules.winner_only
+                else "every pair of players settles the difference of their points."
+            )
+        )
+    lines.append("Debts between two players net out over the session.")
+    return lines
 
 
 def _deal_debts(result: DealResult, winner_only: bool) -> list[tuple[int, int, int]]:
@@ -347,7 +444,7 @@ def loser_to_lead(game: Game) -> int:
         return tied[0]
 
     def largest(seat: int) -> tuple[int, int]:
-        combos = hand_combos(game.hands[seat], game.tables).leads
+        combos = bot_combos(game.hands[seat], game.tables).leads
         size = max(c.size for c in combos)
         return size, max(c.key for c in combos if c.size == size)
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .bots import Bot
-from .combos import Move
+from .combos import PASS, Move
 from .driver import bot_claim, bot_turn
 from .engine.actions import ANNOUNCE, KEEP, Action, Give, hidden_give
 from .engine.game import Game
@@ -142,14 +142,14 @@ class Table:
             return (self.offer.seat,)
         return (game.to_move,) if game.to_move in self.people else ()
 
-    def offers(self, seat: int) -> list[Move]:
+    def offers(self, seat: int) -> Sequence[Move]:
         """What ``seat`` may do now: the legal moves of the person to move; the offered
         decision's moves and `DECLINE` for an offer; any out-of-turn play the rules allow."""
         game = self._game()
         if self.offer is not None and self.offer.seat == seat:
-            moves = [m for m in game.legal_moves(seat) if _fits(self.offer.kind, m)]
+            moves = [m for m in game.moves(seat).candidates() if _fits(self.offer.kind, m)]
             return [*moves, DECLINE]
-        return game.legal_moves(seat)
+        return game.moves(seat)
 
     def view(self, seat: int) -> View:
         return self._game().view(seat)
@@ -191,7 +191,7 @@ class Table:
         after = game.play(move, seat=seat)
         self._record(events, game, seat, move, after)
         self.game = after
-        if seat in self.people and not after.is_over and ANNOUNCE in after.legal_moves(seat):
+        if seat in self.people and not after.is_over and ANNOUNCE in after.moves(seat):
             self.offer = Offer(seat, "announce")
         return self._run(events)
 
@@ -236,7 +236,7 @@ class Table:
 
     def _forced(self, seat: int) -> Move:
         game = self._game()
-        moves = game.legal_moves(seat)
+        moves = game.moves(seat)
         if game.pending:
             if game.pending[0][1] < 0:
                 return KEEP
@@ -244,10 +244,9 @@ class Table:
             order = game.tables.order_key
             lowest = sorted(game.view(giver).hand, key=lambda c: order[c & 63])[:count]
             return game.parse_move("give " + " ".join(map(str, lowest)), seat)
-        passing = [m for m in moves if m.is_pass]
-        if passing:
-            return passing[0]
-        plays = [m for m in moves if m.is_play]
+        if moves.can_pass:
+            return PASS
+        plays = [m for m in moves.candidates() if m.is_play]  # the weakest of every shape
         return min(plays, key=lambda m: (m.mask.bit_count(), getattr(m, "key", 0)))
 
     def _deal(self) -> list[Event]:
@@ -280,7 +279,7 @@ class Table:
             if self._claims_open:  # once, before anything else: a person's claims
                 self._claims_open = False
                 for seat in self.people:
-                    if any(_fits("claim", m) for m in game.legal_moves(seat)):
+                    if any(_fits("claim", m) for m in game.moves(seat).candidates()):
                         self.offer = Offer(seat, "claim")
                         return events
             claim = bot_claim(game, self.bots)
@@ -306,7 +305,7 @@ class Table:
         rules = game.rules
         if not (rules.out_of_turn_bombs or rules.smackdown) and game.direction != 0:
             return False
-        if not any(m.is_play for m in game.legal_moves(seat)):
+        if not game.moves(seat).has_play():
             return False
         state = (game.table.mask if game.table is not None else 0, game.table_seat)
         if self._offered.get(seat) == state:

@@ -21,6 +21,17 @@ class Bot(Protocol):
     def choose(self, view: View, legal_moves: Sequence[Move]) -> Move: ...
 
 
+def bounded(legal_moves: Sequence[Move]) -> Sequence[Move]:
+    """The moves a bot chooses among: the legal moves themselves, or, when the engine handed
+    them over on demand (``Game.moves()``), its bounded ``candidates()`` (every move for an
+    ordinary hand, representatives of every shape for a big one)."""
+    candidates = getattr(legal_moves, "candidates", None)
+    if callable(candidates):
+        found: Sequence[Move] = candidates()
+        return found
+    return legal_moves
+
+
 BotFactory = Callable[[int | None], Bot]
 REGISTRY: dict[str, BotFactory] = {}
 
@@ -75,7 +86,8 @@ def check_choice(view: object, legal_moves: object) -> None:
     if not isinstance(view, View):
         raise BigTwoError(f"a bot chooses from a seat's View, not {describe(view)}")
     if (
-        not isinstance(legal_moves, list | tuple)
+        not isinstance(legal_moves, Sequence)
+        or isinstance(legal_moves, str)
         or not legal_moves
         or not all(isinstance(m, Move) for m in legal_moves)
     ):

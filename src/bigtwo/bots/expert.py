@@ -36,10 +36,10 @@ from ..checks import describe, whole_number
 from ..combos import PASS, Combination, Move
 from ..engine.view import View
 from ..errors import BigTwoError
-from .base import check_choice, check_seed, register
+from .base import bounded, check_choice, check_seed, register
 from .heuristic import situation
 from .knowledge import deal_tables
-from .policy import Situation, choose, score_plays, table_owner
+from .policy import Situation, choose, score_plays, shortlist, table_owner
 from .sampling import gather, sample
 from .side_actions import plays_only, side_action
 from .simulate import Sim
@@ -133,7 +133,7 @@ class ExpertBot:
         self.last_stats: dict[str, float] = {}
 
     def choose(self, view: View, legal_moves: Sequence[Move]) -> Move:
-        return self.analyse(view, legal_moves).choice
+        return self.analyse(view, bounded(legal_moves)).choice
 
     def analyse(
         self, view: View, legal_moves: Sequence[Move], also: Move | None = None
@@ -177,7 +177,9 @@ class ExpertBot:
         for m in plays:
             if m.mask == sit.hand:
                 return [m]  # going out: nothing to search
-        ranked = sorted(score_plays(sit, plays), key=lambda gm: (-gm[0], gm[1].key))
+        ranked = sorted(
+            score_plays(sit, shortlist(plays, sit.hand, sit.t)), key=lambda gm: (-gm[0], gm[1].key)
+        )
         out: list[Combination | None] = [m for _, m in ranked[: self.candidates]]
         if preferred not in out:
             out.append(preferred)

@@ -16,7 +16,8 @@ from typing import Any
 
 from ..cards import RED_JOKER, Card
 from ..checks import instance, seat_number, text, whole_number
-from ..combos import Combination, Move, classify_mask, hand_combos
+from ..combos import Combination, Move, classify_mask
+from ..combos.lazy import bot_combos
 from ..combos.tables import FIVE, SINGLE
 from ..engine.view import View
 from .base import bot_for_level, check_choice, check_seed
@@ -237,7 +238,7 @@ def _kind(move: Combination) -> str:
 def _strongest(hand: int, sit: Situation) -> str:
     """The best thing left in ``hand``, in words, when it is worth mentioning."""
     pl = planner_for(sit.t)
-    combos = [c for c in hand_combos(hand, sit.t).leads if c.family in (SINGLE, 2, FIVE)]
+    combos = [c for c in bot_combos(hand, sit.t).leads if c.family in (SINGLE, 2, FIVE)]
     if not combos:
         return ""
     best = max(combos, key=lambda c: (pl.strength(c) + 0.1 * (c.size > 1), c.size))

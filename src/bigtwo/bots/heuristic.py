@@ -16,7 +16,7 @@ from ..checks import describe
 from ..combos import PASS, Combination, Move
 from ..engine.view import View
 from ..errors import BigTwoError
-from .base import check_choice, check_seed, register
+from .base import bounded, check_choice, check_seed, register
 from .knowledge import deal_tables, direction, unseen_mask
 from .policy import Situation, choose, table_owner
 from .side_actions import plays_only, side_action
@@ -73,6 +73,7 @@ class HeuristicBot:
         self.careful = careful
 
     def choose(self, view: View, legal_moves: Sequence[Move]) -> Move:
+        legal_moves = bounded(legal_moves)
         check_choice(view, legal_moves)
         return heuristic_move(view, legal_moves, self.careful)
 
@@ -104,6 +105,7 @@ class MediumBot:
         self.greedy = GreedyBot()
 
     def choose(self, view: View, legal_moves: Sequence[Move]) -> Move:
+        legal_moves = bounded(legal_moves)
         check_choice(view, legal_moves)
         if self.rng.random() < SLIP:
             return self.greedy.choose(view, side_action_free(legal_moves))

@@ -21,7 +21,8 @@ costs.
 from __future__ import annotations
 
 from ..cards import RED_JOKER, iter_bits
-from ..combos import Combination, Tables, hand_combos
+from ..combos import Combination, Tables
+from ..combos.lazy import bot_combos, is_big
 from ..combos.tables import FIVE, STRAIGHT_N
 
 WEAKNESS = 0.15
@@ -51,7 +52,12 @@ _MAX_SHAPES = 40
 # players; two decks hold more shapes per card); bigger ones their _BIG_HAND_SHAPES cheapest
 _FULL_SEARCH_CARDS = {1: 18, 2: 13}
 _BIG_HAND_SHAPES = 12
+# hands too big to list every combination (`bigtwo.combos.lazy.is_big`: two decks and few
+# players, up to 52 cards) search fewer still, so that judging a hundred plays stays quick
+_HUGE_HAND_SHAPES = 6
 _CACHE_LIMIT = 200_000
+# multisets of shapes one cost may try (a bound no one-deck hand of 13 cards reaches)
+SEARCH_NODES = 500
 
 Shape = tuple[int, float]  # (count vector, cost of the play)
 
@@ -73,6 +79,9 @@ class Planner:
         self._rest: dict[int, float] = {}
         self._shapes: dict[int, dict[int, list[tuple[float, int]]]] = {}
         self._costs: dict[int, float] = {}  # by hand: pure, so safe to remember
+        self._nodes = SEARCH_NODES
+        self._flat: dict[int, list[tuple[float, int, int]]] = {}
+        self._approx: dict[tuple[int, int | None], float] = {}  # big hands: by (hand, within)
         self.full_search = _FULL_SEARCH_CARDS.get(r.decks, 13)
 
     # -- vectors ---------------------------------------------------------------------------
@@ -138,7 +147,7 @@ class Planner:
         if found is not None:
             return found
         shapes: dict[int, list[tuple[float, int]]] = {}
-        for c in hand_combos(hand, self.t).leads:
+        for c in bot_combos(hand, self.t).leads:
             if c.kind in _GROUP_KINDS or c.mask >> RED_JOKER & 3 or c.mask >> (64 + RED_JOKER) & 3:
                 continue
             flushlike = c.kind in ("flush", "straight_flush")
@@ -154,12 +163,26 @@ class Planner:
     def cost(self, hand: int, within: int | None = None) -> float:
         """The cost of the hand's best split into plays (0 for an empty hand). ``within``, a
         superset of ``hand`` whose combinations are known, saves finding them again (the
-        result is the same)."""
+        result is the same). For a superset too big to list every combination
+        (`bigtwo.combos.lazy.is_big`) its representatives stand in for the hand's own: the
+        result is then a pure function of ``(hand, within)``, not remembered as the hand's."""
         if not hand:
             return 0.0
         found = self._costs.get(hand)
         if found is not None:
             return found
+        approx = within is not None and within != hand and is_big(within, self.t)
+        if approx:
+            key = (hand, within)
+            found = self._approx.get(key)
+            if found is None:
+                self._nodes = SEARCH_NODES
+                found = self._solve(self.vector(hand), self.search_shapes(hand, within))
+                if len(self._approx) > _CACHE_LIMIT:
+                    self._approx.clear()
+                self._approx[key] = found
+            return found
+        self._nodes = SEARCH_NODES
         found = self._solve(self.vector(hand), self.search_shapes(hand, within))
         if len(self._costs) > _CACHE_LIMIT:
             self._costs.clear()
@@ -169,21 +192,51 @@ class Planner:
     def search_shapes(self, hand: int, within: int | None = None) -> list[Shape]:
         """The shapes the search may use for ``hand``: the cheapest play of each count vector,
         cheapest first (ties by vector, so the list depends on the hand alone), capped."""
-        source = self.shapes(hand if within is None else within)
-        best: list[tuple[float, int]] = []
-        for vec, plays in source.items():
-            for cost, mask in plays:
-                if mask & ~hand == 0:
-                    best.append((cost, vec))
-                    break
-        best.sort()
-        cap = _MAX_SHAPES if hand.bit_count() <= self.full_search else _BIG_HAND_SHAPES
-        return [(vec, cost) for cost, vec in best[:cap]]
+        n = hand.bit_count()
+        cap = (
+            _MAX_SHAPES
+            if n <= self.full_search
+            else _HUGE_HAND_SHAPES
+            if is_big(hand, self.t)
+            else _BIG_HAND_SHAPES
+        )
+        # every play by (cost, vector, mask): the first fitting play of each vector is its
+        # cheapest, and the vectors come cheapest first (ties by vector), so the scan stops
+        # once ``cap`` vectors are found
+        out: list[Shape] = []
+        found: set[int] = set()
+        for cost, vec, mask in self.flat_shapes(hand if within is None else within):
+            if vec in found or mask & ~hand:
+                continue
+            found.add(vec)
+            out.append((vec, cost))
+            if len(out) >= cap:
+                break
+        return out
+
+    def flat_shapes(self, hand: int) -> list[tuple[float, int, int]]:
+        """`shapes` as one list of (cost, vector, mask), sorted."""
+        found = self._flat.get(hand)
+        if found is None:
+            found = sorted(
+                (cost, vec, mask)
+                for vec, plays in self.shapes(hand).items()
+                for cost, mask in plays
+            )
+            if len(self._flat) > _CACHE_LIMIT:
+                self._flat.clear()
+            self._flat[hand] = found
+        return found
 
     def _solve(self, vec: int, shapes: list[Shape]) -> float:
         """The cheapest split of ``vec`` into some of ``shapes`` (each fits ``vec``) and
-        groups of one rank. Exact: every multiset of shapes is tried once, in list order."""
+        groups of one rank. Exact: every multiset of shapes is tried once, in list order,
+        up to `SEARCH_NODES` of them (then the best found so far: hands of many small
+        disjoint shapes, such as 26 cards with straights of three, have millions)."""
         best = self.rest_cost(vec)
+        self._nodes -= 1
+        if self._nodes < 0:
+            return best
         for i, (svec, scost) in enumerate(shapes):
             rest = vec - svec
             fit = [s for s in shapes[i:] if ((rest | _GUARD) - s[0]) & _GUARD == _GUARD]

@@ -107,6 +107,29 @@ def table_owner(
     return owner, True
 
 
+SHORTLIST = 40  # plays judged by the planner at most; more (big hands) are trimmed first
+_WEAKEST, _STRONGEST = 4, 2  # of each kind, kept when trimming
+
+
+def shortlist(plays: Sequence[Combination], hand: int, t: Tables) -> list[Combination]:
+    """The plays to judge: all of them when they are few, or the hand is no bigger than the
+    planner searches in full (17 or 18 cards with one deck, 13 with two); for a bigger hand
+    (two players, or two decks, whose plays number in the hundreds, and judging each costs a
+    plan of the hand) of each kind the few weakest (what the heuristic sheds) and strongest
+    (what wins a lead back or stops an opponent), and any play that empties the hand."""
+    if len(plays) <= SHORTLIST or hand.bit_count() <= planner_for(t).full_search:
+        return list(plays)
+    by_kind: dict[str, list[Combination]] = {}
+    for m in plays:
+        by_kind.setdefault(m.kind, []).append(m)
+    keep: dict[int, Combination] = {m.mask: m for m in plays if m.mask == hand}
+    for group in by_kind.values():
+        group.sort(key=lambda m: m.key)
+        for m in group[:_WEAKEST] + group[-_STRONGEST:]:
+            keep[m.mask] = m
+    return [m for m in plays if m.mask in keep]
+
+
 def choose(sit: Situation, plays: Sequence[Combination], can_pass: bool) -> Combination | None:
     """The play the heuristic makes, or None to pass. ``plays`` must be non-empty unless
     ``can_pass``."""
@@ -115,7 +138,7 @@ def choose(sit: Situation, plays: Sequence[Combination], can_pass: bool) -> Comb
     for m in plays:
         if m.mask == sit.hand:
             return m  # going out wins the deal
-    scored = score_plays(sit, plays)
+    scored = score_plays(sit, shortlist(plays, sit.hand, sit.t))
     best_gain, best = max(scored, key=lambda gm: (gm[0], -gm[1].key))
     if sit.table is not None and can_pass and best_gain < PASS_BELOW:
         return None

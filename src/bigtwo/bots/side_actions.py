@@ -9,9 +9,10 @@ from collections.abc import Sequence
 from ..cards import iter_bits, mask_of
 from ..combos import Combination, Move, tables_for
 from ..engine.view import View
+from .base import bounded
 from .knowledge import unseen_mask
 from .planning import planner_for
-from .policy import score_plays
+from .policy import score_plays, shortlist
 
 # The least drop in planner cost for which the lead card is traded for the extra card: a lone
 # 3♦ swapped for a lone jack or better, or for a card that joins a combination; a lone 4 or 7
@@ -69,14 +70,16 @@ def out_of_turn_play(view: View, plays: Sequence[Move]) -> Combination | None:
     its pass; a play that empties the hand is always made."""
     from .heuristic import situation  # heuristic imports this module
 
-    combos = [m for m in plays if isinstance(m, Combination)]
+    combos = [m for m in bounded(plays) if isinstance(m, Combination)]
     if not combos:
         return None
     sit = situation(view, combos)
     for m in combos:
         if m.mask == sit.hand:
             return m  # going out wins the deal
-    gain, best = max(score_plays(sit, combos), key=lambda gm: (gm[0], -gm[1].key))
+    gain, best = max(
+        score_plays(sit, shortlist(combos, sit.hand, sit.t)), key=lambda gm: (gm[0], -gm[1].key)
+    )
     return best if gain >= OUT_OF_TURN_MIN else None
 
 

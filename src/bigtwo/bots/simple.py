@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from ..combos import Combination, Move
 from ..engine.view import View
-from .base import check_choice, check_seed, register
+from .base import bounded, check_choice, check_seed, register
 
 
 class RandomBot:
@@ -20,6 +20,7 @@ class RandomBot:
         self.rng = random.Random(check_seed(seed))
 
     def choose(self, view: View, legal_moves: Sequence[Move]) -> Move:
+        legal_moves = bounded(legal_moves)
         check_choice(view, legal_moves)
         return legal_moves[self.rng.randrange(len(legal_moves))]
 
@@ -35,6 +36,7 @@ class GreedyBot:
         check_seed(seed)
 
     def choose(self, view: View, legal_moves: Sequence[Move]) -> Move:
+        legal_moves = bounded(legal_moves)
         check_choice(view, legal_moves)
         plays = [m for m in legal_moves if isinstance(m, Combination)]
         if not plays:

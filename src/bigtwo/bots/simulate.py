@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..cards import mask_of
-from ..combos import Combination, Tables, hand_combos
+from ..combos import Combination, Tables
+from ..combos.lazy import bot_combos
 from ..engine.view import View
 from ..rules.options import Mode, Scoring
 from ..scoring import Outcome, score
@@ -122,7 +123,7 @@ class Sim:
     def moves(self) -> tuple[list[Combination], bool]:
         """The plays of the seat to move, and whether it may pass."""
         seat = self.to_move
-        hc = hand_combos(self.hands[seat], self.t)
+        hc = bot_combos(self.hands[seat], self.t)
         if self.table is None:
             return hc.leads, False
         if self.no_replay and self.passed >> seat & 1:

@@ -31,7 +31,7 @@ class Adviser:
         return f"{self.level} ({LEVELS[self.level]})"
 
     def suggest(self, game: Game, seat: int) -> Hint:
-        return hint(game.view(seat), game.legal_moves(seat), self.level)
+        return hint(game.view(seat), game.moves(seat).candidates(), self.level)
 
     @staticmethod
     def review(game: Game, seat: int) -> list[ReviewNote]:

@@ -15,13 +15,13 @@ from rich.console import Console
 from rich.text import Text
 
 from ..bots import Bot, make_bot
-from ..cards import cards_of
+from ..cards import Card, cards_of
 from ..combos import Combination, Move
 from ..engine.actions import ANNOUNCE
 from ..engine.game import Game
 from ..errors import BigTwoError
 from ..rules.options import Leftover, Mode
-from ..session import Session
+from ..session import Session, settlement_words
 from ..table import DECLINE, Event, Table
 from .common import (
     RULE_OPTIONS_HELP,
@@ -247,6 +247,16 @@ class Match:
         """What the person should know before play starts: titles and the card exchanges
         (``mode.president``, ``start.three_player_exchange``), and an extra card dealt to
         them (``deal.leftover_*``)."""
+        drawn = self.session.drawn
+        if drawn:  # start.indonesia_rounds: a new round of ten deals
+            cards = ", ".join(
+                f"{'you' if s == HUMAN else self.names[s]} {Card(c).symbol()}"
+                for s, c in enumerate(drawn)
+            )
+            self.say(
+                f"A new round of ten deals: everyone drew a card ({cards}); the highest deals,"
+                " and the 3♦ leads."
+            )
         titles = self.session.titles()
         if titles:
             self.say(
@@ -390,9 +400,11 @@ class Match:
         self.show_status(game)
         plays = [m for m in self.table.offers(HUMAN) if isinstance(m, Combination)]
         example = Text("  for example ") + cards_text(plays[0].cards) if plays else Text()
+        legal = game.moves(HUMAN)  # counted, not listed: two decks can hold millions
+        count = legal.total() - sum(1 for m in legal.candidates() if not m.is_play)
         self.say(
             f"You may play out of turn now, before {self.names[game.to_move]}"
-            f" ({len(plays)} play{'s' * (len(plays) != 1)} you hold can):"
+            f" ({count} play{'s' * (count != 1)} you hold can):"
             " type the cards, or press Enter to let play go on."
         )
         if plays:
@@ -470,7 +482,7 @@ class Match:
             "  quit    leave (asks first)",
         ]
         claims = sorted(
-            {m.kind for m in game.legal_moves(HUMAN) if not (m.is_play or m.is_pass)}
+            {m.kind for m in game.moves(HUMAN).candidates() if not (m.is_play or m.is_pass)}
             - {"give", "trade", "keep"}
         )
         if game.rules.announce.value != "none":
@@ -538,6 +550,8 @@ class Match:
                 if self.session.rules.winner_only
                 else ("each pair settles the difference")
             )
+            for line in settlement_words(self.session):
+                self.say(line)
             self.say(f"Settling up at 1 a point ({how}):")
             money = [0.0] * len(self.names)
             for p in payments:

@@ -9,7 +9,7 @@ nobody has played, players may claim a redeal or lay down four 2s.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from itertools import combinations
 from typing import Any
@@ -26,7 +26,7 @@ from ..rules.config import Rules
 from ..rules.options import Announce as AnnounceRule
 from ..rules.options import Direction, DrawOnPass, FirstPlay, Leftover, Mode
 from ..scoring import Outcome, score
-from . import turns
+from . import ondemand, turns
 from .actions import ANNOUNCE, KEEP, REDEAL, TRADE, WHOOPIN, WORDS, Give, hidden_give
 from .arguments import check_exchanges, check_hands, check_origin, player_names
 from .commitment import Exchange, Terms, is_digest
@@ -35,6 +35,7 @@ from .opening import holds_four_twos, instant_result, may_redeal
 from .view import SPECTATOR, View
 
 _HONOURS = ("four_of_a_kind", "straight_flush")
+_MOVE_KINDS = (*KIND_WORDS, "pass", "announce", "redeal", "golden_whoopin", "trade", "keep", "give")
 _SMACKS = ("quads", "pair_run")
 Log = tuple[Any, int, Move] | None  # (previous log, seat, move): a persistent list
 
@@ -404,13 +405,65 @@ class Game:
         gifts = (sum(sub) for sub in combinations(bits, count))
         return [Give(m) for m in gifts if not (m >> 64) & ~m & hand]
 
+    # -- moves on demand (see `bigtwo.engine.ondemand`) ----------------------------------------
+    def moves(self, seat: int | None = None) -> ondemand.LegalMoves:
+        """The legal moves of ``seat`` as a lazy sequence: a list when used as one, and
+        ``has_play()``, ``of_kind(kind)``, ``beating(play)``, ``total()``, ``in`` and
+        ``candidates()`` without building every move."""
+        return ondemand.LegalMoves(self, None if seat is None else self._seat(seat))
+
+    def has_play(self, seat: int | None = None) -> bool:
+        """Has ``seat`` (the player to move by default) any legal play now? Stops at the
+        first one found."""
+        return self.moves(seat).has_play()
+
+    def moves_of_kind(self, kind: str, seat: int | None = None) -> Iterator[Move]:
+        """The legal moves of one kind (``"pair"``, ``"straight"``, ``"pass"``, …), lazily:
+        take what is needed (under some house rules they number in the hundreds of
+        thousands)."""
+        kind = checked_text(kind, "a kind of move", 40)
+        if kind not in _MOVE_KINDS:
+            known = ", ".join(_MOVE_KINDS)
+            raise IllegalMoveError(f"{kind!r} is no kind of move; the kinds: {known}")
+        return self.moves(seat).of_kind(kind)
+
+    def moves_beating(
+        self, play: Combination | str, seat: int | None = None
+    ) -> Iterator[Combination]:
+        """The legal plays of ``seat`` that beat ``play`` (a combination, or its cards),
+        lazily."""
+        if not isinstance(play, Combination | str):
+            shown = describe(play)
+            raise IllegalMoveError(f"a play to beat is a Combination or cards, not {shown}")
+        moves = self.moves(seat)
+        if isinstance(play, str):
+            found = classify_mask(_text_mask(play), self.tables)
+            if found is None:
+                raise IllegalMoveError(self._not_a_combination(_text_mask(play)))
+            play = found
+        return moves.beating(play)
+
+    def is_legal(self, move: Move | str, seat: int | None = None) -> bool:
+        """Would ``play(move, seat)`` be accepted? Decided by classifying the cards and the
+        rules, never by searching the list of moves."""
+        if not isinstance(move, Move | str):
+            shown = describe(move)
+            raise IllegalMoveError(f"a move is a Move or text such as '3D 3S', not {shown}")
+        return ondemand.is_legal(self, move, None if seat is None else self._seat(seat))
+
+    def count_moves(self, seat: int | None = None) -> int:
+        """``len(legal_moves(seat))``, counted without keeping the moves."""
+        return self.moves(seat).total()
+
     @property
     def awaiting(self) -> tuple[int, ...]:
         """Every seat that may act now: the player to move first, then any other seat with an
         out-of-turn option."""
         if self.end is not None:
             return ()
-        others = [s for s in range(self._n) if s != self.to_move and self._side_moves(s)]
+        others = [
+            s for s in range(self._n) if s != self.to_move and ondemand.has_side_action(self, s)
+        ]
         return (self.to_move, *others)
 
     # -- playing ----------------------------------------------------------------------------
@@ -436,7 +489,7 @@ class Game:
             return self._pass(actor)
         if isinstance(move, Give):
             self._check_give(move.mask, actor)
-        elif move not in self.legal_moves(actor):
+        elif move not in ondemand.claims(self, actor):
             raise IllegalMoveError(self._why_not_action(move, actor))
         return self._act(move, actor)
 
@@ -544,7 +597,7 @@ class Game:
         if combo is None:
             raise IllegalMoveError(self._not_a_combination(mask))
         if actor != self.to_move:
-            if combo in self._side_moves(actor):
+            if ondemand.side_allows(self, combo, actor):
                 return combo
             raise IllegalMoveError(self._not_your_turn(actor))
         table = self.table
@@ -578,9 +631,9 @@ class Game:
         if self.pending:
             raise IllegalMoveError(self._pending_words())
         if self.table is None:
-            if any(m.is_play for m in self._plays(actor)):
+            if ondemand.has_play(self, actor):
                 raise IllegalMoveError("you have the lead, so you can't pass: play any combination")
-        elif self.rules.three_threes and PASS not in self._plays(actor):
+        elif self.rules.three_threes and not ondemand.can_pass(self, actor):
             raise IllegalMoveError(turns.pass_refusal(self, actor))
 
     def _pending_words(self) -> str:
@@ -931,6 +984,13 @@ def _first_copies(mask: int, hand: int) -> int:
     the twin and the play doesn't: two decks' identical cards are one choice, not two."""
     swap = (mask >> 64) & hand & ~mask & _FACES
     return mask ^ (swap << 64) | swap
+
+
+def _text_mask(text: str) -> int:
+    mask = 0
+    for c in parse_cards(text):
+        mask |= 1 << c
+    return mask
 
 
 def _has_four(hand: int) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import fields
 from enum import Enum
 
-from .config import Rules
+from .config import SPEED_REFUSALS, Rules
 from .presets import PRESETS
 
 # option -> (variation IDs, meaning)
@@ -231,6 +231,15 @@ READINGS: tuple[tuple[str, str], ...] = (
         " scored; deals scored in points (Pusoy Dos, rankings, Indonesia) by the differences.",
     ),
     (
+        "start.indonesia_rounds",
+        "pagat: after each round of ten deals 'all the cards are placed face down and each"
+        " player draws one card. The highest will shuffle the cards and deal'. Read as: the"
+        " whole pack is shuffled (from the session's seed), seat 0 draws first and the others"
+        " in seat order, the highest card as a single under the rules deals the round's first"
+        " deal, which the holder of the lowest card (3♦) leads; with two decks seats that drew"
+        " the same highest card draw again from what is left. The terminal shows the draw.",
+    ),
+    (
         "score.starter_double",
         "pagat's 'double score for 10 or more cards' covers the whole raised rate: a player"
         " other than the starter pays one point a card even with all 13 left (13, not 39).",
@@ -449,6 +458,16 @@ def reference() -> str:
             f"| `{f.name}` | {' '.join(f'`{i}`' for i in ids.split())} | {meaning} |"
             f" {choices(f.name)} | {_value(getattr(base, f.name))} | {', '.join(users) or '-'} |"
         )
+    out += [
+        "",
+        "## Option sets refused because they can't be played in time",
+        "",
+        "`Rules` refuses these with a `RulesError` that says why; every other option set plays"
+        " a random deal within 2 s, the heuristic within 20 ms a move (95th percentile) and the"
+        " expert within its 1 s (`benchmarks/engine.py --sets`).",
+        "",
+    ]
+    out += [f"- {what}: {why}." for what, why in SPEED_REFUSALS]
     out += ["", "## Readings of vague rules", ""]
     out += [f"- `{rid}`: {text}" for rid, text in READINGS]
     return "\n".join(out) + "\n"

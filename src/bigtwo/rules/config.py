@@ -254,6 +254,7 @@ def _check_numbers(rules: Rules) -> None:
             f"name must be text of at most {_NAME_LENGTH} characters, not {describe(rules.name)}"
         )
 
+
 def _check(r: Rules) -> None:
     """Refuse option combinations that make no sense."""
     if r.decks not in (1, 2):
@@ -291,6 +292,7 @@ def _check(r: Rules) -> None:
     if r.poker_exact and r.flush_order is not FlushOrder.POKER:
         raise RulesError("poker-exact ranking compares flushes like poker: set flush_order=poker")
     _check_deal(r)
+    _check_speed(r)
     if r.five_beating is not FiveBeating.BY_TYPE and (
         r.straight_over_flush or r.royal_only_beats_quads
     ):
@@ -298,6 +300,38 @@ def _check(r: Rules) -> None:
             "the order of five-card types matters only when a higher type beats a lower one"
             " (five_beating=by-type)"
         )
+
+
+# Option sets refused because they can't be played in time (issue 12): every accepted set
+# must deal, play and let every bot decide within the engine's targets (a random deal in 2 s,
+# the heuristic in 20 ms a move at the 95th percentile, the expert in 1 s). Each entry is
+# (what is refused, why); `_check_speed` applies them and docs/rules.md lists them.
+SPEED_REFUSALS: tuple[tuple[str, str], ...] = (
+    (
+        "wild jokers with two decks and fewer than 4 players",
+        "hands of 36 cards or more with up to four wild jokers have too many ways for the"
+        " jokers to complete combinations (every straight, flush and full house the hand"
+        " nearly holds) to be read in time; a deal did not finish in minutes",
+    ),
+    (
+        "wild jokers with two decks, fewer than 6 players and a five-card hand of pairs or a"
+        " triple with odd cards (butterfly, sisters, trips_junk)",
+        "the odd cards multiply the jokers' readings: with 22 to 27 cards a hand a deal took"
+        " 2 to 3 s and more (6 to 8 players, at most 18 cards each, play in time)",
+    ),
+)
+
+
+def _check_speed(r: Rules) -> None:
+    """Refuse the option sets of `SPEED_REFUSALS`."""
+    if r.jokers is not Jokers.WILD or r.decks != 2:
+        return
+    if r.players < 4:
+        what, why = SPEED_REFUSALS[0]
+        raise RulesError(f"{what} can't be played in time: {why}")
+    if r.players < 6 and (r.butterfly or r.sisters or r.trips_junk):
+        what, why = SPEED_REFUSALS[1]
+        raise RulesError(f"{what} can't be played in time: {why}")
 
 
 def _check_deal(r: Rules) -> None:

@@ -219,10 +219,15 @@ _add(
 _add(
     Preset(
         "tournament",
-        "A common online and research rule set: straights ranked by their top card with 2 high"
-        " (3-4-5-6-7 lowest, J-Q-K-A-2 highest), flushes by top card then suit, two pairs and"
-        " four of a kind as four-card plays, the 3♦ led alone, one point a card left.",
-        "Wikipedia (seed 001) for the straight order; pagat (seed 002) for the flush order",
+        "A common online and research rule set. Straights: 3-4-5-6-7 (lowest) up to 10-J-Q-K-A,"
+        " then J-Q-K-A-2 (highest); A-2-3-4-5 and 2-3-4-5-6 are not straights (a 2 ends a"
+        " straight only at the top). Flushes by top card then suit, two pairs and four of a"
+        " kind as four-card plays, the 3♦ led alone, one point a card left.",
+        "the straights follow the variant Wikipedia lists as Vietnamese and Indonesian"
+        " (seed 001: 3-4-5-6-7 < … < 10-J-Q-K-A < J-Q-K-A-2), which is also Karl Boehnker's"
+        " Hong Kong rule on pagat (seed 002: 2 and 3 never consecutive); not seed 001's main"
+        " rule, which ranks a straight by its top card and so also allows 2-3-4-5-6 (and"
+        " A-2-3-4-5). pagat (seed 002) for the flush order",
         {
             "straight_order": StraightOrder.INDONESIA,
             "flush_order": FlushOrder.HIGH_CARD,

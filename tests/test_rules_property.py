@@ -1,0 +1,184 @@
+"""Every rule set `Rules` accepts plays in time (issue 12): option sets drawn from everything
+the options allow, each played by random bots and by heuristics under a per-deal time and
+memory budget, with invariants at every step: cards are conserved, views hide what they must,
+every legal move is accepted and nothing else, and the record replays the deal.
+
+``pytest --long`` draws many more option sets."""
+
+from __future__ import annotations
+
+import random
+import resource
+import time
+from dataclasses import fields
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import bigtwo
+from bigtwo import driver
+from bigtwo.bots import make_bot
+from bigtwo.combos import Combination, classify_mask
+from bigtwo.combos.lazy import is_big
+from bigtwo.engine.actions import Give
+from bigtwo.engine.game import _first_copies
+from bigtwo.errors import RulesError
+from bigtwo.rules.options import Choice, DrawOnPass
+
+DEAL_SECONDS = 10.0  # CPU seconds a deal may take here, checks included (the target is 2 s)
+DEAL_MEMORY_MB = 200
+
+
+def _value(name: str, default: Any) -> st.SearchStrategy[Any]:
+    if name == "players":
+        return st.integers(2, 8)
+    if name == "decks":
+        return st.sampled_from([1, 2])
+    if name == "cards_each":
+        return st.one_of(st.none(), st.integers(5, 20))
+    if name == "straight_lengths":
+        return st.sets(st.integers(3, 13), max_size=4).map(lambda s: tuple(sorted(s)))
+    if isinstance(default, bool):
+        return st.booleans()
+    if isinstance(default, Choice):
+        return st.sampled_from(list(type(default)))
+    raise AssertionError(name)
+
+
+_FIELDS = [f for f in fields(bigtwo.Rules) if f.name != "name"]
+
+
+_CORE = ("decks", "players", "jokers", "straight_lengths")
+
+
+@st.composite
+def accepted_rules(draw: st.DrawFn) -> bigtwo.Rules:
+    """Option sets `Rules` accepts: the deck, the players, the jokers and the straights
+    always drawn, and a random change of up to 16 other options; then changes dropped (latest
+    first) until `Rules` takes them."""
+    opts: dict[str, Any] = {"decks": draw(st.sampled_from([1, 2]))}
+    opts["players"] = draw(st.integers(2, 4 if opts["decks"] == 1 else 8))
+    opts["jokers"] = draw(_value("jokers", bigtwo.Rules().jokers))
+    opts["straight_lengths"] = draw(_value("straight_lengths", ()))
+    others = [f for f in _FIELDS if f.name not in _CORE]
+    picked = draw(st.lists(st.sampled_from(others), max_size=16, unique_by=lambda f: f.name))
+    opts.update({f.name: draw(_value(f.name, f.default)) for f in picked})
+    while True:
+        try:
+            return bigtwo.Rules(name="drawn", **opts)
+        except RulesError:
+            opts.pop(next(reversed(opts)))
+
+
+def _conserved(game: bigtwo.Game, dealt: int) -> None:
+    hands = game.hands
+    held = 0
+    for h in hands:
+        assert not held & h, "a card in two hands"
+        held |= h
+    stock = sum(1 << c for c in game.stock)
+    assert not (held & game.kitty or held & stock or game.kitty & stock)
+    played = 0
+    for _, move in game.history:
+        if isinstance(move, Combination):
+            played |= move.mask
+    everything = held | game.kitty | stock | played
+    assert everything == dealt, "cards appeared or vanished"
+    if game.rules.draw_on_pass is DrawOnPass.NONE or not game.rules.reshuffle_stock:
+        assert not played & (held | game.kitty | stock), "a played card came back"
+
+
+def _hidden(game: bigtwo.Game) -> None:
+    for seat in range(game.rules.players):
+        view = game.view(seat)
+        assert view.hand_mask == game.hands[seat]
+        assert view.counts == tuple(h.bit_count() for h in game.hands)
+        for _, move in view.history:
+            if move.kind == "give" and not isinstance(move, Give):
+                assert not move.mask, "a hidden gift shows its cards"
+
+
+def _legal_and_nothing_else(game: bigtwo.Game, rng: random.Random) -> None:
+    if game.is_over:
+        return
+    seat = game.to_move
+    hand = game.hands[seat]
+    moves = game.moves(seat)
+    for m in moves.candidates():
+        assert game.is_legal(m, seat), f"{m} offered but refused"
+    cards = [1 << c for c in range(128) if hand >> c & 1]
+    picks = [sum(rng.sample(cards, rng.randint(1, min(6, len(cards))))) for _ in range(3)]
+    small = not is_big(hand, game.tables)
+    legal = (
+        {_first_copies(m.mask, hand) for m in game.legal_moves(seat) if m.is_play}
+        if small
+        else None
+    )
+    for pick in picks if cards else []:
+        combo = classify_mask(pick, game.tables)
+        accepted = combo is not None and game.is_legal(combo, seat)
+        if legal is not None:
+            assert accepted == (_first_copies(pick, hand) in legal)
+        elif accepted:
+            assert combo is not None
+
+
+def _play(rules: bigtwo.Rules, bot: str, seed: int) -> None:
+    rng = random.Random(seed)
+    game = bigtwo.Game.deal(rules, seed=seed)
+    dealt = sum(game.origin.hands) | game.origin.kitty | sum(1 << c for c in game.origin.stock)
+    bots = {s: make_bot(bot, seed + s) for s in range(rules.players)}
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    start = time.process_time()
+    spent = 0.0
+
+    def check(before: bigtwo.Game, seat: int, move: Any, after: bigtwo.Game) -> None:
+        nonlocal spent
+        c0 = time.process_time()
+        _conserved(after, dealt)
+        _hidden(after)
+        _legal_and_nothing_else(after, rng)
+        spent += time.process_time() - c0
+
+    game = driver.play_out(game, bots, check)
+    play_time = time.process_time() - start - spent
+    assert play_time < DEAL_SECONDS, f"{rules.to_dict()} took {play_time:.1f} s with {bot}"
+    grown = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - rss) / 1024
+    assert grown < DEAL_MEMORY_MB, f"{rules.to_dict()} grew {grown:.0f} MB"
+    assert game.scores is not None
+    record = game.record()
+    assert bigtwo.load_record(record.dumps()).replay() == game
+
+
+@settings(
+    max_examples=50,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(rules=accepted_rules(), seed=st.integers(0, 2**32 - 1))
+def test_every_accepted_rule_set_plays_in_time(rules: bigtwo.Rules, seed: int) -> None:
+    _play(rules, "random", seed)
+    _play(rules, "heuristic", seed + 1)
+
+
+@pytest.mark.slow
+def test_every_accepted_rule_set_plays_in_time_long(request: pytest.FixtureRequest) -> None:
+    """With ``--long`` (tests/conftest.py): many more option sets, random (not derandomized)
+    draws."""
+    if not request.config.getoption("--long"):
+        pytest.skip("runs with --long")
+
+    @settings(
+        max_examples=300,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
+    @given(rules=accepted_rules(), seed=st.integers(0, 2**32 - 1))
+    def deep(rules: bigtwo.Rules, seed: int) -> None:
+        _play(rules, "random", seed)
+        _play(rules, "heuristic", seed + 1)
+
+    deep()
