@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import bigtwo
 from bigtwo.bots import make_bot
-from bigtwo.bots.heuristic import situation
+from bigtwo.bots.situation import situation
 from bigtwo.combos import PASS
 
 

@@ -37,12 +37,12 @@ from ..combos import PASS, Combination, Move
 from ..engine.view import View
 from ..errors import BigTwoError
 from .base import bounded, check_choice, check_seed, register
-from .heuristic import situation
 from .knowledge import deal_tables
 from .policy import Situation, choose, score_plays, shortlist, table_owner
 from .sampling import gather, sample
 from .side_actions import plays_only, side_action
 from .simulate import Sim
+from .situation import situation
 
 DEFAULT_SAMPLES = 40
 DEFAULT_TIME_CAP = 0.7  # CPU seconds a move at the default setting: the last rollout step

@@ -22,9 +22,9 @@ from ..combos.tables import FIVE, SINGLE
 from ..engine.view import View
 from .base import bot_for_level, check_choice, check_seed
 from .expert import MAX_SAMPLES, ExpertBot
-from .heuristic import situation
 from .planning import planner_for
 from .policy import Reading, Situation
+from .situation import situation
 
 _RANK_PLURALS = [
     "threes",

@@ -13,6 +13,7 @@ from .base import bounded
 from .knowledge import unseen_mask
 from .planning import planner_for
 from .policy import score_plays, shortlist
+from .situation import situation
 
 # The least drop in planner cost for which the lead card is traded for the extra card: a lone
 # 3♦ swapped for a lone jack or better, or for a card that joins a combination; a lone 4 or 7
@@ -68,8 +69,6 @@ def out_of_turn_play(view: View, plays: Sequence[Move]) -> Combination | None:
     """The play to make out of turn (an out-of-turn bomb, a smack-down, a racing answer), or
     None to decline. The heuristic judges the plays as if it were following, declining being
     its pass; a play that empties the hand is always made."""
-    from .heuristic import situation  # heuristic imports this module
-
     combos = [m for m in bounded(plays) if isinstance(m, Combination)]
     if not combos:
         return None

@@ -111,19 +111,25 @@ class HandCombos:
 
 def hand_combos(hand: int, t: Tables) -> HandCombos:
     """The (cached) combinations of ``hand``, a bitmask of cards."""
-    found = t.hand_cache.get(hand)
+    plan = _plan(t)
+    found = plan.hands.get(hand)
     if found is not None:
         return found
-    plan = _plan(t)
     combos = _from_recent(hand, plan) if plan.shrinkable else None
     result = HandCombos(_Builder(hand, t).combos() if combos is None else combos, t)
-    if len(t.hand_cache) > _CACHE_LIMIT:
-        t.hand_cache.clear()
-    t.hand_cache[hand] = result
+    if len(plan.hands) > _CACHE_LIMIT:
+        plan.hands.clear()
+    plan.hands[hand] = result
     if plan.shrinkable:
         plan.recent[plan.turn % _RECENT] = (hand, result.combos)
         plan.turn += 1
     return result
+
+
+def forget_hands(t: Tables) -> None:
+    """Forget the hands built under ``t`` (their card sets stay cached): a rebuild must give
+    the same combinations in the same order, which the tests check."""
+    _plan(t).hands.clear()
 
 
 def _from_recent(hand: int, plan: _Plan) -> list[Combination] | None:
@@ -171,6 +177,7 @@ class _Plan:
         # singles, pairs and triples of one rank's cards, as built once: (combinations,
         # pairs, triples), the last two as (mask, key) for the shapes built from them
         self.same_rank: dict[int, tuple[list[Combination], list[Pair], list[Pair]]] = {}
+        self.hands: dict[int, HandCombos] = {}  # each hand's combinations, once built
 
 
 _PLANS: weakref.WeakKeyDictionary[Tables, _Plan] = weakref.WeakKeyDictionary()

@@ -3,16 +3,11 @@ straight tables and the order of five-card types."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..cards import BLACK_JOKER, COPY_STRIDE, RED_JOKER
 from ..rules.config import Rules
 from ..rules.options import FiveBeating, Jokers, SuitOrder
+from .moves import Combination
 from .straights import run_table
-
-if TYPE_CHECKING:
-    from .generate import HandCombos
-    from .moves import Combination
 
 # Combination families: a play can only follow a play of the same family unless a bomb rule
 # says otherwise. Straights of other lengths and runs of pairs get 100 + n and 200 + n.
@@ -75,7 +70,6 @@ class Tables:
         )
         # caches filled on demand: classified card sets, and the combinations of a hand
         self.combo_cache: dict[int, Combination | None] = {}
-        self.hand_cache: dict[int, HandCombos] = {}
 
     def _card_key(self, face: int) -> int:
         if face in (RED_JOKER, BLACK_JOKER):

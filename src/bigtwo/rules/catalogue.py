@@ -428,7 +428,7 @@ def reference() -> str:
         "",
     ]
     for p in PRESETS.values():
-        options = changed(p.rules())
+        options = changed(Rules.preset(p.name))
         out += [
             f"### `{p.name}`",
             "",
@@ -453,7 +453,7 @@ def reference() -> str:
         if f.name not in OPTIONS:
             continue
         ids, meaning = OPTIONS[f.name]
-        users = [p.name for p in PRESETS.values() if f.name in changed(p.rules())]
+        users = [p.name for p in PRESETS.values() if f.name in changed(Rules.preset(p.name))]
         out.append(
             f"| `{f.name}` | {' '.join(f'`{i}`' for i in ids.split())} | {meaning} |"
             f" {choices(f.name)} | {_value(getattr(base, f.name))} | {', '.join(users) or '-'} |"

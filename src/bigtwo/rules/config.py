@@ -31,6 +31,7 @@ from .options import (
     StraightOrder,
     SuitOrder,
 )
+from .presets import PRESETS, find_preset
 
 _STRAIGHT_LENGTHS = range(3, 14)
 
@@ -139,18 +140,15 @@ class Rules:
     @classmethod
     def preset(cls, name: str) -> Rules:
         """A named rule set (``classic``, ``hong-kong``, …); aliases such as ``pusoy-dos`` work."""
-        from .presets import preset
-
         if not isinstance(name, str):
             raise RulesError(f"a rule set is named by text, not {describe(name)}")
-        return preset(name)
+        found = find_preset(name)
+        return cls(name=found.name, **found.options)
 
     @classmethod
     def presets(cls) -> tuple[str, ...]:
         """The names of every preset."""
-        from .presets import preset_names
-
-        return preset_names()
+        return tuple(PRESETS)
 
     def replace(self, **changes: Any) -> Rules:
         """A copy with ``changes`` applied, e.g. ``rules.replace(flushes=False)``."""

@@ -1,4 +1,6 @@
-"""Named rule sets, each built from `Rules` options, with the names players type for them."""
+"""Named rule sets as `Rules` options, with the names players type for them. `Rules.preset`
+builds a rule set from them; this module knows only the options' names and enums, so it sits
+below `config`."""
 
 from __future__ import annotations
 
@@ -7,7 +9,6 @@ from typing import Any
 
 from ..checks import describe
 from ..errors import RulesError
-from .config import Rules
 from .options import (
     Announce,
     Direction,
@@ -29,9 +30,6 @@ class Preset:
     sources: str
     options: dict[str, Any]
     aliases: tuple[str, ...] = ()
-
-    def rules(self) -> Rules:
-        return Rules(name=self.name, **self.options)
 
 
 PRESETS: dict[str, Preset] = {}
@@ -246,10 +244,6 @@ def _norm(name: str) -> str:
     return name.strip().lower().replace("_", "-").replace(" ", "-")
 
 
-def preset_names() -> tuple[str, ...]:
-    return tuple(PRESETS)
-
-
 def find_preset(name: str) -> Preset:
     """The preset called ``name`` or one of its aliases; `RulesError` lists the choices."""
     key = _norm(name)
@@ -258,6 +252,3 @@ def find_preset(name: str) -> Preset:
             return preset
     raise RulesError(f"no rule set called {describe(name)}; choose one of: {', '.join(PRESETS)}")
 
-
-def preset(name: str) -> Rules:
-    return find_preset(name).rules()
