@@ -317,6 +317,11 @@ SPEED_REFUSALS: tuple[tuple[str, str], ...] = (
         "the odd cards multiply the jokers' readings: with 22 to 27 cards a hand a deal took"
         " 2 to 3 s and more (6 to 8 players, at most 18 cards each, play in time)",
     ),
+    (
+        "wild jokers with two decks, 4 players and straights of other lengths than five",
+        "the jokers can complete every run of each length in 27-card hands: a deal took up to"
+        " 3 s (5 or more players play in time)",
+    ),
 )
 
 
@@ -329,6 +334,9 @@ def _check_speed(r: Rules) -> None:
         raise RulesError(f"{what} can't be played in time: {why}")
     if r.players < 6 and (r.butterfly or r.sisters or r.trips_junk):
         what, why = SPEED_REFUSALS[1]
+        raise RulesError(f"{what} can't be played in time: {why}")
+    if r.players < 5 and any(n != 5 for n in r.straight_lengths):
+        what, why = SPEED_REFUSALS[2]
         raise RulesError(f"{what} can't be played in time: {why}")
 
 
