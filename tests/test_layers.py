@@ -1,0 +1,153 @@
+"""The house as its imports draw it: every import points down the layers, the engine and what
+lies below it use only the standard library, and no modules import each other in a circle
+(deferred and type-only imports count), but for the one circle left inside the engine, which
+may only shrink."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+
+# lowest first; a module may import its own layer (inside its package) and the layers below
+LAYERS: list[tuple[str, ...]] = [
+    ("errors",),
+    ("checks",),
+    ("cards",),
+    ("rules",),
+    ("combos",),
+    ("scoring",),
+    ("engine",),
+    ("bots", "session", "encoding", "collusion"),
+    ("session_record", "driver"),
+    ("table", "record_files", "arena"),
+    ("cli", "__init__"),
+    ("__main__",),
+]
+PURE = {"errors", "checks", "cards", "rules", "combos", "scoring", "engine"}
+KNOWN_CIRCLE = {"engine.game", "engine.ondemand", "engine.turns", "engine.record"}
+
+
+def modules() -> dict[str, Path]:
+    out = {}
+    for path in (SRC / "bigtwo").rglob("*.py"):
+        parts = path.relative_to(SRC / "bigtwo").with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" and len(parts) > 1 else parts)
+        out[name] = path
+    return out
+
+
+def imports(name: str, path: Path, known: set[str]) -> tuple[set[str], set[str]]:
+    """The project modules ``name`` imports (anywhere in the file) and the outside ones."""
+    package = name.split(".")[:-1] if path.name != "__init__.py" else name.split(".")
+    ours, outside = set(), set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                top = alias.name.split(".")[0]
+                if top == "bigtwo":
+                    ours.add(_known(alias.name.removeprefix("bigtwo."), known))
+                else:
+                    outside.add(top)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level == 0:
+                top = (node.module or "").split(".")[0]
+                if top != "bigtwo":
+                    outside.add(top)
+                    continue
+                base = (node.module or "").removeprefix("bigtwo").lstrip(".").split(".")
+            else:
+                up = package[: len(package) - (node.level - 1)] if node.level > 1 else package
+                base = [*up, *((node.module or "").split(".") if node.module else [])]
+            stem = ".".join(p for p in base if p)
+            for alias in node.names:
+                candidate = f"{stem}.{alias.name}" if stem else alias.name
+                ours.add(_known(candidate if candidate in known else stem or "__init__", known))
+    ours.discard(name)
+    return ours, outside
+
+
+def _known(name: str, known: set[str]) -> str:
+    while name not in known and "." in name:
+        name = name.rsplit(".", 1)[0]
+    return name if name in known else "__init__"
+
+
+def layer(name: str) -> int:
+    head = name.split(".")[0]
+    return next(i for i, names in enumerate(LAYERS) if head in names)
+
+
+def graph() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    found = modules()
+    known = set(found)
+    edges, outside = {}, {}
+    for name, path in found.items():
+        edges[name], outside[name] = imports(name, path, known)
+    return edges, outside
+
+
+def test_every_module_has_a_layer() -> None:
+    for name in modules():
+        assert layer(name) >= 0, name
+
+
+def test_imports_point_down() -> None:
+    edges, _ = graph()
+    upward = [
+        f"{a} -> {b}"
+        for a, targets in edges.items()
+        for b in targets
+        if layer(b) > layer(a) or (layer(b) == layer(a) and b.split(".")[0] != a.split(".")[0])
+    ]
+    assert not upward, "imports that point up or sideways: " + ", ".join(sorted(upward))
+
+
+def test_the_engine_and_below_use_only_the_standard_library() -> None:
+    _, outside = graph()
+    stdlib = set(sys.stdlib_module_names) | {"__future__"}
+    foreign = {n: sorted(o - stdlib) for n, o in outside.items() if n.split(".")[0] in PURE}
+    assert not any(foreign.values()), {n: o for n, o in foreign.items() if o}
+
+
+def test_no_circles_but_the_known_one_inside_the_engine() -> None:
+    edges, _ = graph()
+    for group in _circles(edges):
+        assert group <= KNOWN_CIRCLE, f"a new import circle: {sorted(group)}"
+
+
+def _circles(edges: dict[str, set[str]]) -> list[set[str]]:
+    """Strongly connected groups of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[set[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in edges.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = set()
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                group.add(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                out.append(group)
+
+    for v in list(edges):
+        if v not in index:
+            visit(v)
+    return out
