@@ -20,6 +20,7 @@ from .bots import Bot
 from .bots.side_actions import out_of_turn_play, side_action
 from .combos import Move
 from .engine.game import Game
+from .engine.seats import racer, seats_after
 
 Observer = Callable[[Game, int, Move, Game], None]  # (before, seat, move, after)
 STEP_LIMIT = 20_000  # a bound no real deal reaches; it keeps a runaway loop from hanging
@@ -31,16 +32,14 @@ def _quiet(before: Game, seat: int, move: Move, after: Game) -> None:
 
 def _others(game: Game) -> list[int]:
     """The seats other than the one to move, in turn order from the next."""
-    n = game.rules.players
-    step = game.direction or 1
-    return [(game.to_move + step * i) % n for i in range(1, n)]
+    return seats_after(game.to_move, game.rules.players, game.direction)
 
 
 def _racer(game: Game) -> int | None:
     """The neighbour who may answer the first play out of turn (``deal.race``), if any."""
     if game.direction != 0 or game.table is None:
         return None
-    return (game.table_seat - 1) % game.rules.players
+    return racer(game.table_seat, game.rules.players)
 
 
 def out_of_turn(bot: Bot, game: Game, seat: int, plays: Sequence[Move]) -> Move | None:

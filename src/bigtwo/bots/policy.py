@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from ..cards import RED_JOKER, iter_bits
 from ..combos import Combination, Tables, classify_mask
 from ..combos.tables import PAIR, SINGLE, TRIPLE
+from ..engine.seats import seats_after
 from .planning import Planner, planner_for
 
 LEAD_VALUE = 0.4  # winning the trick back: the next lead is ours
@@ -96,14 +97,12 @@ def table_owner(
     owner = counts[table_seat]
     if not owner or one_pass:
         return owner, owner > 0
-    seat = (me + step) % n
-    for _ in range(n):
+    for seat in seats_after(me, n, step):
         if seat == table_seat:
             break
         mate = teams is not None and teams[seat] == teams[table_seat]
         if counts[seat] and not barred >> seat & 1 and not mate:
             return owner, False
-        seat = (seat + step) % n
     return owner, True
 
 

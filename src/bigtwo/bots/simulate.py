@@ -19,6 +19,7 @@ from collections.abc import Callable
 from ..cards import mask_of
 from ..combos import Combination, Tables
 from ..combos.lazy import bot_combos
+from ..engine.seats import next_seat
 from ..engine.view import View
 from ..rules.options import Mode, Scoring
 from ..scoring import Outcome, score
@@ -136,12 +137,7 @@ class Sim:
         barred = self.out_mask()
         if skip_passed and self.no_replay:
             barred |= self.passed
-        nxt = (seat + self.step) % self.n
-        for _ in range(self.n):
-            if not barred >> nxt & 1:
-                return nxt
-            nxt = (nxt + self.step) % self.n
-        return nxt
+        return next_seat(seat, self.n, self.step, barred)
 
     def out_mask(self) -> int:
         m = 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..combos import Move
+from ..engine.seats import next_seat
 from ..engine.view import View
 from .knowledge import deal_tables, direction, unseen_mask
 from .policy import Situation, table_owner
@@ -18,11 +19,8 @@ def situation(view: View, legal_moves: Sequence[Move], careful: bool = True) -> 
     me = view.seat
     counts = view.counts
     step = direction(view)
-    nxt = (me + step) % n
-    for _ in range(n):
-        if counts[nxt] or nxt == me:
-            break
-        nxt = (nxt + step) % n
+    out = sum(1 << s for s in range(n) if not counts[s] and s != me)
+    nxt = next_seat(me, n, step, out)
     teams = view.rules.teams
     mates = [s for s in range(n) if s != me and teams is not None and teams[s] == teams[me]]
     owner_count, owner_next = 0, False

@@ -32,6 +32,7 @@ from .arguments import check_exchanges, check_hands, check_origin, player_names
 from .commitment import Exchange, Terms, is_digest
 from .deal import Deal, fixed_deal, shuffled_deal
 from .opening import holds_four_twos, instant_result, may_redeal
+from .seats import next_seat, racer
 from .view import SPECTATOR, View
 
 _HONOURS = ("four_of_a_kind", "straight_flush")
@@ -376,7 +377,7 @@ class Game:
         return (
             self.direction == 0
             and self.table is not None
-            and seat == (self.table_seat - 1) % self._n
+            and seat == racer(self.table_seat, self._n)
         )
 
     def _out_of_turn(self, seat: int) -> list[Combination]:
@@ -803,17 +804,10 @@ class Game:
     def _after(self, seat: int, skip_passed: bool = True) -> int:
         """The next seat to act after ``seat``: skips players who are out and, with
         ``trick.no_play_after_pass``, those who passed this trick."""
-        n = self._n
-        step = self.direction or 1
         barred = self._out_mask()
         if skip_passed and self.rules.no_play_after_pass:
             barred |= self.passed
-        nxt = (seat + step) % n
-        for _ in range(n):
-            if not barred >> nxt & 1:
-                return nxt
-            nxt = (nxt + step) % n
-        return nxt
+        return next_seat(seat, self._n, self.direction, barred)
 
     # -- results and views ------------------------------------------------------------------
     @property
