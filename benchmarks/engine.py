@@ -44,6 +44,7 @@ import bigtwo
 from bigtwo.cards import deck, mask_of
 from bigtwo.combos import Combination, classify_mask, hand_combos, tables_for
 from bigtwo.combos.beats import can_lead
+from bigtwo.combos.generate import forget_hands, is_cached
 from bigtwo.combos.tables import FIVE, Tables, clear_tables
 from bigtwo.rules.options import Jokers
 
@@ -106,7 +107,7 @@ def time_legal(games: list[bigtwo.Game]) -> tuple[float, float, float]:
     """(mean CPU µs, worst CPU µs, mean wall µs) of the first ``legal_moves()`` of each game."""
     cpu, worst, wall = 0, 0, 0
     for game in games:
-        assert game.hands[game.to_move] not in game.tables.hand_cache, "a hand seen before"
+        assert not is_cached(game.hands[game.to_move], game.tables), "a hand seen before"
         w0, c0 = time.perf_counter_ns(), time.process_time_ns()
         game.legal_moves()
         c1, w1 = time.process_time_ns(), time.perf_counter_ns()
@@ -124,7 +125,7 @@ def cold(rules: bigtwo.Rules, hands: list[list[int]]) -> tuple[float, float, flo
         clear_tables()
         game = new_game(rules, h)
         hand_combos(0, game.tables)  # the generator's per-Rules plan, outside the timing
-        game.tables.hand_cache.clear()
+        forget_hands(game.tables)
         cpu, worst, wall = time_legal([game])
         total = [total[0] + cpu, max(total[1], worst), total[2] + wall]
     clear_tables()

@@ -126,6 +126,12 @@ def hand_combos(hand: int, t: Tables) -> HandCombos:
     return result
 
 
+def is_cached(hand: int, t: Tables) -> bool:
+    """Have ``hand``'s combinations under ``t`` been built and kept (benchmarks time fresh
+    hands only)?"""
+    return hand in _plan(t).hands
+
+
 def forget_hands(t: Tables) -> None:
     """Forget the hands built under ``t`` (their card sets stay cached): a rebuild must give
     the same combinations in the same order, which the tests check."""

@@ -37,6 +37,7 @@ import random
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from ..cards import Card, deck, format_cards, parse_cards
@@ -72,7 +73,6 @@ def rules_fields(rules: Rules) -> dict[str, Any]:
 def layout(rules: Rules, terms: Terms, order: Sequence[int], salt: str) -> bytes:
     """The exact bytes the commitment hashes."""
     lines: list[tuple[str, Any]] = [
-        ("rules", rules_fields(rules)),
         ("players", list(terms.players)),
         ("dealer", terms.dealer),
         ("direction", terms.direction),
@@ -83,10 +83,17 @@ def layout(rules: Rules, terms: Terms, order: Sequence[int], salt: str) -> bytes
         ("deck", format_cards(order)),
         ("salt", salt),
     ]
-    text = f"bigtwo-commitment {LAYOUT_VERSION}\n" + "".join(
+    text = f"bigtwo-commitment {LAYOUT_VERSION}\n{_rules_line(rules, rules.name)}" + "".join(
         f"{name} {_json(value)}\n" for name, value in lines
     )
     return text.encode("utf-8")
+
+
+@lru_cache(maxsize=256)
+def _rules_line(rules: Rules, name: str) -> str:
+    """The layout's rules line, written once per rule set (``name`` too: rules compare
+    without their name)."""
+    return f"rules {_json(rules_fields(rules))}\n"
 
 
 def commit(rules: Rules, terms: Terms, order: Sequence[int], salt: str) -> str:
