@@ -1,4 +1,4 @@
-"""Suite-wide options."""
+"""Suite-wide options and the helpers tests share."""
 
 from __future__ import annotations
 
@@ -12,3 +12,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=False,
         help="deeper runs: the fuzzers try many more examples",
     )
+
+
+def covers(*ids: str) -> pytest.MarkDecorator:
+    """Name the variation IDs a test covers in its id (test names can't hold dots)."""
+    return pytest.mark.parametrize((), [pytest.param(id="+".join(ids))])

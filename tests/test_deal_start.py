@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
+from conftest import covers
 
 import bigtwo
 from bigtwo import PASS, Game, IllegalMoveError, Rules, RulesError
@@ -22,11 +23,6 @@ from bigtwo.rules.options import (
     Leftover,
 )
 from bigtwo.session import ROUND_LENGTH, Session
-
-
-def covers(*ids: str) -> pytest.MarkDecorator:
-    """Name the variation IDs a test covers in its id (test names can't hold dots)."""
-    return pytest.mark.parametrize((), [pytest.param(id="+".join(ids))])
 
 
 def m(text: str) -> int:

@@ -5,17 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import covers
 
 from bigtwo import Game, IllegalMoveError, Rules
 from bigtwo.cards import deck, format_cards, mask_of, parse_cards
 from bigtwo.engine import opening
 from bigtwo.rules.options import FourTwos
 from bigtwo.session import Session
-
-
-def covers(*ids: str) -> pytest.MarkDecorator:
-    """Name the variation IDs a test covers in its id (test names can't hold dots)."""
-    return pytest.mark.parametrize((), [pytest.param(id="+".join(ids))])
 
 
 def m(text: str) -> int:

@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from conftest import covers
 
 from bigtwo import Game, IllegalMoveError, Rules, beats, classify
 from bigtwo.cards import Card, cards_of, format_cards, mask_of, parse_cards
 from bigtwo.rules.options import Mode
 from bigtwo.session import TITLES, DealResult, Session
-
-
-def covers(*ids: str) -> pytest.MarkDecorator:
-    """Name the variation IDs a test covers in its id (test names can't hold dots)."""
-    return pytest.mark.parametrize((), [pytest.param(id="+".join(ids))])
 
 
 def m(text: str) -> int:

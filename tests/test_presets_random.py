@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import covers
 
 from bigtwo import Game, Rules, RulesError, load_record
 from bigtwo.cards import cards_of
@@ -31,12 +32,6 @@ from bigtwo.rules.options import (
     Mode,
 )
 from bigtwo.session import Session
-
-
-def covers(*ids: str) -> pytest.MarkDecorator:
-    """Name the variation IDs a test covers in its id (test names can't hold dots)."""
-    return pytest.mark.parametrize((), [pytest.param(id="+".join(ids))])
-
 
 STEP_BOUND = 3000
 PLAY_BIAS = 0.7

@@ -3,15 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from conftest import covers
 
 from bigtwo import PASS, Game, IllegalMoveError, Rules
 from bigtwo.cards import mask_of, parse_cards
 from bigtwo.rules.options import Announce, Direction, LastPlayBan
-
-
-def covers(*ids: str) -> pytest.MarkDecorator:
-    """Name the variation IDs a test covers in its id (test names can't hold dots)."""
-    return pytest.mark.parametrize((), [pytest.param(id="+".join(ids))])
 
 
 def m(text: str) -> int:

@@ -304,17 +304,18 @@ class LazyHand:
                     if held is not None:
                         total += _count_runs(held, self.t, families, accept)
                     continue
-                total += sum(1 for _ in self._read_group(group, families, accept, seen))
+                total += sum(1 for _ in self._read_group(group(), families, accept, seen))
         return total
 
     def _read_group(
         self,
-        group: Group,
+        masks: Iterable[int],
         families: frozenset[int] | None,
         accept: Callable[[Combination], bool] | None,
         seen: set[int],
     ) -> Iterator[Combination]:
-        for mask in group():
+        """The legal combinations among a group's card sets, each read once (``seen``)."""
+        for mask in masks:
             if mask in seen:
                 continue
             combo = _read(mask, self.t)
@@ -359,24 +360,11 @@ class LazyHand:
                     if held is None or not lasts:
                         continue
                     group = Runs([*held.parts[:-1], lasts])
-                masks = group() if per_group is None else islice(group(), 8 * per_group + 8)
-                taken = 0
-                for mask in masks:
-                    if mask in seen:
-                        continue
-                    combo = _read(mask, t)
-                    if combo is None:
-                        continue
-                    if mask.bit_count() > 3:
-                        seen.add(mask)
-                    if families is not None and combo.family not in families:
-                        continue
-                    if not canonical(mask, hand) or (accept is not None and not accept(combo)):
-                        continue
-                    yield combo
-                    taken += 1
-                    if per_group is not None and taken >= per_group:
-                        break
+                if per_group is None:
+                    yield from self._read_group(group(), families, accept, seen)
+                    continue
+                masks = islice(group(), 8 * per_group + 8)
+                yield from islice(self._read_group(masks, families, accept, seen), per_group)
 
 
 class Runs:
