@@ -16,6 +16,8 @@ from bigtwo import BigTwoError, Game, Move, Rules, View
 from bigtwo.cards import cards_of
 from bigtwo.engine.commitment import full_deck
 
+REFUSALS: set[str] = set()  # the refusal codes the playouts met (a test reads them)
+
 
 class Driver(Protocol):
     """What the harness needs of a front end."""
@@ -105,5 +107,7 @@ def agree(driver: Driver, seat: int, action: Move | str) -> None:
         driver.submit(seat, action)
     except BigTwoError as exc:
         assert str(exc) == reason, (str(exc), reason)
+        assert getattr(exc, "code", "bad_input") == getattr(reason, "code", "bad_input")
+        REFUSALS.add(getattr(reason, "code", "?"))
     else:
         raise AssertionError(f"why_not refused {action!r} for seat {seat} but submit took it")

@@ -3,6 +3,7 @@ session ends, and the conformance harness run against it for every preset."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import pytest
@@ -213,3 +214,19 @@ def test_a_table_refuses_nonsense_in_words() -> None:
     table.start()
     with pytest.raises(BigTwoError, match="started already"):
         table.start()
+
+
+def test_refusals_carry_a_documented_code_and_why_not_agrees_with_submit() -> None:
+    """Every refusal met while random actions are thrown at the table (plays not held, wrong
+    turns, passes on the lead, …) carries a code from `docs/refusals.md`, the same one from
+    `why_not` and from `submit`."""
+    from pathlib import Path
+
+    from conformance import REFUSALS
+
+    for preset in ("classic", "pusoy-dos"):
+        play_through(TableDriver(people=[0, 2], deals=1), Rules.preset(preset), seed=21)
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "refusals.md").read_text("utf-8")
+    documented = set(re.findall(r"^\| `([a-z_]+)` \|", doc, re.M))
+    assert documented >= REFUSALS, REFUSALS - documented
+    assert {"not_your_turn", "not_held", "no_combination", "must_lead"} <= REFUSALS

@@ -12,7 +12,19 @@ class NotationError(BigTwoError):
 
 
 class IllegalMoveError(BigTwoError):
-    """A play or pass the rules do not allow; the message says why."""
+    """A play or pass the rules do not allow; the message says why in English, ``code`` names
+    the reason for programs (a browser can say it in another language) and ``params`` hold its
+    particulars. The codes are listed in ``docs/refusals.md``.
+
+    >>> e = IllegalMoveError("it isn't your turn (seat 2 is to play)", "not_your_turn", to_move=2)
+    >>> e.code, e.params, str(e)
+    ('not_your_turn', {'to_move': 2}, "it isn't your turn (seat 2 is to play)")
+    """
+
+    def __init__(self, message: str, code: str = "bad_argument", **params: object) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 class RulesError(BigTwoError):

@@ -41,6 +41,20 @@ from .session import Session
 DECLINE = Action("decline", "no")  # an answer to an offer: let play go on
 
 
+class Refusal(str):
+    """Why an action would be refused: the English sentence itself, with a stable ``code`` and
+    its ``params`` beside it (``docs/refusals.md``), so a front end can grey out a move and say
+    why in any language."""
+
+    code: str
+    params: Mapping[str, object]
+
+    def __new__(cls, text: str, code: str, params: Mapping[str, object]) -> Refusal:
+        refusal = super().__new__(cls, text)
+        refusal.code, refusal.params = code, dict(params)
+        return refusal
+
+
 @dataclass(frozen=True)
 class SessionEnd:
     """When a session ends: after ``deals`` finished deals, or once a player's running total
@@ -169,12 +183,15 @@ class Table:
             )
         return self._deal()
 
-    def why_not(self, seat: int, action: Move | str) -> str | None:
-        """Why ``seat`` may not take ``action`` now, in words; None when `submit` accepts it."""
+    def why_not(self, seat: int, action: Move | str) -> Refusal | None:
+        """Why ``seat`` may not take ``action`` now (the sentence, with its code and
+        parameters beside it); None when `submit` accepts it."""
         try:
             self._check(seat, action)
+        except IllegalMoveError as exc:
+            return Refusal(str(exc), exc.code, exc.params)
         except BigTwoError as exc:
-            return str(exc)
+            return Refusal(str(exc), "bad_input", {})
         return None
 
     def submit(self, seat: int, action: Move | str) -> list[Event]:
@@ -200,7 +217,7 @@ class Table:
         passing is allowed, else makes the forced play (the weakest legal one), gives the
         lowest cards asked of them, or keeps the lead card."""
         if seat not in self.awaiting:
-            raise IllegalMoveError(f"the table isn't waiting for seat {seat}")
+            raise IllegalMoveError(f"the table isn't waiting for seat {seat}", "not_awaited")
         events = [Event("timeout", seat)]
         if self.offer is not None:
             self.offer = None
@@ -218,18 +235,20 @@ class Table:
         if type(seat) is not int or not 0 <= seat < game.rules.players:
             raise IllegalMoveError(f"there is no seat {seat!r}")
         if seat in self.bots:
-            raise IllegalMoveError(f"seat {seat} is a bot's; it acts by itself")
+            raise IllegalMoveError(f"seat {seat} is a bot's; it acts by itself", "bot_seat")
         if game.is_over:
-            raise IllegalMoveError("the deal is over")
+            raise IllegalMoveError("the deal is over", "deal_over")
         offer = self.offer
         if isinstance(action, str) and " ".join(action.lower().split()) in ("", "no", "decline"):
             action = DECLINE
         if action == DECLINE:
             if offer is None or offer.seat != seat:
-                raise IllegalMoveError("nothing is offered to you to decline")
+                raise IllegalMoveError("nothing is offered to you to decline", "nothing_offered")
             return DECLINE
         if offer is not None and offer.seat != seat and seat == game.to_move:
-            raise IllegalMoveError(f"seat {offer.seat} is deciding first")
+            raise IllegalMoveError(
+                f"seat {offer.seat} is deciding first", "other_deciding", seat=offer.seat
+            )
         move = game.parse_move(action, seat) if isinstance(action, str) else action
         game.play(move, seat=seat)  # immutable: this only checks, and says why not
         return move

@@ -440,7 +440,10 @@ class Game:
         if isinstance(play, str):
             found = classify_mask(_text_mask(play), self.tables)
             if found is None:
-                raise IllegalMoveError(self._not_a_combination(_text_mask(play)))
+                mask = _text_mask(play)
+                raise IllegalMoveError(
+                    self._not_a_combination(mask), "no_combination", cards=_text(mask)
+                )
             play = found
         return moves.beating(play)
 
@@ -473,7 +476,7 @@ class Game:
         ``seat`` (the player to move by default). Raises `IllegalMoveError` saying why."""
         actor = self.to_move if seat is None else self._seat(seat)
         if self.end is not None:
-            raise IllegalMoveError("the deal is over")
+            raise IllegalMoveError("the deal is over", "deal_over")
         if isinstance(move, str):
             move = self.parse_move(move, actor)
         elif not isinstance(move, Move):
@@ -491,25 +494,35 @@ class Game:
         if isinstance(move, Give):
             self._check_give(move.mask, actor)
         elif move not in ondemand.claims(self, actor):
-            raise IllegalMoveError(self._why_not_action(move, actor))
+            reason = self._why_not_action(move, actor)
+            code = "pending" if self.pending else "unavailable"
+            raise IllegalMoveError(reason, code, action=str(move))
         return self._act(move, actor)
 
     def _check_give(self, mask: int, actor: int) -> None:
         """Is this gift the one the pending exchange asks of ``actor``? Checked directly, not
         by listing every possible gift (a hand of 26 cards has millions)."""
         if not self.pending or self.pending[0][1] < 0:
-            raise IllegalMoveError("no cards are to be given now")
+            raise IllegalMoveError("no cards are to be given now", "nothing_to_give")
         giver, receiver, count, _ = self.pending[0]
         if actor != giver:
-            raise IllegalMoveError(self._pending_words())
+            raise IllegalMoveError(self._pending_words(), "pending", giver=giver)
         hand = self.hands[actor]
         if mask & ~hand:
-            raise IllegalMoveError(f"you don't hold {format_cards(cards_of(mask & ~hand))}")
+            missing = format_cards(cards_of(mask & ~hand))
+            raise IllegalMoveError(f"you don't hold {missing}", "not_held", cards=missing)
         if mask.bit_count() != count:
             plural = "s" * (count > 1)
-            raise IllegalMoveError(f"give exactly {count} card{plural} to seat {receiver}")
+            raise IllegalMoveError(
+                f"give exactly {count} card{plural} to seat {receiver}",
+                "gift_size",
+                count=count,
+                receiver=receiver,
+            )
         if (mask >> 64) & ~mask & hand:  # of two identical cards, the first deck's goes first
-            raise IllegalMoveError("of two identical cards, give the first deck's copy first")
+            raise IllegalMoveError(
+                "of two identical cards, give the first deck's copy first", "gift_copy"
+            )
 
     def parse_move(self, text: str, seat: int | None = None) -> Move:
         """Read a typed move; cards are matched to ``seat``'s hand by face."""
@@ -526,13 +539,15 @@ class Game:
             return Give(mask)
         combo = classify_mask(mask, self.tables)
         if combo is None:
-            raise IllegalMoveError(self._not_a_combination(mask))
+            raise IllegalMoveError(
+                self._not_a_combination(mask), "no_combination", cards=_text(mask)
+            )
         return combo
 
     def _match_cards(self, text: str, seat: int) -> int:
         wanted = parse_cards(text)
         if not wanted:
-            raise IllegalMoveError("type some cards, or 'pass'")
+            raise IllegalMoveError("type some cards, or 'pass'", "no_cards")
         hand = self.hands[seat]
         mask = 0
         missing: list[Card] = []
@@ -545,7 +560,9 @@ class Game:
             else:
                 missing.append(card)
         if missing:
-            raise IllegalMoveError(self._missing_words(missing, wanted))
+            raise IllegalMoveError(
+                self._missing_words(missing, wanted), "not_held", cards=format_cards(missing)
+            )
         return mask
 
     @staticmethod
@@ -590,52 +607,75 @@ class Game:
             if mask & ~_CARD_IDS or mask < 0:
                 raise IllegalMoveError("that play names bits that are no cards")
             missing = format_cards(cards_of(mask & ~hand), symbols=True)
-            raise IllegalMoveError(f"you don't hold {missing}")
+            raise IllegalMoveError(f"you don't hold {missing}", "not_held", cards=missing)
         if self.pending:
-            raise IllegalMoveError(self._pending_words())
+            raise IllegalMoveError(self._pending_words(), "pending", giver=self.pending[0][0])
         t = self.tables
         combo = classify_mask(mask, t)
         if combo is None:
-            raise IllegalMoveError(self._not_a_combination(mask))
+            raise IllegalMoveError(
+                self._not_a_combination(mask), "no_combination", cards=_text(mask)
+            )
         if actor != self.to_move:
             if ondemand.side_allows(self, combo, actor):
                 return combo
-            raise IllegalMoveError(self._not_your_turn(actor))
+            raise IllegalMoveError(
+                self._not_your_turn(actor), "not_your_turn", to_move=self.to_move
+            )
         table = self.table
         if table is None:
             if not can_lead(combo, t):
-                raise IllegalMoveError(f"{KIND_WORDS[combo.kind]} can't be led; it only answers")
+                raise IllegalMoveError(
+                    f"{KIND_WORDS[combo.kind]} can't be led; it only answers",
+                    "only_answers",
+                    kind=combo.kind,
+                )
             if self.opening >= 0:
                 self._check_opening(combo)
         else:
             if self.rules.no_play_after_pass and self.passed >> actor & 1:
-                raise IllegalMoveError("you passed in this trick, so you can't play until it ends")
+                raise IllegalMoveError(
+                    "you passed in this trick, so you can't play until it ends", "passed"
+                )
             if not beats(combo, table, t):
-                raise IllegalMoveError(why_not(combo, table, t))
+                raise IllegalMoveError(
+                    why_not(combo, table, t),
+                    "does_not_beat",
+                    play=_text(combo.mask),
+                    table=_text(table.mask),
+                )
         if self.rules.narrows_turns:
             reason = turns.refusal(self, actor, combo)
             if reason:
-                raise IllegalMoveError(reason)
+                raise IllegalMoveError(reason, "turn_rule")
         return combo
 
     def _check_opening(self, combo: Combination) -> None:
         rule = self.rules.first_play
         card = Card(self.opening).symbol()
         if rule is FirstPlay.ALONE and combo.mask != 1 << self.opening:
-            raise IllegalMoveError(f"the first play must be {card} on its own")
+            raise IllegalMoveError(
+                f"the first play must be {card} on its own", "first_play_alone", card=str(card)
+            )
         if rule is FirstPlay.INCLUDE and not combo.mask >> self.opening & 1:
-            raise IllegalMoveError(f"the first play must include {card}")
+            raise IllegalMoveError(
+                f"the first play must include {card}", "first_play_include", card=str(card)
+            )
 
     def _check_pass(self, actor: int) -> None:
         if actor != self.to_move:
-            raise IllegalMoveError(self._not_your_turn(actor))
+            raise IllegalMoveError(
+                self._not_your_turn(actor), "not_your_turn", to_move=self.to_move
+            )
         if self.pending:
-            raise IllegalMoveError(self._pending_words())
+            raise IllegalMoveError(self._pending_words(), "pending", giver=self.pending[0][0])
         if self.table is None:
             if ondemand.has_play(self, actor):
-                raise IllegalMoveError("you have the lead, so you can't pass: play any combination")
+                raise IllegalMoveError(
+                    "you have the lead, so you can't pass: play any combination", "must_lead"
+                )
         elif self.rules.three_threes and not ondemand.can_pass(self, actor):
-            raise IllegalMoveError(turns.pass_refusal(self, actor))
+            raise IllegalMoveError(turns.pass_refusal(self, actor), "must_play")
 
     def _pending_words(self) -> str:
         giver, receiver, count, _ = self.pending[0]
@@ -971,6 +1011,11 @@ def _unroll(log: Log) -> list[tuple[int, Move]]:
 
 
 _FACES = (1 << 64) - 1
+
+
+def _text(mask: int) -> str:
+    """Cards in canonical notation, for a refusal's parameters."""
+    return format_cards(cards_of(mask))
 
 
 def _first_copies(mask: int, hand: int) -> int:
