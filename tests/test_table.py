@@ -230,3 +230,24 @@ def test_refusals_carry_a_documented_code_and_why_not_agrees_with_submit() -> No
     documented = set(re.findall(r"^\| `([a-z_]+)` \|", doc, re.M))
     assert documented >= REFUSALS, REFUSALS - documented
     assert {"not_your_turn", "not_held", "no_combination", "must_lead"} <= REFUSALS
+
+
+def test_every_person_with_a_claim_is_offered_it_before_the_first_play() -> None:
+    """redeal.weak_hand: two people whose hands may claim a redeal are each asked, in seat
+    order, before anyone plays; declining passes the question on."""
+    rules = Rules(weak_hand_redeal=True, no_faces_redeal=True)
+    for seed in range(3000):
+        table = Table(rules, [None, None, None, None], seed=seed, end=SessionEnd(deals=1))
+        table.start()
+        game = table.game
+        assert game is not None
+        claimers = [s for s in range(4) if any(m.kind == "redeal" for m in game.legal_moves(s))]
+        if len(claimers) >= 2:
+            break
+    else:
+        pytest.skip("no deal in the seeds tried gives two people a claim")
+    asked = []
+    while table.offer is not None and table.offer.kind == "claim":
+        asked.append(table.offer.seat)
+        table.submit(table.offer.seat, "no")
+    assert asked == claimers

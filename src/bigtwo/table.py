@@ -133,7 +133,7 @@ class Table:
         self.games: list[Game] = []  # every finished deal, redeals included, in order
         self.offer: Offer | None = None
         self._offered: dict[int, tuple[int, int]] = {}  # the table state each seat was offered
-        self._claims_open = False
+        self._claimers: list[int] = []  # people yet to be offered their claims this deal
 
     # -- state --------------------------------------------------------------------------------
     @property
@@ -271,7 +271,7 @@ class Table:
     def _deal(self) -> list[Event]:
         game = self.session.next_deal()
         self.game, self.dealt, self.offer, self._offered = game, game, None, {}
-        self._claims_open = True
+        self._claimers = list(self.people)
         number = self.session.shuffles + 1
         events = [
             Event(
@@ -295,12 +295,11 @@ class Table:
                 return self._finish(events)
             if self.offer is not None:
                 return events
-            if self._claims_open:  # once, before anything else: a person's claims
-                self._claims_open = False
-                for seat in self.people:
-                    if any(_fits("claim", m) for m in game.moves(seat).candidates()):
-                        self.offer = Offer(seat, "claim")
-                        return events
+            while self._claimers:  # before anything else, each person once: their claims
+                seat = self._claimers.pop(0)
+                if any(_fits("claim", m) for m in game.moves(seat).candidates()):
+                    self.offer = Offer(seat, "claim")
+                    return events
             claim = bot_claim(game, self.bots)
             if claim is not None:
                 seat, move = claim
