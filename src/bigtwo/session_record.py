@@ -93,12 +93,12 @@ class SessionRecord:
                 ]
         session = Session.start(self.rules, self.seed, self.dealer, self.players)
         for number, deal in enumerate(self.deals, start=1):
-            problems = deal.verify()
+            problems, game = deal.audit()
             if not problems:
                 problems = _owed_problems(session, deal)
-            if problems:
+            if problems or game is None:
                 return [f"deal {number}: {p}" for p in problems]
-            session = session.finish(deal.replay())
+            session = session.finish(game)
         if session.totals != self.totals:
             return [f"the totals {list(self.totals)} are not the deals' sum {list(session.totals)}"]
         settled = tuple((p.payer, p.payee, p.amount) for p in session.settlement(1.0))

@@ -187,7 +187,7 @@ class Table:
         """Why ``seat`` may not take ``action`` now (the sentence, with its code and
         parameters beside it); None when `submit` accepts it."""
         try:
-            self._check(seat, action)
+            self._try(seat, action)
         except IllegalMoveError as exc:
             return Refusal(str(exc), exc.code, exc.params)
         except BigTwoError as exc:
@@ -198,14 +198,12 @@ class Table:
         """``seat`` takes ``action`` (a `Move` or text such as ``"3D 3S"``, ``"pass"``,
         ``"no"``); the events that followed, bots' turns included. `IllegalMoveError` says why
         a refused action was refused."""
-        move = self._check(seat, action)
+        move, after = self._try(seat, action)
         game = self._game()
-        if move == DECLINE:
-            self.offer = None
+        self.offer = None
+        if after is None:  # declined
             return self._run([])
         events: list[Event] = []
-        self.offer = None
-        after = game.play(move, seat=seat)
         self._record(events, game, seat, move, after)
         self.game = after
         if seat in self.people and not after.is_over and ANNOUNCE in after.moves(seat):
@@ -230,7 +228,9 @@ class Table:
             raise BigTwoError("no deal is in play" + (": the session is over" * self.is_over))
         return self.game
 
-    def _check(self, seat: int, action: Move | str) -> Move:
+    def _try(self, seat: int, action: Move | str) -> tuple[Move, Game | None]:
+        """``action`` as a move and the state it leads to (None for `DECLINE`), or the
+        refusal; the game is immutable, so trying is taking."""
         game = self._game()
         if type(seat) is not int or not 0 <= seat < game.rules.players:
             raise IllegalMoveError(f"there is no seat {seat!r}")
@@ -244,14 +244,13 @@ class Table:
         if action == DECLINE:
             if offer is None or offer.seat != seat:
                 raise IllegalMoveError("nothing is offered to you to decline", "nothing_offered")
-            return DECLINE
+            return DECLINE, None
         if offer is not None and offer.seat != seat and seat == game.to_move:
             raise IllegalMoveError(
                 f"seat {offer.seat} is deciding first", "other_deciding", seat=offer.seat
             )
         move = game.parse_move(action, seat) if isinstance(action, str) else action
-        game.play(move, seat=seat)  # immutable: this only checks, and says why not
-        return move
+        return move, game.play(move, seat=seat)
 
     def _forced(self, seat: int) -> Move:
         game = self._game()

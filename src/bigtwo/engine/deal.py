@@ -53,8 +53,14 @@ def shuffled_deal(rules: Rules, seed: int | None = None, terms: Terms | None = N
     terms = terms or Terms()
     if terms.seeded != (seed is not None):
         terms = replace(terms, seeded=seed is not None)
-    order = shuffle_order(rules, seed)
-    salt = new_salt()
+    return deal_of(shuffle_order(rules, seed), rules, terms, seed, new_salt())
+
+
+def deal_of(
+    order: tuple[Card, ...], rules: Rules, terms: Terms, seed: int | None, salt: str
+) -> Deal:
+    """The deal a committed deck makes: its exposed card, hands, kitty and stock, committed
+    to with ``salt`` (the one way a shuffle, a replay and a verifier deal a deck)."""
     return deal_out(order, rules, terms, exposed_card(order, rules), seed=seed, salt=salt)
 
 

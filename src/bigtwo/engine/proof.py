@@ -12,7 +12,7 @@ from ..errors import BigTwoError
 from ..rules.config import Rules
 from ..rules.options import Direction, FirstLead, Mode
 from .commitment import SALT_BYTES, Terms, commit, full_deck, is_digest, shuffle_order
-from .deal import Deal, deal_out, exposed_card
+from .deal import Deal, deal_of
 
 _HOW = ("lowest", "highest", "choose")
 
@@ -87,7 +87,7 @@ def opening_problems(
         return [f"the shuffle was committed as {what}"], None
     if seed is not None and shuffle_order(rules, seed) != order:
         return [f"seed {seed} does not shuffle to the revealed deck"], None
-    return [], deal_out(order, rules, terms, exposed_card(order, rules), seed=seed, salt=salt)
+    return [], deal_of(order, rules, terms, seed, salt)
 
 
 def dealt_problems(

@@ -21,7 +21,7 @@ from ..errors import BigTwoError
 from ..rules.config import Rules
 from .arguments import player_names
 from .commitment import Exchange, Terms, is_digest, layout, rules_fields
-from .deal import Deal, deal_out, exposed_card, fixed_deal
+from .deal import Deal, deal_of, deal_out, fixed_deal
 from .proof import dealt_problems, opening_problems, revealed_order, terms_problems
 
 if TYPE_CHECKING:
@@ -187,8 +187,12 @@ class Record:
         if not self.deck:
             return fixed_deal(self.rules, self.hands, self.terms)
         order = revealed_order(self.rules, self.deck)
-        exposed = exposed_card(order, self.rules) if self.version > 1 else self.exposed
-        dealt = deal_out(order, self.rules, self.terms, exposed, seed=self.seed, salt=self.salt)
+        if self.version > 1:
+            dealt = deal_of(order, self.rules, self.terms, self.seed, self.salt)
+        else:  # version 1 drew the exposed card apart from the deck: the record says which
+            dealt = deal_out(
+                order, self.rules, self.terms, self.exposed, seed=self.seed, salt=self.salt
+            )
         if tuple(format_cards(cards_of(h)) for h in dealt.hands) != self.hands:
             raise BigTwoError("the record's hands are not the ones its deck order deals")
         if self.version > 1 and dealt.commitment != self.commitment:
@@ -204,10 +208,13 @@ class Record:
     def states(self, upto: int | None = None) -> list[Game]:
         """The state before the first action and after each one (or the first ``upto``),
         checked move by move."""
+        upto = None if upto is None else whole_number(upto, "upto", 0, len(self.actions))
+        return self._states(self.deal(), upto)
+
+    def _states(self, dealt: Deal, upto: int | None) -> list[Game]:
         from .game import Game
 
-        upto = None if upto is None else whole_number(upto, "upto", 0, len(self.actions))
-        game = Game.from_deal(self.rules, self.deal())
+        game = Game.from_deal(self.rules, dealt)
         out = [game]
         for number, action in enumerate(self.actions[:upto], start=1):
             seat, text = parse_action(action, len(self.counts))
@@ -219,7 +226,12 @@ class Record:
         return out
 
     def verify(self, kept: str | Record | None = None) -> list[str]:
-        """Problems with the deal's fairness proof; empty when everything checks out: the
+        """Problems with the deal's fairness proof (see `audit`); empty when it checks out."""
+        return self.audit(kept)[0]
+
+    def audit(self, kept: str | Record | None = None) -> tuple[list[str], Game | None]:
+        """Problems with the deal's fairness proof, and the final state the record replays to
+        (None when it has problems); no problems when everything checks out: the
         revealed deal opens the commitment (and ``kept``, the commitment a player saw before
         play, or that player's seat-view export), every field the deal decides is the one the
         committed deck gives, every action is legal and the play gives the recorded result.
@@ -229,40 +241,40 @@ class Record:
             return [
                 f"this is seat {self.viewer}'s view: the deck and salt stay hidden in it, so"
                 " it can't prove the deal; verify the full record"
-            ]
+            ], None
         kept_digest, problems = self._kept(kept)
         if problems:
-            return problems
+            return problems, None
         if not self.commitment:
-            return ["the deal was fixed by hand, so there is no shuffle to verify"]
+            return ["the deal was fixed by hand, so there is no shuffle to verify"], None
         if self.version < 2:
             return [
                 "this record's commitment (version 1) binds only the deck order and salt, not"
                 " who sat where, the dealer, the leader or the exchanges, so it proves nothing"
-            ]
+            ], None
         if not self.deck or not self.salt:
-            return ["the deck order and salt are not revealed"]
+            return ["the deck order and salt are not revealed"], None
         problems = terms_problems(self.rules, self.terms)
         if problems:
-            return problems
+            return problems, None
         problems, dealt = opening_problems(
             self.rules, self.terms, self.deck, self.salt, self.commitment, self.seed, kept_digest
         )
         if dealt is None:
-            return problems
+            return problems, None
         problems = dealt_problems(dealt, self.hands, self.counts, self.exposed)
         if problems:
-            return problems
+            return problems, None
         try:
-            game = self.replay()
+            game = self._states(dealt, None)[-1]  # the deal opened above, not dealt again
         except BigTwoError as exc:
-            return [f"the recorded play is not legal: {exc}"]
+            return [f"the recorded play is not legal: {exc}"], None
         if self.result is not None and self.result != result_of(game):
             return [
                 f"the recorded result {self.result} is not the one the play gives:"
                 f" {result_of(game)}"
-            ]
-        return []
+            ], None
+        return [], game
 
     def _kept(self, kept: str | Record | None) -> tuple[str | None, list[str]]:
         """The kept commitment as a digest, and what a kept seat export contradicts."""
@@ -280,9 +292,11 @@ class Record:
         seat = kept.viewer
         if kept.players != self.players or kept.counts != self.counts:
             return kept.commitment, ["FORGED: the players or card counts differ from your export"]
-        if self.hands is not None and kept.hands is not None and kept.hands[seat] != self.hands[
-            seat
-        ]:
+        if (
+            self.hands is not None
+            and kept.hands is not None
+            and kept.hands[seat] != self.hands[seat]
+        ):
             return kept.commitment, [f"FORGED: seat {seat}'s hand differs from your export"]
         seen = self.for_seat(seat).actions
         if seen[: len(kept.actions)] != kept.actions:
