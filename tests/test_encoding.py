@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -77,40 +78,32 @@ def _check_position(game: Game, seat: int) -> int:
 
 @pytest.mark.parametrize(("rules", "deals"), [c[1:] for c in CASES], ids=[c[0] for c in CASES])
 def test_mask_is_the_legal_moves_and_indices_round_trip(rules: Rules, deals: int) -> None:
+    assert sum(_check_position(game, seat) for game, seat in _positions(rules, deals))
+
+
+def _positions(rules: Rules, deals: int) -> Iterator[tuple[Game, int]]:
+    """Every seat that may act at every step of random deals (plays preferred to passes)."""
     rng = random.Random(rules.name)
     session = Session.start(rules, seed=rng.randrange(10**6))
-    checked = 0
     for _ in range(deals):
         game = session.next_deal()
         while not game.is_over:
             for seat in game.awaiting:
-                checked += _check_position(game, seat)
+                yield game, seat
             seat = rng.choice(game.awaiting)
             moves = game.legal_moves(seat)
             plays = [m for m in moves if m.is_play]
             move = rng.choice(plays) if plays and rng.random() < 0.7 else rng.choice(moves)
             game = game.play(move, seat=seat)
         session = session.finish(game)
-    assert checked
 
 
 def test_the_cases_cover_gifts_trades_and_claims() -> None:
     """The playouts above offer gifts, trades and side actions, so their indices are checked."""
     seen: set[str] = set()
     for _, rules, deals in CASES[len(Rules.presets()):-3]:
-        rng = random.Random(rules.name)
-        session = Session.start(rules, seed=rng.randrange(10**6))
-        for _ in range(deals):
-            game = session.next_deal()
-            while not game.is_over:
-                for seat in game.awaiting:
-                    seen |= {m.kind for m in game.legal_moves(seat)}
-                seat = rng.choice(game.awaiting)
-                moves = game.legal_moves(seat)
-                plays = [m for m in moves if m.is_play]
-                move = rng.choice(plays) if plays and rng.random() < 0.7 else rng.choice(moves)
-                game = game.play(move, seat=seat)
-            session = session.finish(game)
+        for game, seat in _positions(rules, deals):
+            seen |= {m.kind for m in game.legal_moves(seat)}
     assert {"give", "trade", "keep", "announce"} <= seen, seen
 
 

@@ -49,13 +49,18 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+def _answer(command: str, case: RecordCase, folder: Path) -> subprocess.CompletedProcess[str]:
+    """``bigtwo COMMAND`` on the case written to a file, within the limits."""
+    path = folder / "hostile.json"
+    path.write_bytes(case.data())
+    return _run(command, str(path))
+
+
 @pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c.category}-{c.id}")
 def test_verify_answers_a_hostile_record_in_one_line_within_limits(
     case: RecordCase, tmp_path: Path
 ) -> None:
-    path = tmp_path / "hostile.json"
-    path.write_bytes(case.data())
-    done = _run("verify", str(path))
+    done = _answer("verify", case, tmp_path)
     assert done.returncode == 2, (done.returncode, done.stderr[-300:])
     assert done.stdout == "" and done.stderr.count("\n") == 1, done.stderr[-300:]
     assert case.refusal in done.stderr or case.category in ("names", "json")
@@ -65,9 +70,7 @@ def test_verify_answers_a_hostile_record_in_one_line_within_limits(
 def test_replay_answers_a_hostile_record_in_one_line_within_limits(
     case: RecordCase, tmp_path: Path
 ) -> None:
-    path = tmp_path / "hostile.json"
-    path.write_bytes(case.data())
-    done = _run("replay", str(path))
+    done = _answer("replay", case, tmp_path)
     assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr[-300:]
 
 
