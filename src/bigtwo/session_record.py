@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .engine.commitment import rules_fields
+from .engine.commitment import rules_fields, seat_names
 from .engine.game import Game
 from .engine.record import Record
 from .errors import BigTwoError
@@ -56,7 +56,7 @@ class SessionRecord:
         first = games[0].origin if games else None
         return cls(
             rules=session.rules,
-            players=session.players or tuple(f"p{s}" for s in range(session.rules.players)),
+            players=session.players or seat_names(session.rules.players),
             dealer=first.dealer if first else session.dealer,
             seed=session.seed,
             deals=tuple(g.record() for g in games),

@@ -65,6 +65,11 @@ class Terms:
     previous: str = ""
 
 
+def seat_names(players: int) -> tuple[str, ...]:
+    """The names seats go by when none are given: ``p0``, ``p1``, … (as records write seats)."""
+    return tuple(f"p{s}" for s in range(players))
+
+
 def rules_fields(rules: Rules) -> dict[str, Any]:
     """The rules as a record writes them: every option, and the preset they came from."""
     return {"preset": rules.name, **rules.to_dict()}

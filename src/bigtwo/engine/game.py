@@ -29,7 +29,7 @@ from ..scoring import Outcome, score
 from . import ondemand, turns
 from .actions import ANNOUNCE, KEEP, REDEAL, TRADE, WHOOPIN, WORDS, Give, hidden_give
 from .arguments import check_exchanges, check_hands, check_origin, player_names
-from .commitment import Exchange, Terms, is_digest
+from .commitment import Exchange, Terms, is_digest, seat_names
 from .deal import Deal, fixed_deal, shuffled_deal
 from .opening import holds_four_twos, instant_result, may_redeal
 from .seats import next_seat, racer
@@ -130,7 +130,7 @@ class Game:
             else (-1 if rules.direction is Direction.CLOCKWISE else 1)
         )
         terms = Terms(
-            players=names or tuple(f"p{s}" for s in range(rules.players)),
+            players=names or seat_names(rules.players),
             dealer=dealer,
             direction=way,
             leader=leader,

@@ -20,7 +20,7 @@ from ..checks import instance, seat_number, whole_number
 from ..errors import BigTwoError
 from ..rules.config import Rules
 from .arguments import player_names
-from .commitment import Exchange, Terms, is_digest, layout, rules_fields
+from .commitment import Exchange, Terms, is_digest, layout, rules_fields, seat_names
 from .deal import Deal, deal_of, deal_out, fixed_deal
 from .proof import dealt_problems, opening_problems, revealed_order, terms_problems
 
@@ -61,7 +61,7 @@ class Record:
 
         n = instance(game, Game, "game", "a Game").rules.players
         origin = game.origin
-        bound = origin.terms.players or tuple(f"p{s}" for s in range(n))
+        bound = origin.terms.players or seat_names(n)
         names = player_names(players, n) if players else bound
         if origin.commitment and names != bound:
             raise BigTwoError(
