@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
+from typing import Any
 
 from .cards import deck
 from .checks import describe, instance, is_whole, optional_seat, seat_number, seed_number
@@ -118,6 +119,57 @@ class Session:
         names = tuple(players) if isinstance(players, list | tuple) else players
         names = names or ()
         return cls(rules=rules, seed=seed, dealer=dealer, players=names)  # type: ignore[arg-type]
+
+    # -- snapshots ---------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """Everything the session holds, as JSON values (`from_dict` reads it back); the seed
+        included, so a snapshot is for storage, not for players."""
+        return {
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "dealer": self.dealer,
+            "totals": list(self.totals),
+            "results": [
+                {
+                    **asdict(r),
+                    "scores": list(r.scores),
+                    "finish_order": list(r.finish_order),
+                    "counts": list(r.counts),
+                }
+                for r in self.results
+            ],
+            "shuffles": self.shuffles,
+            "shootout": self.shootout,
+            "next_leader": self.next_leader,
+            "players": list(self.players),
+            "chain": self.chain,
+            "drawn": list(self.drawn),
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> Session:
+        """The session `to_dict` wrote; `BigTwoError` in words for anything else."""
+        if not isinstance(data, dict):
+            raise BigTwoError(f"a session snapshot is a mapping, not {describe(data)}")
+        try:
+            values = dict(data)
+            values["rules"] = Rules.from_dict(values["rules"])
+            values["results"] = tuple(
+                DealResult(
+                    scores=tuple(r["scores"]),
+                    winner=r["winner"],
+                    finish_order=tuple(r["finish_order"]),
+                    counts=tuple(r["counts"]),
+                    end=r["end"],
+                    leader=r["leader"],
+                )
+                for r in values["results"]
+            )
+            for key in ("totals", "players", "drawn"):
+                values[key] = tuple(values[key])
+            return cls(**values)
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise BigTwoError(f"not a session snapshot: {exc}") from None
 
     # -- the next deal ----------------------------------------------------------------------
     @property

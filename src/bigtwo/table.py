@@ -28,16 +28,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import Bot
+from .bots import Bot, make_bot
 from .combos import PASS, Move
 from .driver import bot_claim, bot_turn
 from .engine.actions import ANNOUNCE, KEEP, Action, Give, hidden_give
 from .engine.game import Game
+from .engine.snapshot import game_from_dict, game_to_dict
 from .engine.view import View
 from .errors import BigTwoError, IllegalMoveError
 from .rules.config import Rules
 from .session import Session
 
+SNAPSHOT = "bigtwo-table/1"
 DECLINE = Action("decline", "no")  # an answer to an offer: let play go on
 
 
@@ -138,12 +140,12 @@ class Table:
     # -- state --------------------------------------------------------------------------------
     @property
     def is_over(self) -> bool:
-        return self.game is None and self.end.reached(self.session) and bool(self.games)
+        return self.game is None and self.end.reached(self.session) and self.session.shuffles > 0
 
     @property
     def between_deals(self) -> bool:
         """Is the table waiting for `next_deal` (a deal has ended, the session goes on)?"""
-        return self.game is None and bool(self.games) and not self.is_over
+        return self.game is None and self.session.shuffles > 0 and not self.is_over
 
     @property
     def awaiting(self) -> tuple[int, ...]:
@@ -171,7 +173,7 @@ class Table:
     # -- acting ---------------------------------------------------------------------------------
     def start(self) -> list[Event]:
         """Deal the first deal and play until a person must act."""
-        if self.game is not None or self.games:
+        if self.game is not None or self.session.shuffles:
             raise BigTwoError("this table has started already")
         return self._deal()
 
@@ -221,6 +223,67 @@ class Table:
             self.offer = None
             return self._run(events)
         return events + self.submit(seat, self._forced(seat))
+
+    def seat(self, seat: int, bot: Bot | None) -> list[Event]:
+        """Hand ``seat`` to ``bot``, or to a person with None (someone left, dropped out or came
+        back); the events that followed, a bot's turns included."""
+        if type(seat) is not int or not 0 <= seat < self.session.rules.players:
+            raise BigTwoError(f"there is no seat {seat!r}")
+        if bot is None:
+            self.bots.pop(seat, None)
+        else:
+            self.bots[seat] = bot
+            if self.offer is not None and self.offer.seat == seat:
+                self.offer = None
+            if seat in self._claimers:
+                self._claimers.remove(seat)
+        self.people = tuple(s for s in range(self.session.rules.players) if s not in self.bots)
+        return self._run([]) if self.game is not None else []
+
+    # -- snapshots ------------------------------------------------------------------------------
+    def to_dict(self, *, finished: bool = True) -> dict[str, Any]:
+        """The whole table as JSON values, hidden cards and the seed included: for storage,
+        never for players (they get `view`). ``finished=False`` leaves out the records of the
+        finished deals (a server keeps them apart), and `from_dict` then restores none."""
+        return {
+            "format": SNAPSHOT,
+            "session": self.session.to_dict(),
+            "end": {"deals": self.end.deals, "target": self.end.target},
+            "bots": {str(s): b.name for s, b in sorted(self.bots.items())},
+            "game": None if self.game is None else game_to_dict(self.game),
+            "games": [game_to_dict(g) for g in self.games] if finished else None,
+            "offer": None if self.offer is None else [self.offer.seat, self.offer.kind],
+            "offered": {str(s): list(v) for s, v in self._offered.items()},
+            "claimers": list(self._claimers),
+        }
+
+    @classmethod
+    def from_dict(cls, data: object, bots: Mapping[int, Bot] | None = None) -> Table:
+        """The table `to_dict` wrote. Bots are made afresh by name (`make_bot`) unless
+        ``bots`` gives them: a restored bot decides as its kind does, not from the old bot's
+        random state. `BigTwoError` in words for anything that isn't such a snapshot."""
+        if not isinstance(data, dict) or data.get("format") != SNAPSHOT:
+            raise BigTwoError(f'not a table snapshot (no "format": "{SNAPSHOT}")')
+        try:
+            session = Session.from_dict(data["session"])
+            names = {int(s): str(name) for s, name in data["bots"].items()}
+            given = dict(bots or {})
+            seats = [
+                given.get(s) or make_bot(names[s]) if s in names else None
+                for s in range(session.rules.players)
+            ]
+            table = cls(session.rules, seats, end=SessionEnd(**data["end"]))
+            table.session = session
+            if data["game"] is not None:
+                table.dealt, table.game = game_from_dict(data["game"])
+            table.games = [game_from_dict(g)[1] for g in data["games"] or ()]
+            offer = data["offer"]
+            table.offer = None if offer is None else Offer(int(offer[0]), str(offer[1]))
+            table._offered = {int(s): (int(v[0]), int(v[1])) for s, v in data["offered"].items()}
+            table._claimers = [int(s) for s in data["claimers"]]
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise BigTwoError(f"not a table snapshot: {exc}") from None
+        return table
 
     # -- inside -------------------------------------------------------------------------------
     def _game(self) -> Game:

@@ -226,6 +226,7 @@ VALID: dict[str, dict[str, Any]] = {
     "Session.start": {"rules": Rules()},
     "Session.finish": {"game": FINISHED},
     "Session.settlement": {},
+    "Session.from_dict": {"data": Session.start(Rules()).to_dict()},
     **{f"{b}.__init__": {} for b in
        ("RandomBot", "GreedyBot", "HeuristicBot", "MediumBot", "ExpertBot")},
     "ExpertBot.__init__": {"samples": 2},
