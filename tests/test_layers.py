@@ -23,6 +23,8 @@ LAYERS: list[tuple[str, ...]] = [
     ("bots", "session", "encoding", "collusion"),
     ("session_record", "driver"),
     ("table", "record_files", "arena"),
+    ("server",),
+    ("client",),
     ("cli", "__init__"),
     ("__main__",),
 ]

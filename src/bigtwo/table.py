@@ -133,6 +133,7 @@ class Table:
         self.game: Game | None = None
         self.dealt: Game | None = None  # the deal in play as it was dealt, before any action
         self.games: list[Game] = []  # every finished deal, redeals included, in order
+        self.last: Game | None = None  # the deal that ended last
         self.offer: Offer | None = None
         self._offered: dict[int, tuple[int, int]] = {}  # the table state each seat was offered
         self._claimers: list[int] = []  # people yet to be offered their claims this deal
@@ -168,7 +169,18 @@ class Table:
         return game.moves(seat)
 
     def view(self, seat: int) -> View:
-        return self._game().view(seat)
+        """What ``seat`` sees: of the deal in play, or between deals and after the session, of
+        the deal that ended last."""
+        return self._shown().view(seat)
+
+    def spectator_view(self) -> View:
+        """What someone watching sees: no hand at all."""
+        return self._shown().spectator_view()
+
+    def _shown(self) -> Game:
+        if self.game is None and self.last is not None:
+            return self.last
+        return self._game()
 
     # -- acting ---------------------------------------------------------------------------------
     def start(self) -> list[Event]:
@@ -252,6 +264,7 @@ class Table:
             "bots": {str(s): b.name for s, b in sorted(self.bots.items())},
             "game": None if self.game is None else game_to_dict(self.game),
             "games": [game_to_dict(g) for g in self.games] if finished else None,
+            "last": None if self.last is None else game_to_dict(self.last),
             "offer": None if self.offer is None else [self.offer.seat, self.offer.kind],
             "offered": {str(s): list(v) for s, v in self._offered.items()},
             "claimers": list(self._claimers),
@@ -277,6 +290,7 @@ class Table:
             if data["game"] is not None:
                 table.dealt, table.game = game_from_dict(data["game"])
             table.games = [game_from_dict(g)[1] for g in data["games"] or ()]
+            table.last = None if data["last"] is None else game_from_dict(data["last"])[1]
             offer = data["offer"]
             table.offer = None if offer is None else Offer(int(offer[0]), str(offer[1]))
             table._offered = {int(s): (int(v[0]), int(v[1])) for s, v in data["offered"].items()}
@@ -407,7 +421,7 @@ class Table:
         game = self._game()
         self.session = self.session.finish(game)
         self.games.append(game)
-        self.game, self.offer = None, None
+        self.game, self.last, self.offer = None, game, None
         events.append(
             Event(
                 "deal_over",

@@ -7,7 +7,7 @@ import sys
 
 import typer
 
-from . import arena, play, records, rulebook, simulate
+from . import arena, play, records, rulebook, serve, simulate
 from .common import shown
 
 app = typer.Typer(
@@ -24,6 +24,7 @@ app.command("replay")(records.replay_command)
 app.command("verify")(records.verify_command)
 app.command("rules")(rulebook.command)
 app.command("arena")(arena.command)
+app.command("serve")(serve.command)
 
 
 def main() -> None:

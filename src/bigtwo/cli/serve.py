@@ -1,0 +1,48 @@
+"""`bigtwo serve`: the online server for friends (``docs/protocol.md``), on an SQLite file
+by default."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .common import fail
+
+
+def command(
+    host: Annotated[str, typer.Option(help="The address to listen on (0.0.0.0: the LAN).")] = (
+        "127.0.0.1"
+    ),
+    port: Annotated[int, typer.Option(help="The port to listen on.")] = 8000,
+    database: Annotated[
+        str | None,
+        typer.Option(help="A SQLAlchemy URL (default: an SQLite file, bigtwo.db, here)."),
+    ] = None,
+    grace: Annotated[
+        float, typer.Option(help="Seconds a player may be gone before a bot plays for them.")
+    ] = 20.0,
+) -> None:
+    """Serve rooms for friends: the protocol at /ws, the lobby at /api/lobby."""
+    try:
+        import uvicorn
+
+        from ..server.app import make_app
+        from ..server.hub import Settings
+        from ..server.store import sqlite_url
+    except ImportError:
+        fail("the server needs its extra: pip install 'bigtwo[server]'")
+    if not 0 < port < 65536:
+        fail(f"--port must be 1..65535, not {port}")
+    url = database or sqlite_url(Path("bigtwo.db"))
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    logging.getLogger("alembic").setLevel(logging.WARNING)
+    try:
+        app = make_app(url, Settings(grace=grace))
+    except Exception as exc:  # a bad URL, a database that won't open: say so in one line
+        fail(f"can't open the database {url}: {str(exc).splitlines()[0]}")
+    shown_host = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    print(f"bigtwo server: open http://{shown_host}:{port}/ (database {url})", flush=True)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=1 << 16)

@@ -1,0 +1,159 @@
+"""A small client of the online protocol (``docs/protocol.md``): the tests play through it,
+and an outside program uses it to play a seat with a token the host handed out.
+
+    client = Client.connect("ws://127.0.0.1:8000/ws")
+    client.resume("ROOMCODE12", token)
+    client.play(make_bot("hard"))   # play the seat until the session ends
+
+Blocking on purpose: one client, one seat, one loop. Every message received is kept in
+``received`` (in order), so a test can look at everything the server said.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from typing import Any
+
+from websockets.sync.client import ClientConnection, connect
+
+from .bots import Bot
+from .combos import Move, tables_for
+from .engine.codec import read_move
+from .engine.view import View
+
+
+class ServerError(Exception):
+    """The server refused a request: its code, sentence and parameters."""
+
+    def __init__(self, message: dict[str, Any]) -> None:
+        super().__init__(f"{message.get('code')}: {message.get('message')}")
+        self.code = str(message.get("code"))
+        self.params = message.get("params", {})
+
+
+class Client:
+    def __init__(self, socket: ClientConnection) -> None:
+        self.socket = socket
+        self.received: list[dict[str, Any]] = []
+        self.state: dict[str, Any] | None = None
+        self.room: str | None = None
+        self.seat: int | None = None
+        self.token: str | None = None
+        self._ids = itertools.count(1)
+        self.expect("hello")
+
+    @classmethod
+    def connect(cls, url: str, timeout: float = 10.0) -> Client:
+        socket = connect(url, open_timeout=timeout, max_size=2**22)
+        socket.recv_timeout = timeout  # type: ignore[attr-defined]
+        return cls(socket)
+
+    # -- talking -------------------------------------------------------------------------------
+    def send(self, message: dict[str, Any]) -> None:
+        self.socket.send(json.dumps(message))
+
+    def receive(self, timeout: float = 10.0) -> dict[str, Any]:
+        message: dict[str, Any] = json.loads(self.socket.recv(timeout=timeout))
+        self.received.append(message)
+        if message.get("type") == "state":
+            self.state = message
+        elif message.get("type") == "update":
+            self.state = message["state"]
+        elif message.get("type") == "welcome":
+            self.room, self.seat = message["room"], message["seat"]
+            self.token = message.get("token", self.token)
+        return message
+
+    def expect(self, *kinds: str, timeout: float = 10.0) -> dict[str, Any]:
+        """The next message of one of these kinds; an error in between is raised."""
+        while True:
+            message = self.receive(timeout)
+            if message.get("type") in kinds:
+                return message
+            if message.get("type") == "error":
+                raise ServerError(message)
+
+    def request(self, message: dict[str, Any], *kinds: str) -> dict[str, Any]:
+        self.send(message)
+        return self.expect(*kinds)
+
+    # -- rooms -----------------------------------------------------------------------------------
+    def create(self, name: str, **options: Any) -> str:
+        """Open a room (options as `protocol.Create` names them); its code."""
+        self.request({"type": "create", "name": name, **options}, "welcome")
+        self.expect("state")
+        return str(self.room)
+
+    def join(self, room: str, name: str, seat: int | None = None) -> int:
+        self.request({"type": "join", "room": room, "name": name, "seat": seat}, "welcome")
+        self.expect("state")
+        return int(self.seat or 0)
+
+    def resume(self, room: str, token: str, last: int | None = None) -> None:
+        self.request({"type": "resume", "room": room, "token": token, "last": last}, "welcome")
+        self.expect("state")
+
+    def watch(self, room: str) -> None:
+        self.request({"type": "watch", "room": room}, "welcome")
+        self.expect("state")
+
+    def host(self, what: str, seat: int | None = None, kind: str | None = None) -> None:
+        self.send({"type": "host", "what": what, "seat": seat, "kind": kind})
+
+    def act(self, action: str, stale_check: bool = True) -> dict[str, Any]:
+        """Take an action; the server's answer (``ack``), or `ServerError` with its reason."""
+        message: dict[str, Any] = {"type": "act", "id": str(next(self._ids)), "action": action}
+        if stale_check and self.state is not None:
+            message["seq"] = self.state["seq"]
+        ack = self.request(message, "ack")
+        self.catch_up(int(ack["seq"]))
+        return ack
+
+    def catch_up(self, seq: int, timeout: float = 10.0) -> None:
+        """Read until the state is at least as new as ``seq``."""
+        while self.state is None or self.state["seq"] < seq:
+            self.receive(timeout)
+
+    # -- playing ---------------------------------------------------------------------------------
+    @property
+    def my_turn(self) -> bool:
+        state = self.state
+        return bool(state and self.seat in state["awaiting"] and state["offers"])
+
+    @property
+    def over(self) -> bool:
+        return bool(self.state and self.state["room"]["status"] in ("over", "closed"))
+
+    def view(self) -> View:
+        assert self.state is not None and self.state["view"] is not None
+        return View.from_dict(self.state["view"])
+
+    def play(self, bot: Bot, deals: int | None = None, timeout: float = 60.0) -> None:
+        """Play the seat with ``bot`` until the session is over (or ``deals`` more deals
+        end). The bot chooses among the moves the server offered."""
+        ended = 0
+        while not self.over and (deals is None or ended < deals):
+            if self.my_turn:
+                assert self.state is not None
+                offers = self.state["offers"]
+                view = self.view()
+                moves = [_move(view, text) for text in offers]
+                choice = bot.choose(view, moves)
+                try:
+                    self.act(offers[moves.index(choice)])
+                except ServerError as exc:
+                    if exc.code != "stale":
+                        raise
+                continue
+            message = self.receive(timeout)
+            if message.get("type") == "update":
+                ended += sum(e["kind"] == "deal_over" for e in message["events"])
+
+    def close(self) -> None:
+        self.socket.close()
+
+
+def _move(view: View, text: str) -> Move:
+    """An offered move's text as the engine's `Move` for the bot, read against the view."""
+    return read_move(text, tables_for(view.rules, view.twos_low))

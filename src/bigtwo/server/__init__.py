@@ -1,0 +1,2 @@
+"""Online play: rooms of friends at one table each, served over WebSockets, every accepted
+action stored before anyone hears of it (``docs/protocol.md``). Needs ``bigtwo[server]``."""

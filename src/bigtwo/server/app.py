@@ -1,0 +1,172 @@
+"""The web app: ``/ws`` (the protocol), ``/healthz``, the lobby and the records of finished
+deals over HTTP. Every frame is checked by `protocol.parse` before the hub sees it; each
+connection has a rate limit, and each address a cap on connections."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections import Counter
+from collections.abc import AsyncIterator
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ..errors import BigTwoError
+from ..record_files import load_record
+from .hub import Connection, Hub, Settings, refusal
+from .protocol import (
+    VERSION,
+    Act,
+    Chat,
+    Create,
+    Host,
+    Join,
+    Leave,
+    Ping,
+    ProtocolError,
+    Resume,
+    Vote,
+    Watch,
+    parse,
+)
+from .store import Store
+
+RATE = 20.0  # messages a second a connection may send, on average
+BURST = 40  # and at once
+PER_ADDRESS = 32  # open connections from one address
+IDLE = 60.0  # seconds without a frame (pings included) before a connection is dropped
+
+
+class Bucket:
+    """A token bucket: ``take`` is false once a connection sends faster than `RATE`."""
+
+    def __init__(self) -> None:
+        self.tokens, self.at = float(BURST), time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(BURST, self.tokens + (now - self.at) * RATE)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def make_app(url: str, settings: Settings | None = None) -> Starlette:
+    """The app on the database at ``url`` (a SQLAlchemy URL)."""
+    hub = Hub(Store(url), settings or Settings())
+    open_by_address: Counter[str] = Counter()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_: Starlette) -> AsyncIterator[None]:
+        await hub.open()
+        yield
+        await hub.close()
+        hub.store.close()
+
+    async def healthz(_: Request) -> Response:
+        return PlainTextResponse(
+            "ok" if not hub.closing else "closing", status_code=200 if not hub.closing else 503
+        )
+
+    async def lobby(_: Request) -> Response:
+        return JSONResponse({"rooms": hub.lobby()})
+
+    async def record(request: Request) -> Response:
+        """A finished deal's record: the dealer's whole record (the deal is over, so every
+        card may be shown), or with ``?seat=N`` that seat's export."""
+        code = request.path_params["code"]
+        try:
+            number = int(request.path_params["number"])
+            text = hub.store.record(code, number) if code in hub.rooms else None
+            if text is None:
+                return _error(404, "no_record", "no finished deal with that number here")
+            seat = request.query_params.get("seat")
+            if seat is not None:
+                text = load_record(text).for_seat(int(seat)).dumps()
+        except (ValueError, BigTwoError) as exc:
+            return _error(400, "bad_request", str(exc))
+        return Response(text, media_type="application/json")
+
+    async def socket(ws: WebSocket) -> None:
+        address = ws.client.host if ws.client else "?"
+        if open_by_address[address] >= PER_ADDRESS:
+            await ws.close(code=1008, reason="too many connections from your address")
+            return
+        await ws.accept()
+        open_by_address[address] += 1
+        conn = Connection(ws.send_text, address)
+        bucket = Bucket()
+        await ws.send_text(json.dumps({"type": "hello", "version": VERSION}))
+        try:
+            while True:
+                frame = await asyncio.wait_for(ws.receive(), IDLE)
+                if frame["type"] == "websocket.disconnect":
+                    break
+                body = frame.get("text") or frame.get("bytes") or ""
+                if not bucket.take():
+                    await ws.send_text(
+                        refusal(ProtocolError("rate_limited", "slow down: too many messages"))
+                    )
+                    continue
+                try:
+                    await _handle(hub, conn, parse(body))
+                except ProtocolError as exc:
+                    await ws.send_text(refusal(exc))
+                except BigTwoError as exc:
+                    await ws.send_text(refusal(ProtocolError("bad_input", str(exc))))
+        except (TimeoutError, WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            open_by_address[address] -= 1
+            await hub.leave_socket(conn)
+            with contextlib.suppress(Exception):
+                await ws.close()
+
+    app = Starlette(
+        routes=[
+            Route("/healthz", healthz),
+            Route("/api/lobby", lobby),
+            Route("/api/rooms/{code}/records/{number}", record),
+            WebSocketRoute("/ws", socket),
+        ],
+        lifespan=lifespan,
+    )
+    app.state.hub = hub
+    return app
+
+
+async def _handle(hub: Hub, conn: Connection, msg: Any) -> None:
+    if isinstance(msg, Ping):
+        await conn.send(json.dumps({"type": "pong"}))
+    elif isinstance(msg, Create):
+        await hub.create(conn, msg)
+    elif isinstance(msg, Join):
+        await hub.join(conn, msg.room, msg.name, msg.seat)
+    elif isinstance(msg, Resume):
+        await hub.resume(conn, msg.room, msg.token, msg.last)
+    elif isinstance(msg, Watch):
+        await hub.watch(conn, msg.room, msg.last)
+    elif isinstance(msg, Act):
+        await hub.act(conn, msg)
+    elif isinstance(msg, Host):
+        await hub.host(conn, msg)
+    elif isinstance(msg, Leave):
+        await hub.leave(conn)
+    elif isinstance(msg, Vote):
+        await hub.vote(conn, msg.yes)
+    elif isinstance(msg, Chat):
+        await hub.chat(conn, msg.text)
+
+
+def _error(status: int, code: str, message: str) -> Response:
+    body: dict[str, Any] = {"type": "error", "code": code, "message": message, "params": {}}
+    return JSONResponse(body, status_code=status)

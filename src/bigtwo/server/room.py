@@ -1,0 +1,445 @@
+"""A room: one table, its seats and the people in them, free of sockets and clocks (the time
+arrives as ``now``). The hub hands each message in under the room's lock; the room answers
+with what changed, and builds each seat's message from that seat's view only.
+
+>>> room = Room.create("ABCD2345", Create(type="create", name="Ann", seats=["easy"] * 3))
+>>> seat, token = 0, room.host_token
+>>> _ = room.host_action(0, Host(type="host", what="start"), now=0.0)
+>>> room.status, room.state_for(0)["view"]["seat"]
+('playing', 0)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..bots import Bot, make_bot
+from ..checks import plain_text
+from ..combos import Move
+from ..engine.codec import move_text
+from ..engine.view import SPECTATOR
+from ..errors import BigTwoError, IllegalMoveError
+from ..rules.changes import load_rules
+from ..rules.config import Rules
+from ..table import Event, SessionEnd, Table
+from .protocol import CHAT_LENGTH, NAME_LENGTH, SEAT_KINDS, Act, Create, Host, ProtocolError
+
+RECENT_IDS = 64  # per seat: action ids remembered so that a resend is applied once
+CATCH_UP = 256  # state changes kept so that a reconnecting client gets what it missed
+BOT_LEVELS = SEAT_KINDS[1:]
+STAND_IN = "hard"  # the level that plays for a person who is away
+
+
+class RoomError(ProtocolError):
+    """A message the room refuses (it was well formed): a code and the sentence."""
+
+
+@dataclass
+class Room:
+    """One table online. Seats are ``kinds[s]``: ``open``, ``person`` or a bot's level."""
+
+    code: str
+    rules: Rules
+    kinds: list[str]
+    names: list[str]
+    end: SessionEnd
+    turn_seconds: float
+    public: bool
+    tokens: dict[str, int] = field(default_factory=dict)  # SHA-256 of a seat token -> seat
+    host: int = 0
+    status: str = "waiting"  # waiting, playing, over, closed
+    seq: int = 0
+    deadline: float | None = None  # when the awaited seat's time runs out (epoch seconds)
+    muted: set[int] = field(default_factory=set)
+    away: set[int] = field(default_factory=set)  # people whose seat a bot plays meanwhile
+    votes: set[int] = field(default_factory=set)
+    recent: dict[int, dict[str, int]] = field(default_factory=dict)  # seat -> id -> seq
+    table: Table | None = None
+    finished: list[Any] = field(default_factory=list)  # deals ended since the hub last stored
+    recorded: int = 0  # records of finished deals stored so far
+    log: deque[tuple[int, list[Event]]] = field(default_factory=lambda: deque(maxlen=CATCH_UP))
+    host_token: str = ""
+
+    # -- making ------------------------------------------------------------------------------
+    @classmethod
+    def create(cls, code: str, msg: Create) -> Room:
+        try:
+            rules = load_rules(
+                msg.preset, msg.players, [f"{k}={v}" for k, v in msg.options.items()]
+            )
+        except BigTwoError as exc:
+            raise RoomError("bad_rules", str(exc)) from None
+        n = rules.players
+        kinds = ["person", *msg.seats[: n - 1]]
+        kinds += ["open"] * (n - len(kinds))
+        bad = next((k for k in kinds[1:] if k not in SEAT_KINDS), None)
+        if bad is not None:
+            raise RoomError("bad_seat", f"a seat is one of {', '.join(SEAT_KINDS)}, not {bad!r}")
+        room = cls(
+            code=code,
+            rules=rules,
+            kinds=kinds,
+            names=[_name(msg.name), *(_bot_name(k) for k in kinds[1:])],
+            end=SessionEnd(deals=msg.deals, target=msg.target),
+            turn_seconds=msg.turn_seconds,
+            public=msg.public,
+        )
+        room.host_token = room.token_for(0)
+        return room
+
+    def token_for(self, seat: int) -> str:
+        """A new secret token for ``seat`` (only its digest is kept)."""
+        token = secrets.token_urlsafe(24)
+        self.tokens[_digest(token)] = seat
+        return token
+
+    def seat_of(self, token: str) -> int:
+        seat = self.tokens.get(_digest(token))
+        if seat is None:
+            raise RoomError("bad_token", "that seat token is not valid in this room")
+        return seat
+
+    # -- people --------------------------------------------------------------------------------
+    def join(self, name: str, seat: int | None) -> tuple[int, str]:
+        """Seat a new person in an open seat; their seat and secret token."""
+        self._open_for_changes()
+        open_seats = [s for s, k in enumerate(self.kinds) if k == "open"]
+        if seat is None:
+            if not open_seats:
+                raise RoomError("room_full", "every seat is taken; you can watch")
+            seat = open_seats[0]
+        if seat >= len(self.kinds) or self.kinds[seat] != "open":
+            raise RoomError("seat_taken", f"seat {seat} is not open", seat=seat)
+        self.kinds[seat], self.names[seat] = "person", _name(name)
+        self.seq += 1
+        return seat, self.token_for(seat)
+
+    def chat(self, seat: int | None, text: str) -> dict[str, Any]:
+        if seat is None:
+            raise RoomError("not_seated", "only players may chat")
+        if seat in self.muted:
+            raise RoomError("muted", "the host has muted you")
+        try:
+            line = plain_text(text, "a chat line", CHAT_LENGTH).strip()
+        except BigTwoError as exc:
+            raise RoomError("bad_text", str(exc)) from None
+        if not line:
+            raise RoomError("bad_text", "a chat line can't be empty")
+        return {"type": "chat", "seat": seat, "name": self.names[seat], "text": line}
+
+    def vote_end(self, seat: int, yes: bool) -> list[Event]:
+        if self.status != "playing":
+            raise RoomError("not_playing", "there is no session in play to end")
+        (self.votes.add if yes else self.votes.discard)(seat)
+        people = [s for s, k in enumerate(self.kinds) if k == "person" and s not in self.away]
+        if len(self.votes) * 2 <= len(people):
+            self.seq += 1
+            return []
+        self.status, self.deadline = "over", None
+        return self._changed([Event("session_ended", None, None, {"votes": sorted(self.votes)})])
+
+    def set_away(self, seat: int, away: bool, now: float) -> list[Event]:
+        """A person dropped out (a bot plays their seat meanwhile) or came back."""
+        if self.kinds[seat] != "person" or (seat in self.away) == away:
+            return []
+        (self.away.add if away else self.away.discard)(seat)
+        if self.table is None or self.status != "playing":
+            self.seq += 1
+            return []
+        bot = make_bot(STAND_IN) if away else None
+        return self._played(self.table.seat(seat, bot), now)
+
+    def leave(self, seat: int, now: float) -> list[Event]:
+        """The person leaves the seat to a bot for good."""
+        self.kinds[seat] = STAND_IN
+        self.names[seat] = _bot_name(STAND_IN)
+        self.away.discard(seat)
+        self.tokens = {d: s for d, s in self.tokens.items() if s != seat}
+        if self.host == seat:
+            people = [s for s, k in enumerate(self.kinds) if k == "person"]
+            self.host = people[0] if people else -1
+        if self.table is None or self.status != "playing":
+            self.seq += 1
+            return []
+        return self._played(self.table.seat(seat, make_bot(STAND_IN)), now)
+
+    # -- the host ------------------------------------------------------------------------------
+    def host_action(self, seat: int, msg: Host, now: float) -> tuple[list[Event], str | None]:
+        """A host's control; the events that followed and, for ``invite``, the new token."""
+        if seat != self.host:
+            raise RoomError("not_host", "only the host may do that")
+        what, target = msg.what, msg.seat
+        if what == "start":
+            return self._start(now), None
+        if what == "close":
+            self.status, self.deadline = "closed", None
+            return self._changed([Event("closed")]), None
+        if what == "rematch":
+            if self.status != "over":
+                raise RoomError("not_over", "a rematch starts once the session is over")
+            self.status = "waiting"
+            return self._start(now), None
+        if target is None or target >= len(self.kinds):
+            raise RoomError("bad_seat", f"{what} needs a seat of this room")
+        if what == "seat":
+            self._open_for_changes()
+            kind = msg.kind or ""
+            if self.kinds[target] == "person" or kind not in SEAT_KINDS:
+                raise RoomError("bad_seat", f"seat {target} can't be made {kind!r}", seat=target)
+            self.kinds[target] = kind
+            self.names[target] = "" if kind == "open" else _bot_name(kind)
+        elif what == "invite":
+            self._open_for_changes()
+            if self.kinds[target] != "open":
+                raise RoomError("seat_taken", f"seat {target} is not open", seat=target)
+            self.kinds[target], self.names[target] = "person", "program"
+            self.seq += 1
+            return [], self.token_for(target)
+        elif self.kinds[target] != "person" or target == seat:
+            raise RoomError("bad_seat", f"seat {target} is not another person's", seat=target)
+        elif what == "mute":
+            self.muted.add(target)
+        elif what == "hand_over":
+            self.host = target
+        elif what == "remove":
+            return self.leave(target, now), None
+        self.seq += 1
+        return [], None
+
+    def _open_for_changes(self) -> None:
+        if self.status != "waiting":
+            raise RoomError("started", "seats change only before the session starts")
+
+    def _start(self, now: float) -> list[Event]:
+        if self.status != "waiting":
+            raise RoomError("started", "the session has started already")
+        if "open" in self.kinds:
+            raise RoomError("seats_open", "fill or close the open seats first (bots or people)")
+        seats: Sequence[Bot | None] = [
+            None
+            if k == "person" and s not in self.away
+            else make_bot(STAND_IN if k == "person" else k)
+            for s, k in enumerate(self.kinds)
+        ]
+        self.table = Table(self.rules, seats, names=self.names, end=self.end)
+        self.status, self.votes = "playing", set()
+        return self._played(self.table.start(), now)
+
+    # -- play ----------------------------------------------------------------------------------
+    def act(self, seat: int, msg: Act, now: float) -> tuple[list[Event], int | None]:
+        """``seat``'s action; the events and, for a resend of an action already applied, the
+        sequence number it was applied at (and no events)."""
+        done = self.recent.get(seat, {}).get(msg.id)
+        if done is not None:
+            return [], done
+        table = self._playing()
+        if msg.seq is not None and msg.seq != self.seq:
+            raise RoomError("stale", "the table has moved on since; look again", seq=self.seq)
+        action: Move | str = msg.action
+        if "*" in msg.action:  # a second deck's card, as offers write it: take the offered move
+            found = table.offers(seat)
+            moves = getattr(found, "candidates", lambda: found)()
+            action = next((m for m in moves if move_text(m) == action), action)
+        try:
+            events = table.submit(seat, action)
+        except IllegalMoveError as exc:
+            raise RoomError(exc.code, str(exc), **exc.params) from None
+        except BigTwoError as exc:
+            raise RoomError("bad_input", str(exc)) from None
+        out = self._played(events, now)
+        ids = self.recent.setdefault(seat, {})
+        ids[msg.id] = self.seq
+        while len(ids) > RECENT_IDS:
+            del ids[next(iter(ids))]
+        return out, None
+
+    def expire(self, now: float) -> list[Event]:
+        """The awaited seat's time ran out (if it has): the table's forced action for it."""
+        if self.deadline is None or now < self.deadline or self.table is None:
+            return []
+        awaited = self.table.awaiting
+        if not awaited:
+            self.deadline = None
+            return []
+        return self._played(self.table.timeout(awaited[0]), now)
+
+    def _playing(self) -> Table:
+        if self.table is None or self.status != "playing":
+            raise RoomError("not_playing", "no deal is in play")
+        return self.table
+
+    def _played(self, events: list[Event], now: float) -> list[Event]:
+        """After the table moved: deal on between deals, note finished deals, reset the
+        turn timer, and number the change."""
+        table = self._playing()
+        while True:
+            for e in events:
+                if e.kind == "deal_over" and table.last is not None:
+                    self.finished.append(table.last)
+            if table.is_over:
+                self.status, self.deadline = "over", None
+                break
+            if not table.between_deals:
+                break
+            events = events + table.next_deal()
+        if self.status == "playing":
+            self.deadline = (
+                now + self.turn_seconds if self.turn_seconds and table.awaiting else None
+            )
+        return self._changed(events)
+
+    def _changed(self, events: list[Event]) -> list[Event]:
+        self.seq += 1
+        self.log.append((self.seq, events))
+        return events
+
+    # -- storage -------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """Everything to bring the room back after a restart (tokens only as digests)."""
+        return {
+            "code": self.code,
+            "rules": self.rules.to_dict(),
+            "kinds": self.kinds,
+            "names": self.names,
+            "end": [self.end.deals, self.end.target],
+            "turn_seconds": self.turn_seconds,
+            "public": self.public,
+            "tokens": self.tokens,
+            "host": self.host,
+            "status": self.status,
+            "seq": self.seq,
+            "deadline": self.deadline,
+            "muted": sorted(self.muted),
+            "away": sorted(self.away),
+            "votes": sorted(self.votes),
+            "recent": {str(s): ids for s, ids in self.recent.items()},
+            "recorded": self.recorded,
+            "table": None if self.table is None else self.table.to_dict(finished=False),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Room:
+        table = data["table"]
+        kinds = list(data["kinds"])
+        bots = {
+            s: make_bot(STAND_IN if k == "person" else k)
+            for s, k in enumerate(kinds)
+            if k != "person" or s in data["away"]
+        }
+        return cls(
+            code=data["code"],
+            rules=Rules.from_dict(data["rules"]),
+            kinds=kinds,
+            names=list(data["names"]),
+            end=SessionEnd(*data["end"]),
+            turn_seconds=data["turn_seconds"],
+            public=data["public"],
+            tokens=dict(data["tokens"]),
+            host=data["host"],
+            status=data["status"],
+            seq=data["seq"],
+            deadline=data["deadline"],
+            muted=set(data["muted"]),
+            away=set(data["away"]),
+            votes=set(data["votes"]),
+            recent={int(s): dict(ids) for s, ids in data["recent"].items()},
+            recorded=data["recorded"],
+            table=None if table is None else Table.from_dict(table, bots),
+        )
+
+    # -- what each seat is sent ----------------------------------------------------------------
+    def summary(self) -> dict[str, Any]:
+        """The room as anyone may see it (the lobby, every seat and spectator)."""
+        table = self.table
+        return {
+            "code": self.code,
+            "rules": self.rules.name,
+            "players": self.rules.players,
+            "seats": [
+                {"seat": s, "kind": k, "name": self.names[s], "away": s in self.away}
+                for s, k in enumerate(self.kinds)
+            ],
+            "host": self.host,
+            "status": self.status,
+            "public": self.public,
+            "turn_seconds": self.turn_seconds,
+            "deals": self.end.deals,
+            "target": self.end.target,
+            "totals": None if table is None else list(table.session.totals),
+            "deals_played": 0 if table is None else table.session.deals_played,
+        }
+
+    def state_for(self, seat: int | None) -> dict[str, Any]:
+        """The full state for ``seat`` (None: a spectator): the room and that seat's view."""
+        table, view, offers = self.table, None, None
+        if table is not None:
+            shown = table.spectator_view() if seat is None else table.view(seat)
+            view = shown.to_dict()
+            if seat is not None and self.status == "playing" and table.game is not None:
+                found = table.offers(seat)
+                moves = getattr(found, "candidates", lambda: found)()
+                offers = [move_text(m) for m in moves]
+        return {
+            "type": "state",
+            "seq": self.seq,
+            "room": self.summary(),
+            "seat": seat,
+            "view": view,
+            "offers": offers,
+            "awaiting": [] if table is None or self.status != "playing" else list(table.awaiting),
+            "deadline": self.deadline,
+        }
+
+    def events_for(self, seat: int | None, events: Sequence[Event]) -> list[dict[str, Any]]:
+        """The events as ``seat`` may see them (gifts it took no part in show as a count)."""
+        return [_event(e.seen_by(SPECTATOR if seat is None else seat)) for e in events]
+
+    def missed(self, seat: int | None, last: int) -> list[dict[str, Any]] | None:
+        """The events after ``last``, or None when they are no longer kept."""
+        kept = [(n, evs) for n, evs in self.log if n > last]
+        if last < self.seq and (not kept or kept[0][0] > last + 1):
+            return None
+        return [e for _, evs in kept for e in self.events_for(seat, evs)]
+
+
+def _event(event: Event) -> dict[str, Any]:
+    return {
+        "kind": event.kind,
+        "seat": event.seat,
+        "move": None if event.move is None else str(event.move),
+        "data": _plain(dict(event.data)),
+    }
+
+
+def _plain(value: Any) -> Any:
+    """JSON values: tuples as lists, anything else as its text."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    return str(value)
+
+
+def _name(name: object) -> str:
+    try:
+        text = plain_text(name, "a name", NAME_LENGTH).strip()
+    except BigTwoError as exc:
+        raise RoomError("bad_name", str(exc)) from None
+    if not text:
+        raise RoomError("bad_name", "a name can't be empty")
+    return text
+
+
+def _bot_name(kind: str) -> str:
+    return "" if kind == "open" else f"{kind} bot"
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()

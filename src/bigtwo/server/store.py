@@ -1,0 +1,157 @@
+"""Where rooms live between restarts: SQLAlchemy 2 on any URL (an SQLite file by default,
+PostgreSQL by a URL change), the schema kept by Alembic migrations applied on start.
+
+Each write is one transaction holding, for any number of rooms, the room's whole state, the
+accepted action that led to it and the records of deals that ended. The hub commits a batch
+before it tells anyone of what the batch holds (group commit). SQLite runs in WAL mode with
+``synchronous=FULL``: a commit is on disk when it returns, so it survives a killed process
+and a power cut.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+_meta = sa.MetaData()
+ROOMS = sa.Table(
+    "rooms",
+    _meta,
+    sa.Column("code", sa.String(16), primary_key=True),
+    sa.Column("status", sa.String(16)),
+    sa.Column("public", sa.Boolean),
+    sa.Column("seq", sa.Integer),
+    sa.Column("data", sa.Text),
+    sa.Column("updated", sa.Float),
+)
+ACTIONS = sa.Table(
+    "actions",
+    _meta,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("room", sa.String(16)),
+    sa.Column("seq", sa.Integer),
+    sa.Column("seat", sa.Integer, nullable=True),
+    sa.Column("body", sa.Text),
+    sa.Column("at", sa.Float),
+)
+RECORDS = sa.Table(
+    "records",
+    _meta,
+    sa.Column("room", sa.String(16), primary_key=True),
+    sa.Column("number", sa.Integer, primary_key=True),
+    sa.Column("body", sa.Text),
+)
+
+
+@dataclass(frozen=True)
+class Write:
+    """What one accepted change stores: the room after it, the action (if a seat's), and the
+    records of the deals it ended (numbered from ``first``)."""
+
+    room: dict[str, Any]
+    action: dict[str, Any] | None
+    seat: int | None
+    at: float
+    records: tuple[str, ...] = ()
+    first: int = 0
+
+
+class Store:
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = sa.create_engine(url, future=True)
+        if self.engine.dialect.name == "sqlite":
+            sa.event.listen(self.engine, "connect", _sqlite_settings)
+        with self.engine.begin() as conn:
+            config = Config()
+            config.set_main_option("script_location", str(MIGRATIONS))
+            config.attributes["connection"] = conn
+            command.upgrade(config, "head")
+
+    def write(self, batch: list[Write]) -> None:
+        """Store a batch in one transaction (the caller tells nobody before this returns)."""
+        with self.engine.begin() as conn:
+            latest = {w.room["code"]: w for w in batch}  # a room's last state in the batch wins
+            for code, w in latest.items():
+                values = {
+                    "status": w.room["status"],
+                    "public": w.room["public"],
+                    "seq": w.room["seq"],
+                    "data": json.dumps(w.room, separators=(",", ":")),
+                    "updated": w.at,
+                }
+                done = conn.execute(sa.update(ROOMS).where(ROOMS.c.code == code).values(values))
+                if done.rowcount == 0:
+                    conn.execute(sa.insert(ROOMS).values(code=code, **values))
+            actions = [
+                {
+                    "room": w.room["code"],
+                    "seq": w.room["seq"],
+                    "seat": w.seat,
+                    "body": json.dumps(w.action),
+                    "at": w.at,
+                }
+                for w in batch
+                if w.action is not None
+            ]
+            if actions:
+                conn.execute(sa.insert(ACTIONS), actions)
+            records = [
+                {"room": w.room["code"], "number": w.first + i, "body": body}
+                for w in batch
+                for i, body in enumerate(w.records)
+            ]
+            if records:
+                conn.execute(sa.insert(RECORDS), records)
+
+    def rooms(self) -> list[dict[str, Any]]:
+        """Every room that isn't closed, as last stored."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(ROOMS.c.data).where(ROOMS.c.status != "closed"))
+            return [json.loads(r[0]) for r in rows]
+
+    def record(self, code: str, number: int) -> str | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                sa.select(RECORDS.c.body).where(RECORDS.c.room == code, RECORDS.c.number == number)
+            ).first()
+            return None if row is None else str(row[0])
+
+    def record_count(self, code: str) -> int:
+        with self.engine.connect() as conn:
+            found = conn.execute(
+                sa.select(sa.func.count()).select_from(RECORDS).where(RECORDS.c.room == code)
+            ).scalar()
+            return int(found or 0)
+
+    def actions(self, code: str) -> list[dict[str, Any]]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(ACTIONS.c.seq, ACTIONS.c.seat, ACTIONS.c.body)
+                .where(ACTIONS.c.room == code)
+                .order_by(ACTIONS.c.id)
+            )
+            return [{"seq": r[0], "seat": r[1], **json.loads(r[2])} for r in rows]
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+
+def _sqlite_settings(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
+
+
+def sqlite_url(path: str | Path) -> str:
+    return f"sqlite:///{Path(path).resolve()}"
