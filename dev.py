@@ -2,6 +2,7 @@
 """Set up the project's virtual environment (on first use, or when pyproject.toml changes) and
 run a task in it. Needs only Python 3.11+.
 
+    python3 dev.py serve [ARGS…]  set up, then start `bigtwo serve` (the online server)
     python3 dev.py play [ARGS…]   set up, then start `bigtwo play`
     python3 dev.py test [ARGS…]   set up, then run the whole suite: ruff, mypy --strict, pytest
     python3 dev.py bigtwo ARGS…   set up, then run any `bigtwo` command
@@ -57,15 +58,15 @@ def test(args: list[str]) -> int:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in ("play", "test", "bigtwo"):
+    if not argv or argv[0] not in ("serve", "play", "test", "bigtwo"):
         print(__doc__)
         return 2
     ensure_env()
     task, rest = argv[0], argv[1:]
     if task == "test":
         return test(rest)
-    if task == "play":
-        return run([str(BIN / "bigtwo"), "play", *rest])
+    if task in ("play", "serve"):
+        return run([str(BIN / "bigtwo"), task, *rest])
     return run([str(BIN / "bigtwo"), *rest])
 
 
