@@ -25,7 +25,7 @@ waits for an answer to an offer; `DECLINE` (typed ``no``, or an empty answer) le
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .bots import Bot, make_bot
@@ -34,7 +34,7 @@ from .driver import bot_claim, bot_turn
 from .engine.actions import ANNOUNCE, KEEP, Action, Give, hidden_give
 from .engine.game import Game
 from .engine.snapshot import game_from_dict, game_to_dict
-from .engine.view import View
+from .engine.view import SessionSummary, View
 from .errors import BigTwoError, IllegalMoveError
 from .rules.config import Rules
 from .session import Session
@@ -171,11 +171,23 @@ class Table:
     def view(self, seat: int) -> View:
         """What ``seat`` sees: of the deal in play, or between deals and after the session, of
         the deal that ended last."""
-        return self._shown().view(seat)
+        return self._with_session(self._shown().view(seat))
 
     def spectator_view(self) -> View:
         """What someone watching sees: no hand at all."""
-        return self._shown().spectator_view()
+        return self._with_session(self._shown().spectator_view())
+
+    def _with_session(self, view: View) -> View:
+        """The view with where the session stands: totals, deals played, its end."""
+        s = self.session
+        summary = SessionSummary(
+            totals=s.totals,
+            deals_played=s.deals_played,
+            deals_target=self.end.deals,
+            target_score=self.end.target,
+            over=self.is_over,
+        )
+        return replace(view, session=summary)
 
     def _shown(self) -> Game:
         if self.game is None and self.last is not None:
