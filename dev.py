@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -36,6 +37,27 @@ def ensure_env() -> None:
     pip = [str(BIN / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
     subprocess.run([*pip, "-e", f"{ROOT}[dev]"], check=True)
     STAMP.write_text(digest)
+
+
+def missing_system_packages() -> list[str]:
+    """Debian packages the tests drive for real: PostgreSQL (a throwaway cluster per run)."""
+    missing = []
+    if not shutil.which("pg_ctl") and not list(Path("/usr/lib/postgresql").glob("*/bin/pg_ctl")):
+        missing.append("postgresql")
+    return missing
+
+
+def ensure_system() -> None:
+    """Install the missing system packages with apt-get, where we are root on Debian; else
+    the tests that need them say why they are skipped."""
+    missing = missing_system_packages()
+    if not missing or not shutil.which("apt-get") or os.geteuid() != 0:
+        return
+    print(f"installing {' '.join(missing)} with apt-get (first run only)…", flush=True)
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    quiet = {"env": env, "stdout": subprocess.DEVNULL, "check": True}
+    subprocess.run(["apt-get", "update", "-qq"], **quiet)  # type: ignore[call-overload]
+    subprocess.run(["apt-get", "install", "-y", "-qq", *missing], **quiet)  # type: ignore[call-overload]
 
 
 def run(cmd: list[str]) -> int:
@@ -64,6 +86,7 @@ def main(argv: list[str]) -> int:
     ensure_env()
     task, rest = argv[0], argv[1:]
     if task == "test":
+        ensure_system()
         return test(rest)
     if task in ("play", "serve"):
         return run([str(BIN / "bigtwo"), task, *rest])

@@ -66,6 +66,8 @@ class Write:
 
 class Store:
     def __init__(self, url: str) -> None:
+        if url.startswith(("postgresql://", "postgres://")):  # psycopg 3, not SQLAlchemy's default
+            url = "postgresql+psycopg://" + url.split("://", 1)[1]
         self.url = url
         self.engine = sa.create_engine(url, future=True)
         if self.engine.dialect.name == "sqlite":
