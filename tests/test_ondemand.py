@@ -14,7 +14,7 @@ from bigtwo import driver
 from bigtwo.bots import ExpertBot, make_bot
 from bigtwo.combos import PASS, classify_mask, lazy
 from bigtwo.engine import ondemand
-from bigtwo.engine.game import _first_copies
+from bigtwo.engine.moves import first_copies as _first_copies
 from bigtwo.rules.options import Jokers, LastPlayBan
 from bigtwo.rules.stress import STRESS_SETS, stress_rules
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import bigtwo
 from bigtwo.bots import ExpertBot, GreedyBot, HeuristicBot, RandomBot
 from bigtwo.bots.heuristic import MediumBot
-from bigtwo.engine.record import Record
+from bigtwo.engine.game import Record
 from bigtwo.session import Session
 
 PINNED = Path(__file__).with_name("public_api.txt")
@@ -46,7 +46,11 @@ def _signature(obj: object) -> str:
 
 def _members(cls: type) -> list[str]:
     out = []
-    for name in sorted(vars(cls)):
+    names = set(vars(cls))
+    for base in cls.__mro__[1:]:  # members inherited from a base of ours that isn't pinned itself
+        if base.__module__.startswith("bigtwo") and base not in CLASSES:
+            names |= set(vars(base))
+    for name in sorted(names):
         if name.startswith("_") and name not in ("__init__", "__new__"):
             continue
         static = inspect.getattr_static(cls, name)

@@ -23,7 +23,7 @@ from bigtwo.bots import make_bot
 from bigtwo.combos import Combination, classify_mask
 from bigtwo.combos.lazy import is_big
 from bigtwo.engine.actions import Give
-from bigtwo.engine.game import _first_copies
+from bigtwo.engine.moves import first_copies as _first_copies
 from bigtwo.errors import RulesError
 from bigtwo.rules.options import Choice, DrawOnPass
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .engine.record import Record
+from .engine.game import Record
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,8 @@ from pydantic.functional_validators import AfterValidator
 
 from .cards import parse_cards
 from .checks import plain_text
-from .engine.record import FORMAT, VERSION, Record, parse_action
+from .engine.game import Record
+from .engine.record import FORMAT, VERSION, parse_action
 from .errors import BigTwoError, RulesError
 from .rules.config import Rules
 from .session_record import FORMAT as SESSION_FORMAT

@@ -26,8 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .engine.commitment import rules_fields, seat_names
-from .engine.game import Game
-from .engine.record import Record
+from .engine.game import Game, Record
 from .errors import BigTwoError
 from .rules.config import Rules
 from .session import Session

@@ -23,7 +23,7 @@ import bigtwo
 from bigtwo import BigTwoError, FlushOrder, Jokers, Rules
 from bigtwo.bots import ExpertBot, GreedyBot, HeuristicBot, RandomBot, hint, review
 from bigtwo.bots.heuristic import MediumBot
-from bigtwo.engine.record import Record
+from bigtwo.engine.game import Record
 from bigtwo.session import Session
 
 

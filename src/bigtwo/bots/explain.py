@@ -157,8 +157,7 @@ def review(
     gone out and didn't. With the default ``samples`` (the expert's default setting) and the
     same ``seed``, the expert is the one `hint` asks, so a move equal to the hint in that
     position is never a mistake."""
-    from ..engine.game import Game
-    from ..engine.record import Record
+    from ..engine.game import Game, Record
 
     if isinstance(game_or_record, Game):
         game_or_record = game_or_record.record()

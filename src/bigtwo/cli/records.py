@@ -15,8 +15,8 @@ from rich.console import Console
 from rich.text import Text
 
 from ..cards import cards_of, parse_cards
-from ..engine.game import Game
-from ..engine.record import Record, parse_action
+from ..engine.game import Game, Record
+from ..engine.record import parse_action
 from ..errors import BigTwoError
 from ..record_files import (
     MAX_SESSION_BYTES,

@@ -3,8 +3,7 @@ clock, and randomness only from an explicit seed (or ``secrets`` for an unseeded
 
 from .commitment import Terms, commit
 from .deal import Deal
-from .game import Game
-from .record import Record
+from .game import Game, Record
 from .view import View
 
 __all__ = ["Deal", "Game", "Record", "Terms", "View", "commit"]

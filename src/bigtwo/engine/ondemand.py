@@ -1,250 +1,42 @@
-"""Legal moves on demand: the questions play asks, answered without building every move.
-
-``Game.legal_moves()`` lists every legal move; under some house rules a hand holds hundreds of
-thousands of plays (two decks, long straights) or billions (runs of pairs with two decks), so
-nothing that must answer in time may ask for that list. The functions here generate the
-player's plays lazily (`bigtwo.combos.lazy`) and stop as soon as the question is answered:
-
-* `plays` — the legal plays, lazily (optionally only some families, or a few of each group);
-* `has_play` — is there any legal play (early exit);
-* `count` — how many legal moves there are (each play generated once, none kept);
-* `LegalMoves` — a `Sequence` of the legal moves that builds the full list only when it is
-  used as a list, and answers ``in``, `LegalMoves.of_kind`, `LegalMoves.beating`,
-  `LegalMoves.total` and `LegalMoves.candidates` (a bounded set of representatives that bots
-  choose among) lazily. The driver hands it to bots in place of the list.
-
-Plays are generated in the engine's form: with two decks one play per set of faces, the first
-deck's copy first, exactly as ``legal_moves()`` offers them.
+"""Legal moves on demand: `LegalMoves`, the sequence of a seat's legal moves that bots are
+handed. It is a list when used as one (``len``, indexing, iterating), and answers ``in``,
+`LegalMoves.of_kind`, `LegalMoves.beating`, `LegalMoves.total` and `LegalMoves.candidates` (a
+bounded set of representatives that bots choose among) lazily, through
+`bigtwo.engine.questions`, without building every move.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, overload
+from collections.abc import Iterator, Sequence
+from typing import overload
 
 from ..combos import PASS, Combination, Move
-from ..combos.beats import beats, bomb_beats, can_lead
-from ..combos.lazy import LazyHand, canonical, is_big
-from ..combos.tables import FIVE, FOUR, PAIR_RUN_N, SF_PLUS_TWO
+from ..combos.beats import beats, bomb_beats
+from ..combos.lazy import is_big
 from ..errors import IllegalMoveError
-from ..rules.options import FirstPlay
-from . import turns
+from . import moves, refusals
+from .questions import can_pass, claims, count, plays, side_plays
+from .state import State
 
-if TYPE_CHECKING:
-    from .game import Game
-
-# the families a bomb may come from: fours, five-card hands, straight flushes plus two, runs
-_BOMB_FAMILIES = frozenset({FOUR, FIVE, SF_PLUS_TWO, *(PAIR_RUN_N + n for n in range(3, 14))})
-_HONOURS = ("four_of_a_kind", "straight_flush")
-_SMACKS = ("quads", "pair_run")
 # representatives a bot chooses among on a big hand: the first play of every group that may
 # be played now (the weakest of the group that is legal)
 PER_GROUP = 1
-
-
-def _source(
-    game: Game,
-    seat: int,
-    families: frozenset[int] | None,
-    per_group: int | None,
-    accept: Callable[[Combination], bool],
-) -> Iterator[Combination]:
-    """The hand's combinations, lazily: from the cached full build for ordinary hands (the
-    order ``legal_moves()`` gives), from the lazy generator for big ones."""
-    hand = game.hands[seat]
-    t = game.tables
-    if not is_big(hand, t):
-        from ..combos import hand_combos
-
-        combos = hand_combos(hand, t).combos
-        for c in combos:
-            if (families is None or c.family in families) and canonical(c.mask, hand) and accept(c):
-                yield c
-        return
-    # legality looks only at a play's kind and strength, and at the first play's lead card
-    yield from LazyHand(hand, t).iter_combos(families, per_group, accept, True, _lead_bit(game))
-
-
-def _lead_bit(game: Game) -> int:
-    """The card the first play must hold (``core.lead``), as a bit; 0 when none."""
-    if game.table is None and game.opening >= 0 and game.rules.first_play is FirstPlay.INCLUDE:
-        return 1 << game.opening
-    return 0
-
-
-def _table_families(game: Game) -> frozenset[int] | None:
-    table = game.table
-    if table is None:
-        return None
-    if game.tables.has_bombs:
-        return _BOMB_FAMILIES | {table.family}
-    return frozenset({table.family})
-
-
-def _allowed(game: Game, seat: int, c: Combination) -> bool:
-    """May ``seat``, on its turn, play combination ``c`` of its hand?"""
-    t, table = game.tables, game.table
-    if table is None:
-        if not can_lead(c, t):
-            return False
-        if game.opening >= 0:
-            rule = game.rules.first_play
-            bit = 1 << game.opening
-            if rule is FirstPlay.ALONE and c.mask != bit:
-                return False
-            if rule is FirstPlay.INCLUDE and not c.mask & bit:
-                return False
-    elif not beats(c, table, t):
-        return False
-    return not (game.rules.narrows_turns and not turns.restrict(game, seat, [c]))
-
-
-def plays(
-    game: Game,
-    seat: int | None = None,
-    families: frozenset[int] | None = None,
-    per_group: int | None = None,
-) -> Iterator[Combination]:
-    """The legal plays of ``seat`` (the player to move by default) on its turn, lazily;
-    ``families`` limits them to those families, ``per_group`` to representatives."""
-    seat = game.to_move if seat is None else seat
-    if game.end is not None or game.pending or seat != game.to_move:
-        return
-    if game.table is not None and game.rules.no_play_after_pass and game.passed >> seat & 1:
-        return
-    wanted = _table_families(game)
-    if families is not None:
-        wanted = families if wanted is None else wanted & families
-    yield from _source(game, seat, wanted, per_group, lambda c: _allowed(game, seat, c))
-
-
-def has_play(game: Game, seat: int | None = None) -> bool:
-    """Has ``seat`` any legal play on its turn?"""
-    return next(plays(game, seat), None) is not None
-
-
-def can_pass(game: Game, seat: int | None = None) -> bool:
-    """Is passing legal for ``seat`` (on its turn)?"""
-    seat = game.to_move if seat is None else seat
-    if game.end is not None or game.pending or seat != game.to_move:
-        return False
-    if game.table is None:
-        return not has_play(game, seat)  # a stuck leader passes the lead on
-    if game.rules.no_play_after_pass and game.passed >> seat & 1:
-        return True
-    return not turns.must_play(game, seat, [PASS, *_first(plays(game, seat))])
-
-
-def _first(it: Iterator[Combination]) -> list[Combination]:
-    found = next(it, None)
-    return [] if found is None else [found]
-
-
-def out_of_turn(game: Game, seat: int, per_group: int | None = None) -> Iterator[Combination]:
-    """Bombs and smack-downs ``seat`` may slam down out of turn now, lazily."""
-    rules, table = game.rules, game.table
-    if (
-        not (rules.out_of_turn_bombs or rules.smackdown)
-        or table is None
-        or game.pending
-        or game.end is not None
-        or seat == game.table_seat
-        or seat in game.out
-    ):
-        return
-    kinds = (_HONOURS if rules.out_of_turn_bombs else ()) + (_SMACKS if rules.smackdown else ())
-    t = game.tables
-    yield from _source(
-        game, seat, _BOMB_FAMILIES, per_group, lambda c: c.kind in kinds and beats(c, table, t)
-    )
-
-
-def side_plays(game: Game, seat: int, per_group: int | None = None) -> Iterator[Combination]:
-    """Every play ``seat`` may make when it is not its turn (out of turn, or racing)."""
-    if game.end is not None or game.pending or seat == game.to_move:
-        return
-    seen: set[int] = set()
-    for c in out_of_turn(game, seat, per_group):
-        seen.add(c.mask)
-        yield c
-    if game._racing(seat):
-        ghost = game._copy()
-        ghost.to_move = seat
-        for c in plays(ghost, seat, None, per_group):
-            if c.mask not in seen:
-                yield c
-
-
-def claims(game: Game, seat: int) -> list[Move]:
-    """Announcements, claims and pending decisions open to ``seat`` now."""
-    if game.end is not None:
-        return []
-    if game.pending:
-        return game._pending_moves() if seat == game.to_move else []
-    if seat == game.to_move and not game.rules.has_claims:
-        return []
-    return game._claims(seat)
-
-
-def count(game: Game, seat: int | None = None) -> int:
-    """How many legal moves ``seat`` has (``len(legal_moves(seat))``), generating each play
-    once and keeping none."""
-    seat = game.to_move if seat is None else seat
-    if game.end is not None or not 0 <= seat < game.rules.players:
-        return 0
-    n = len(claims(game, seat))
-    if seat != game.to_move:
-        if game._racing(seat):
-            return n + sum(1 for _ in side_plays(game, seat))
-        return n + _count_out_of_turn(game, seat)
-    if game.pending:
-        return n
-    return n + _count_plays(game, seat) + can_pass(game, seat)
-
-
-def _count_plays(game: Game, seat: int) -> int:
-    """The number of `plays`: for a big hand, runs (straights of other lengths than five,
-    runs of pairs) are counted as products of their ranks' choices, never listed, wherever
-    legality depends only on a play's strength and on whether it holds the lead card."""
-    hand, t = game.hands[seat], game.tables
-    if not is_big(hand, t):
-        return sum(1 for _ in plays(game, seat))
-    if game.table is not None and game.rules.no_play_after_pass and game.passed >> seat & 1:
-        return 0
-    return LazyHand(hand, t).count(
-        _table_families(game),
-        lambda c: _allowed(game, seat, c),
-        by_strength=True,
-        must_hold=_lead_bit(game),
-    )
-
-
-def _count_out_of_turn(game: Game, seat: int) -> int:
-    hand, t = game.hands[seat], game.tables
-    if not is_big(hand, t) or next(out_of_turn(game, seat), None) is None:
-        return sum(1 for _ in out_of_turn(game, seat))
-    rules, table = game.rules, game.table
-    assert table is not None
-    kinds = (_HONOURS if rules.out_of_turn_bombs else ()) + (_SMACKS if rules.smackdown else ())
-    return LazyHand(hand, t).count(
-        _BOMB_FAMILIES, lambda c: c.kind in kinds and beats(c, table, t), by_strength=True
-    )
 
 
 class LegalMoves(Sequence[Move]):
     """The legal moves of one seat, as a sequence that is built whole only when used as a list
     (``len``, indexing, iterating); everything else is answered lazily."""
 
-    def __init__(self, game: Game, seat: int | None = None) -> None:
-        self._game = game
-        self.seat = game.to_move if seat is None else seat
+    def __init__(self, state: State, seat: int | None = None) -> None:
+        self._state = state
+        self.seat = state.to_move if seat is None else seat
         self._list: list[Move] | None = None
         self._candidates: list[Move] | None = None
 
     # -- as a list --------------------------------------------------------------------------
     def _all(self) -> list[Move]:
         if self._list is None:
-            self._list = self._game.legal_moves(self.seat)
+            self._list = moves.legal_moves(self._state, self.seat)
         return self._list
 
     def __len__(self) -> int:
@@ -263,7 +55,7 @@ class LegalMoves(Sequence[Move]):
     def __contains__(self, move: object) -> bool:
         if not isinstance(move, Move):
             return False
-        return is_legal(self._game, move, self.seat)
+        return is_legal(self._state, move, self.seat)
 
     def __repr__(self) -> str:
         return f"<LegalMoves of seat {self.seat}>"
@@ -272,20 +64,20 @@ class LegalMoves(Sequence[Move]):
     @property
     def big(self) -> bool:
         """Is this hand too big to list every move cheaply (bots then use `candidates`)?"""
-        return is_big(self._game.hands[self.seat], self._game.tables)
+        return is_big(self._state.hands[self.seat], self._state.tables)
 
     def plays(self, per_group: int | None = None) -> Iterator[Combination]:
-        game = self._game
-        if self.seat == game.to_move:
-            return plays(game, self.seat, None, per_group)
-        return side_plays(game, self.seat, per_group)
+        state = self._state
+        if self.seat == state.to_move:
+            return plays(state, self.seat, None, per_group)
+        return side_plays(state, self.seat, per_group)
 
     def has_play(self) -> bool:
         return next(self.plays(), None) is not None
 
     @property
     def can_pass(self) -> bool:
-        return can_pass(self._game, self.seat)
+        return can_pass(self._state, self.seat)
 
     def of_kind(self, kind: str) -> Iterator[Move]:
         """The legal moves of one kind (``"pair"``, ``"straight"``, ``"pass"``, ``"announce"``,
@@ -294,7 +86,7 @@ class LegalMoves(Sequence[Move]):
             if self.can_pass:
                 yield PASS
             return
-        for m in claims(self._game, self.seat):
+        for m in claims(self._state, self.seat):
             if m.kind == kind:
                 yield m
         for c in self.plays():
@@ -303,7 +95,7 @@ class LegalMoves(Sequence[Move]):
 
     def beating(self, play: Combination) -> Iterator[Combination]:
         """The legal plays that beat ``play``, lazily."""
-        t = self._game.tables
+        t = self._state.tables
         for c in self.plays():
             if beats(c, play, t) or (c.family != play.family and bomb_beats(c, play, t)):
                 yield c
@@ -312,7 +104,7 @@ class LegalMoves(Sequence[Move]):
         """The number of legal moves, without keeping them."""
         if self._list is not None:
             return len(self._list)
-        return count(self._game, self.seat)
+        return count(self._state, self.seat)
 
     def candidates(self) -> list[Move]:
         """The moves a bot chooses among: every legal move for an ordinary hand (the list
@@ -322,47 +114,19 @@ class LegalMoves(Sequence[Move]):
             if not self.big:
                 self._candidates = self._all()
             else:
-                out: list[Move] = list(claims(self._game, self.seat))
+                out: list[Move] = list(claims(self._state, self.seat))
                 out.extend(self.plays(PER_GROUP))
-                if self.seat == self._game.to_move and self.can_pass:
+                if self.seat == self._state.to_move and self.can_pass:
                     out.append(PASS)
                 self._candidates = out
         return self._candidates
 
 
-def is_legal(game: Game, move: Move | str, seat: int | None = None) -> bool:
+def is_legal(state: State, move: Move | str, seat: int | None = None) -> bool:
     """Would ``game.play(move, seat)`` be accepted? Decided by classifying the cards and
-    checking the rules, never by searching a list."""
+    checking the rules (`bigtwo.engine.refusals`), never by searching a list."""
     try:
-        game.play(move, seat)
+        refusals.checked(state, move, seat)
     except IllegalMoveError:
         return False
     return True
-
-
-def side_allows(game: Game, combo: Combination, seat: int) -> bool:
-    """May ``seat``, when it is not its turn, play ``combo`` (of its hand) now?"""
-    if game.end is not None or game.pending or seat == game.to_move:
-        return False
-    rules, table = game.rules, game.table
-    if (
-        (rules.out_of_turn_bombs or rules.smackdown)
-        and table is not None
-        and seat != game.table_seat
-        and seat not in game.out
-    ):
-        kinds = (_HONOURS if rules.out_of_turn_bombs else ()) + (_SMACKS if rules.smackdown else ())
-        if combo.kind in kinds and beats(combo, table, game.tables):
-            return True
-    if game._racing(seat):
-        ghost = game._copy()
-        ghost.to_move = seat
-        if rules.no_play_after_pass and game.passed >> seat & 1:
-            return False
-        return _allowed(ghost, seat, combo)
-    return False
-
-
-def has_side_action(game: Game, seat: int) -> bool:
-    """Has ``seat``, when it is not its turn, anything it may do now?"""
-    return bool(claims(game, seat)) or next(side_plays(game, seat), None) is not None

@@ -4,26 +4,22 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..cards import cards_of
 from ..combos import PASS, Combination, Move
 from ..combos.tables import PAIR, SINGLE, TRIPLE
 from ..rules.options import LastPlayBan
-
-if TYPE_CHECKING:
-    from .game import Game
+from .state import State
 
 _TWO = 12
 _TWO_SPADES = 51
 
 
-def _next_has_one(game: Game, seat: int) -> bool:
+def _next_has_one(game: State, seat: int) -> bool:
     nxt = game._after(seat, skip_passed=False)
     return nxt != seat and game.hands[nxt].bit_count() == 1
 
 
-def _banned_finish(game: Game, combo: Combination, hand: int) -> bool:
+def _banned_finish(game: State, combo: Combination, hand: int) -> bool:
     """Would ``combo`` end the deal in a way ``last_play_ban`` forbids?"""
     ban = game.rules.last_play_ban
     if ban is LastPlayBan.NONE or combo.mask != hand:
@@ -39,7 +35,7 @@ def _banned_finish(game: Game, combo: Combination, hand: int) -> bool:
     return _TWO_SPADES in faces  # ANY_TWO_SPADES
 
 
-def restrict(game: Game, seat: int, moves: list[Move]) -> list[Move]:
+def restrict(game: State, seat: int, moves: list[Move]) -> list[Move]:
     """Drop the plays the turn rules forbid right now."""
     rules = game.rules
     if rules.last_play_ban is not LastPlayBan.NONE:
@@ -57,12 +53,12 @@ def restrict(game: Game, seat: int, moves: list[Move]) -> list[Move]:
     return moves
 
 
-def _highest_single(game: Game, seat: int) -> int:
+def _highest_single(game: State, seat: int) -> int:
     t = game.tables
     return max(cards_of(game.hands[seat]), key=lambda c: (t.single_key[c & 63], -(c >> 6)))
 
 
-def refusal(game: Game, seat: int, combo: Combination) -> str:
+def refusal(game: State, seat: int, combo: Combination) -> str:
     """Why the turn rules refuse ``combo`` (empty when they don't)."""
     if _banned_finish(game, combo, game.hands[seat]):
         return f"{combo.words} can't be your last play under these rules"
@@ -76,7 +72,7 @@ def refusal(game: Game, seat: int, combo: Combination) -> str:
     return ""
 
 
-def must_play(game: Game, seat: int, moves: list[Move]) -> bool:
+def must_play(game: State, seat: int, moves: list[Move]) -> bool:
     """``trick.three_threes``: after a lead of three 3s the next player may not pass while they
     can play; with no other triple, that means three 2s."""
     table = game.table
@@ -87,11 +83,11 @@ def must_play(game: Game, seat: int, moves: list[Move]) -> bool:
     return any(m.is_play for m in moves)
 
 
-def pass_refusal(game: Game, seat: int) -> str:
+def pass_refusal(game: State, seat: int) -> str:
     return "three 3s were led: play a triple if you can (three 2s if nothing else)"
 
 
-def unbeatable(game: Game, combo: Combination) -> bool:
+def unbeatable(game: State, combo: Combination) -> bool:
     """Can no card still out beat ``combo``? Decided for singles, pairs and triples when no
     bomb rule could answer them (``trick.unbeatable_ends``)."""
     t = game.tables
@@ -110,7 +106,7 @@ def unbeatable(game: Game, combo: Combination) -> bool:
     return not any(len(ks) >= need and max(ks) > combo.key for ks in by_rank.values())
 
 
-def assister(game: Game, history: list[tuple[int, Move]]) -> int | None:
+def assister(game: State, history: list[tuple[int, Move]]) -> int | None:
     """``score.assistance``: the player who played a single just before the winner's last
     single, holding a higher card that would have stopped it."""
     plays = [(s, m) for s, m in history if m.is_play or m is PASS]

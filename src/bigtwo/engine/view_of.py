@@ -1,0 +1,84 @@
+"""Building a seat's `View` of a state: its own hand, what everyone may know, and nothing
+more — another seat's gift, out-of-turn option or hidden kitty stays out."""
+
+from __future__ import annotations
+
+from ..cards import cards_of
+from ..combos import Move
+from ..rules.options import Leftover
+from .actions import TRADE, Give, hidden_give
+from .moves import side_moves
+from .state import State
+from .view import View
+
+
+def view_of(state: State, seat: int) -> View:
+    """What ``seat`` (a checked seat, or `bigtwo.engine.view.SPECTATOR`) may know."""
+    shown = _public_kitty(state)
+    return View(
+        seat=seat,
+        rules=state.rules,
+        hand=cards_of(state.hands[seat]) if seat >= 0 else (),
+        counts=tuple(h.bit_count() for h in state.hands),
+        to_move=state.to_move,
+        table=state.table,
+        table_seat=state.table_seat,
+        passed=tuple(s for s in range(state._n) if state.passed >> s & 1),
+        history=_public_history(state, seat),
+        lead_card=state.lead_card,
+        winner=state.winner,
+        commitment=state.origin.commitment,
+        out=state.out,
+        stock_count=len(state.stock),
+        shown=cards_of(shown),
+        end=state.end,
+        direction=state.direction,
+        twos_low=state.tables.twos_low,
+        announce_due=seat >= 0 and bool(state.due >> seat & 1),
+        pending=state.pending[0] if state.pending else None,
+        may_act=_known_actors(state, seat),
+    )
+
+
+def _known_actors(state: State, seat: int) -> tuple[int, ...]:
+    """`awaiting` as ``seat`` may know it: another seat's bomb, claim or racing answer
+    stays out, as it would tell what that seat holds (a due announcement is public)."""
+    if state.end is not None:
+        return ()
+    return state.to_move, *(
+        s
+        for s in range(state._n)
+        if s != state.to_move and (state.due >> s & 1 or (s == seat and side_moves(state, s)))
+    )
+
+
+def _public_kitty(state: State) -> int:
+    """The undealt cards everyone knows: a face-up extra card, the lead card traded into
+    the kitty, or the lowest cards discarded by rule (``deal.leftover_*``)."""
+    rule = state.rules.leftover
+    if rule is Leftover.TRADE_SHOWN:
+        return state.kitty
+    if rule is Leftover.TRADE_HIDDEN:
+        return state.kitty if any(m == TRADE for _, m in state.history) else 0
+    if (
+        rule is Leftover.DISCARD_LOWEST
+        and state.rules.cards_each is None
+        and not state.rules.ghost_hand
+    ):
+        return state.kitty
+    return 0
+
+
+def _public_history(state: State, seat: int) -> tuple[tuple[int, Move], ...]:
+    """The history as ``seat`` saw it: cards given in an exchange it took no part in are
+    hidden (only their number shows)."""
+    out = []
+    for actor, move in state.history:
+        if isinstance(move, Give) and (seat < 0 or seat not in (actor, _receiver(state, actor))):
+            move = hidden_give(move.mask.bit_count())
+        out.append((actor, move))
+    return tuple(out)
+
+
+def _receiver(state: State, giver: int) -> int:
+    return next((r for g, r, _, how in state.setup[1] if g == giver and how == "choose"), -1)
