@@ -33,7 +33,6 @@ from .combos import PASS, Move
 from .driver import bot_claim, bot_turn
 from .engine.actions import ANNOUNCE, KEEP, Action, Give, hidden_give
 from .engine.game import Game
-from .engine.snapshot import game_from_dict, game_to_dict
 from .engine.view import SessionSummary, View
 from .errors import BigTwoError, IllegalMoveError
 from .rules.config import Rules
@@ -274,9 +273,9 @@ class Table:
             "session": self.session.to_dict(),
             "end": {"deals": self.end.deals, "target": self.end.target},
             "bots": {str(s): b.name for s, b in sorted(self.bots.items())},
-            "game": None if self.game is None else game_to_dict(self.game),
-            "games": [game_to_dict(g) for g in self.games] if finished else None,
-            "last": None if self.last is None else game_to_dict(self.last),
+            "game": None if self.game is None else self.game.to_dict(),
+            "games": [g.to_dict() for g in self.games] if finished else None,
+            "last": None if self.last is None else self.last.to_dict(),
             "offer": None if self.offer is None else [self.offer.seat, self.offer.kind],
             "offered": {str(s): list(v) for s, v in self._offered.items()},
             "claimers": list(self._claimers),
@@ -300,9 +299,10 @@ class Table:
             table = cls(session.rules, seats, end=SessionEnd(**data["end"]))
             table.session = session
             if data["game"] is not None:
-                table.dealt, table.game = game_from_dict(data["game"])
-            table.games = [game_from_dict(g)[1] for g in data["games"] or ()]
-            table.last = None if data["last"] is None else game_from_dict(data["last"])[1]
+                table.game = Game.from_dict(data["game"])
+                table.dealt = Game.from_deal(table.game.rules, table.game.origin)
+            table.games = [Game.from_dict(g) for g in data["games"] or ()]
+            table.last = None if data["last"] is None else Game.from_dict(data["last"])
             offer = data["offer"]
             table.offer = None if offer is None else Offer(int(offer[0]), str(offer[1]))
             table._offered = {int(s): (int(v[0]), int(v[1])) for s, v in data["offered"].items()}

@@ -213,6 +213,8 @@ VALID: dict[str, dict[str, Any]] = {
     "Game.view": {"seat": 1},
     "View.from_dict": {"data": VIEW.to_dict()},
     "Game.record": {},
+    "Game.to_dict": {},
+    "Game.from_dict": {"data": GAME.to_dict()},
     "View": {
         name: getattr(VIEW, name) for name in inspect.signature(bigtwo.View).parameters
     },

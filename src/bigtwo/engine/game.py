@@ -19,7 +19,8 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import replace
+from dataclasses import fields, replace
+from typing import Any
 
 from ..cards import cards_of, format_cards
 from ..checks import describe, instance, optional_seat, seat_number, seed_number, whole_number
@@ -226,10 +227,43 @@ class Game(State):
         """The deal as a `Record` (rules, deal, every action, result)."""
         return Record.of(self, players)
 
+    # -- snapshots for storage ------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """The game as JSON values for storage: the dealer's whole record of the deal (hands,
+        deck, salt and seed included) and every action so far. Never for players: they get
+        views."""
+        record = self.record()
+        out: dict[str, Any] = {f.name: getattr(record, f.name) for f in fields(record)}
+        out["rules"] = record.rules.to_dict()
+        for key in (*_SNAPSHOT_TUPLES, "exchanges"):
+            if out[key] is not None:
+                out[key] = [list(x) if isinstance(x, tuple) else x for x in out[key]]
+        return out
+
+    @classmethod
+    def from_dict(cls, data: object) -> Game:
+        """The game `to_dict` wrote, its actions replayed through the engine (so a stored game
+        can't hold a state play could not reach); `BigTwoError` in words for anything else."""
+        if not isinstance(data, dict):
+            raise BigTwoError(f"a game snapshot is a mapping, not {describe(data)}")
+        try:
+            values = dict(data)
+            values["rules"] = Rules.from_dict(values["rules"])
+            for key in _SNAPSHOT_TUPLES:
+                if values[key] is not None:
+                    values[key] = tuple(values[key])
+            values["exchanges"] = tuple(tuple(x) for x in values["exchanges"])
+            return Record(**values).replay()
+        except (KeyError, TypeError, ValueError) as exc:
+            raise BigTwoError(f"not a game snapshot: {exc}") from None
+
     def __repr__(self) -> str:
         counts = "/".join(str(h.bit_count()) for h in self.hands)
         state = f"over ({self.end})" if self.end else f"seat {self.to_move} to move"
         return f"<Game {self.rules.name} {counts} cards, {state}, table {self.table}>"
+
+
+_SNAPSHOT_TUPLES = ("players", "hands", "counts", "actions")
 
 
 class Record(RecordData):
