@@ -164,7 +164,17 @@ class Rules:
             raise RulesError(str(exc)) from None
 
     def to_dict(self) -> dict[str, Any]:
-        """The options as plain JSON values (enums by their words)."""
+        """The options as plain JSON values (enums by their words): a fresh copy each call."""
+        out = dict(self._plain)
+        for k, v in out.items():
+            if isinstance(v, list):
+                out[k] = list(v)
+        return out
+
+    @cached_property
+    def _plain(self) -> dict[str, Any]:
+        """`to_dict` worked out once (the rules never change; a server stores them with
+        every snapshot)."""
         out: dict[str, Any] = {}
         for f in fields(self):
             value = getattr(self, f.name)

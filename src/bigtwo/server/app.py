@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import time
 from collections import Counter
@@ -68,6 +69,7 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
     @contextlib.asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
         await hub.open()
+        freeze_startup()
         yield
         await hub.close()
         hub.store.close()
@@ -142,6 +144,16 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
     )
     app.state.hub = hub
     return app
+
+
+def freeze_startup() -> None:
+    """Take what exists once the server is up (modules, the web and database libraries, the
+    rooms brought back) out of the garbage collector's sight: it lives as long as the process,
+    and each full collection would otherwise walk it all (some 80,000 objects, about 100 ms
+    on a small machine, every action waiting meanwhile). Objects frozen are still freed when
+    no longer referenced; only cycles among them would be kept."""
+    gc.collect()
+    gc.freeze()
 
 
 async def _handle(hub: Hub, conn: Connection, msg: Any) -> None:

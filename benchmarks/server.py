@@ -1,0 +1,431 @@
+"""The online server under load: tables held, actions a second, CPU, memory per table and the
+latency of each person's action, on loopback.
+
+Run ``python benchmarks/server.py [--tables N] [--seconds S] [--think T] [--ramp]``.
+
+`bigtwo serve` runs as a child process on a free loopback port with a fresh SQLite file
+(durable: every accepted action is committed before anyone hears of it). One or more client
+processes (``--clients``, apart from the server's) open N WebSocket connections; each creates
+a room with three ``hard`` bots, starts it and plays its seat like a person: about ``--think``
+seconds (0.5x to 1.5x, at random) after its turn comes it sends a random offered action.
+Connections open at ``--open-rate`` a second; measuring starts once they are all open and
+a few turns have gone round, and lasts ``--seconds``. Printed for that window:
+
+* tables held (connections that played to the end of it), actions a second (acknowledged),
+* the server's CPU (``/proc/PID/stat``, percent of one core) and memory (``/proc/PID/status``
+  VmRSS: the total, and the growth over the idle server divided by the tables), the clients'
+  CPU beside it (they share the machine),
+* action -> ``ack`` and action -> next turn (the ``update`` in which the seat is awaited
+  again; the three bots play in between) latency, p50, p99 and worst, in ms, as the client
+  sees it: its own event loop's delay is included.
+
+``--ramp`` runs a fresh server at N = ``--tables``, then ``--step`` more at a time (up to
+``--max-tables``), and stops at the first N where either p99 reaches ``--target`` ms (50) or
+tables were lost; it prints the largest N that kept both p99s under the target.
+
+The server caps connections from one address (`bigtwo.server.app.PER_ADDRESS`); the clients
+spread theirs over many loopback source addresses (127.1.x.y, all of 127/8 is loopback on
+Linux), a few tables each, so the cap stays as it is.
+
+``--profile FILE`` runs the server under ``yappi`` (CPU clock, every thread; ``pip install
+yappi`` in the venv) and saves pstats to FILE, printing the top functions. The server's own
+log goes to a temporary file; its tracebacks, if any, are counted.
+
+Times are wall clock on whatever else the machine is doing: on a shared machine, repeat.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import multiprocessing as mp
+import os
+import random
+import resource
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections import Counter
+from collections.abc import Awaitable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+PER_SOURCE = 24  # tables a loopback source address (under the server's cap)
+TICKS = os.sysconf("SC_CLK_TCK")
+PAGE = os.sysconf("SC_PAGE_SIZE")
+
+SERVER = """
+import os, sys
+from bigtwo.cli.app import main
+sys.argv = ["bigtwo", *sys.argv[1:]]
+out = os.environ.get("BIGTWO_BENCH_PROFILE")
+gc_setting = os.environ.get("BIGTWO_BENCH_GC")
+if gc_setting:
+    import gc
+    if gc_setting == "off":
+        gc.disable()
+    else:
+        import bigtwo.server.app  # noqa: F401  (imported before freezing)
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(*map(int, gc_setting.split(",")))
+if out:
+    import yappi
+    yappi.set_clock_type("cpu")
+    yappi.start(builtins=False)
+try:
+    main()
+finally:
+    if out:
+        yappi.stop()
+        yappi.get_func_stats().save(out, type="pstat")
+"""
+
+
+# -- the server ---------------------------------------------------------------------------------
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class Server:
+    proc: subprocess.Popen[bytes]
+    port: int
+    log: Path
+
+    @property
+    def url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+
+def start_server(
+    workdir: Path, profile: str | None, extra: list[str], gc: str | None = None
+) -> Server:
+    port = free_port()
+    db = workdir / f"bench-{port}.db"
+    log = workdir / f"server-{port}.log"
+    env = dict(os.environ)
+    if gc:
+        env["BIGTWO_BENCH_GC"] = gc
+    if profile:
+        env["BIGTWO_BENCH_PROFILE"] = str(Path(profile).resolve())
+    cmd = [sys.executable, "-c", SERVER, "serve", "--host", "127.0.0.1", "--port", str(port)]
+    cmd += ["--database", f"sqlite:///{db}", *extra]
+    with log.open("wb") as out:
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            sys.exit(f"the server stopped at once:\n{log.read_text()[-2000:]}")
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1) as r:
+                if r.status == 200:
+                    return Server(proc, port, log)
+        except OSError:
+            time.sleep(0.1)
+    stop_server(Server(proc, port, log))
+    sys.exit("the server didn't answer /healthz within 30 s")
+
+
+def stop_server(server: Server) -> None:
+    if server.proc.poll() is None:
+        server.proc.send_signal(signal.SIGINT)
+        try:
+            server.proc.wait(30)
+        except subprocess.TimeoutExpired:
+            server.proc.kill()
+            server.proc.wait()
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU seconds of process ``pid`` (all its threads)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def rss_bytes(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
+# -- the clients --------------------------------------------------------------------------------
+@dataclass
+class Results:
+    acks: list[float] = field(default_factory=list)
+    turns: list[float] = field(default_factory=list)
+    errors: Counter[str] = field(default_factory=Counter)
+    held: int = 0  # tables still playing at the end of the window
+    opened: int = 0
+    all_open_at: float = 0.0
+    cpu: float = 0.0  # this process's CPU seconds over the window
+
+
+async def quiet(sending: Awaitable[None]) -> None:
+    with contextlib.suppress(Exception):  # closed at the end of the window
+        await sending
+
+
+async def one_table(
+    url: str, source: str, think: float, begin: float, end: float, res: Results, rng: random.Random
+) -> None:
+    from websockets.asyncio.client import connect
+
+    loop = asyncio.get_running_loop()
+    async with connect(url, max_size=2**22, local_addr=(source, 0), open_timeout=60) as ws:
+        res.opened += 1
+        await ws.send(json.dumps({"type": "create", "name": "bench", "seats": ["hard"] * 3}))
+        ids = 0
+        sent: tuple[str, float] | None = None  # the action in flight: its id, when sent
+        turn_from: float | None = None  # when the last action was sent, until the next turn
+        acting: asyncio.TimerHandle | None = None
+        sending: set[asyncio.Task[None]] = set()
+        started = False
+
+        def act(state: dict[str, Any]) -> None:
+            nonlocal ids, sent, acting
+            acting = None
+            ids += 1
+            sent = (str(ids), time.time())
+            msg = {"type": "act", "id": sent[0], "action": rng.choice(state["offers"])}
+            msg["seq"] = state["seq"]
+            sending.add(loop.create_task(quiet(ws.send(json.dumps(msg)))))
+            sending.difference_update([t for t in sending if t.done()])
+
+        def decide(state: dict[str, Any]) -> None:
+            nonlocal turn_from, acting
+            mine = state["seat"] in state["awaiting"] and bool(state["offers"])
+            if not mine or sent is not None:
+                return
+            if turn_from is not None:
+                if turn_from >= begin:
+                    res.turns.append(time.time() - turn_from)
+                turn_from = None
+            if acting is not None:
+                acting.cancel()
+            acting = loop.call_later(think * rng.uniform(0.5, 1.5), act, state)
+
+        state: dict[str, Any] | None = None
+        try:
+            async with asyncio.timeout(end - time.time()):
+                async for raw in ws:
+                    now = time.time()
+                    msg = json.loads(raw)
+                    kind = msg["type"]
+                    if kind == "welcome" and not started:
+                        started = True
+                        await ws.send(json.dumps({"type": "host", "what": "start"}))
+                    elif kind == "ack":
+                        if sent is not None and msg["id"] == sent[0]:
+                            if sent[1] >= begin:
+                                res.acks.append(now - sent[1])
+                            turn_from, sent = sent[1], None
+                    elif kind == "error":
+                        res.errors[str(msg.get("code"))] += 1
+                        sent = turn_from = None
+                        if state is not None:
+                            decide(state)
+                    elif kind in ("state", "update"):
+                        state = msg if kind == "state" else msg["state"]
+                        if state["room"]["status"] == "over":
+                            await ws.send(json.dumps({"type": "host", "what": "rematch"}))
+                        else:
+                            decide(state)
+        except TimeoutError:
+            res.held += 1
+        if acting is not None:
+            acting.cancel()
+
+
+async def clients(
+    url: str, n: int, first: int, think: float, rate: float, begin: float, end: float
+) -> Results:
+    res = Results()
+    rng = random.Random(first)
+    tasks = []
+    for i in range(first, first + n):
+        k = i // PER_SOURCE
+        source = f"127.1.{k // 250}.{k % 250 + 1}"
+        tasks.append(asyncio.create_task(one_table(url, source, think, begin, end, res, rng)))
+        await asyncio.sleep(1 / rate)
+    res.all_open_at = time.time()
+    while time.time() < begin:
+        await asyncio.sleep(0.05)
+    cpu = time.process_time()
+    done = await asyncio.gather(*tasks, return_exceptions=True)
+    res.cpu = time.process_time() - cpu
+    for d in done:
+        if isinstance(d, BaseException):
+            res.errors[type(d).__name__] += 1
+    return res
+
+
+def client_process(
+    queue: mp.Queue[Results], url: str, n: int, first: int, think: float, rate: float,
+    begin: float, end: float,
+) -> None:  # fmt: skip
+    queue.put(asyncio.run(clients(url, n, first, think, rate, begin, end)))
+
+
+# -- one run ------------------------------------------------------------------------------------
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return 1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def run(args: argparse.Namespace, n: int, workdir: Path) -> dict[str, Any]:
+    server = start_server(workdir, args.profile, args.server_arg, args.gc)
+    try:
+        pid = server.proc.pid
+        time.sleep(0.5)
+        idle_rss = rss_bytes(pid)
+        opening = n / args.open_rate
+        begin = time.time() + opening + max(2 * args.think, 3.0)
+        end = begin + args.seconds
+        ctx = mp.get_context("spawn")
+        queue: mp.Queue[Results] = ctx.Queue()
+        procs, first = [], 0
+        for c in range(args.clients):
+            share = n // args.clients + (c < n % args.clients)
+            rate = args.open_rate / args.clients
+            p = ctx.Process(
+                target=client_process,
+                args=(queue, server.url, share, first, args.think, rate, begin, end),
+            )
+            p.start()
+            procs.append(p)
+            first += share
+        while time.time() < begin:
+            time.sleep(0.01)
+        cpu0, t0 = cpu_seconds(pid), time.monotonic()
+        while time.time() < end:
+            time.sleep(0.01)
+        cpu1, t1 = cpu_seconds(pid), time.monotonic()
+        rss = rss_bytes(pid)
+        results = [queue.get(timeout=120) for _ in procs]
+        for p in procs:
+            p.join(30)
+    finally:
+        stop_server(server)
+    log = server.log.read_text(errors="replace")
+    acks = [x for r in results for x in r.acks]
+    turns = [x for r in results for x in r.turns]
+    errors: Counter[str] = Counter()
+    for r in results:
+        errors.update(r.errors)
+    late = max(r.all_open_at for r in results) - begin
+    return {
+        "tables": n,
+        "held": sum(r.held for r in results),
+        "opened": sum(r.opened for r in results),
+        "late": late,
+        "actions": len(acks) / args.seconds,
+        "cpu": 100 * (cpu1 - cpu0) / (t1 - t0),
+        "client_cpu": 100 * sum(r.cpu for r in results) / args.seconds,
+        "rss": rss,
+        "per_table": (rss - idle_rss) / n,
+        "ack": (pct(acks, 0.5), pct(acks, 0.99), 1000 * max(acks, default=float("nan"))),
+        "turn": (pct(turns, 0.5), pct(turns, 0.99), 1000 * max(turns, default=float("nan"))),
+        "errors": dict(errors),
+        "tracebacks": log.count("Traceback"),
+    }
+
+
+def show(r: dict[str, Any]) -> None:
+    ack, turn = r["ack"], r["turn"]
+    late = f"  (the last connection opened {r['late']:.1f} s late)" if r["late"] > 0 else ""
+    print(
+        f"N={r['tables']:5d}  held {r['held']:5d}/{r['opened']:5d}  {r['actions']:7.1f} actions/s"
+        f"  server CPU {r['cpu']:5.1f}%  clients CPU {r['client_cpu']:5.1f}%"
+        f"  RSS {r['rss'] / 2**20:6.1f} MB ({r['per_table'] / 1024:5.1f} KB/table){late}\n"
+        f"         ack p50 {ack[0]:7.2f} p99 {ack[1]:7.2f} max {ack[2]:8.2f} ms"
+        f"   next turn p50 {turn[0]:7.2f} p99 {turn[1]:7.2f} max {turn[2]:8.2f} ms"
+        + (f"   errors {r['errors']}" if r["errors"] else "")
+        + (f"   server tracebacks {r['tracebacks']}" if r["tracebacks"] else ""),
+        flush=True,
+    )
+
+
+def passes(r: dict[str, Any], target: float) -> bool:
+    return bool(
+        r["held"] == r["tables"]
+        and r["ack"][1] < target
+        and r["turn"][1] < target
+        and not r["tracebacks"]
+    )
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    p.add_argument("--tables", type=int, default=200, help="tables (connections), or the first")
+    p.add_argument("--seconds", type=float, default=30.0, help="the measured window")
+    p.add_argument("--think", type=float, default=3.0, help="a person's mean think time, s")
+    p.add_argument("--clients", type=int, default=1, help="client processes")
+    p.add_argument("--open-rate", type=float, default=200.0, help="connections opened a second")
+    p.add_argument("--ramp", action="store_true", help="raise N until p99 reaches --target")
+    p.add_argument("--step", type=int, default=None, help="ramp step (default: --tables)")
+    p.add_argument("--max-tables", type=int, default=10000)
+    p.add_argument("--target", type=float, default=50.0, help="p99 target, ms")
+    p.add_argument("--profile", metavar="FILE", help="profile the server with yappi into FILE")
+    p.add_argument(
+        "--gc",
+        metavar="off|G0,G1,G2",
+        help="the server's garbage collector off, or frozen at start with these thresholds"
+        " (to see what collections cost)",
+    )
+    p.add_argument(
+        "--server-arg", action="append", default=[], help="an extra `bigtwo serve` argument"
+    )
+    return p
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parser().parse_args(argv)
+    if args.tables < 1 or args.seconds <= 0 or args.clients < 1 or args.open_rate <= 0:
+        sys.exit("--tables, --seconds, --clients and --open-rate must be positive")
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # the children inherit it
+    print(
+        f"server on loopback, SQLite, {os.cpu_count()} cores; {args.clients} client process(es);"
+        f" think {args.think} s; window {args.seconds} s",
+        flush=True,
+    )
+    best = None
+    with tempfile.TemporaryDirectory(prefix="bigtwo-bench-") as tmp:
+        n = args.tables
+        while True:
+            r = run(args, n, Path(tmp))
+            show(r)
+            if not args.ramp:
+                break
+            if not passes(r, args.target):
+                break
+            best = n
+            n += args.step or args.tables
+            if n > args.max_tables:
+                break
+    if args.ramp:
+        print(f"largest N with p99 < {args.target:g} ms (ack and next turn): {best or 'none'}")
+    if args.profile:
+        import pstats
+
+        pstats.Stats(args.profile).sort_stats("tottime").print_stats(30)
+        pstats.Stats(args.profile).sort_stats("cumulative").print_stats(40)
+
+
+if __name__ == "__main__":
+    main()
