@@ -133,6 +133,7 @@ class Table:
         self.dealt: Game | None = None  # the deal in play as it was dealt, before any action
         self.games: list[Game] = []  # every finished deal, redeals included, in order
         self.last: Game | None = None  # the deal that ended last
+        self._last_written: tuple[Game, dict[str, Any]] | None = None
         self.offer: Offer | None = None
         self._offered: dict[int, tuple[int, int]] = {}  # the table state each seat was offered
         self._claimers: list[int] = []  # people yet to be offered their claims this deal
@@ -275,11 +276,18 @@ class Table:
             "bots": {str(s): b.name for s, b in sorted(self.bots.items())},
             "game": None if self.game is None else self.game.to_dict(),
             "games": [g.to_dict() for g in self.games] if finished else None,
-            "last": None if self.last is None else self.last.to_dict(),
+            "last": None if self.last is None else self._last_dict(self.last),
             "offer": None if self.offer is None else [self.offer.seat, self.offer.kind],
             "offered": {str(s): list(v) for s, v in self._offered.items()},
             "claimers": list(self._claimers),
         }
+
+    def _last_dict(self, last: Game) -> dict[str, Any]:
+        """The last finished deal's snapshot, written once: it can't change, and a server
+        stores the table after every action."""
+        if self._last_written is None or self._last_written[0] is not last:
+            self._last_written = (last, last.to_dict())
+        return self._last_written[1]
 
     @classmethod
     def from_dict(cls, data: object, bots: Mapping[int, Bot] | None = None) -> Table:
