@@ -9,6 +9,7 @@ from .aec import BigTwoAEC
 from .observation import DECISIONS, Layout
 from .runner import TableRunner
 from .single import BigTwoEnv, CallableBot
+from .vector import VectorBigTwo
 
 __all__ = [
     "DECISIONS",
@@ -18,4 +19,5 @@ __all__ = [
     "CallableBot",
     "Layout",
     "TableRunner",
+    "VectorBigTwo",
 ]
