@@ -22,6 +22,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("bots", "session", "encoding", "collusion"),
     ("session_record", "driver"),
     ("table", "record_files", "arena"),
+    ("env",),
     ("server",),
     ("client",),
     ("cli", "__init__"),

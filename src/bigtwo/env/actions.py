@@ -1,0 +1,81 @@
+"""The environments' actions: the indices of `bigtwo.encoding` (``docs/encoding.md``), with
+one addition: index 0, a pass, also declines a side decision the seat is offered (a claim,
+an announcement, an out-of-turn play), where passing means letting play go on.
+
+Rules with a fixed space keep its size. A dynamic space (two decks, wild jokers, long plays)
+gets a fixed number of indices, ``6 + dynamic_actions``: the position's card moves in the
+encoding's dynamic order, the first ``dynamic_actions`` of them (a big hand's moves are its
+bounded candidates, as the bots see them).
+
+>>> from bigtwo import Game, Rules
+>>> codec = ActionCodec(Rules.preset("classic"))
+>>> game = Game.deal(codec.rules, seed=1)
+>>> mask, moves = codec.mask(game.moves())
+>>> int(mask.sum()) == len(game.legal_moves()), codec.size
+(True, 43382)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from ..combos import Combination, Move
+from ..encoding import FIRST_CARDS, Space, encode, fixed_space, is_fixed
+from ..engine.actions import Give
+from ..rules.config import Rules
+
+DYNAMIC_ACTIONS = 1024  # card-move indices of a dynamic space
+Mask = npt.NDArray[np.int8]
+
+
+def decline_word(move: Move) -> bool:
+    """Is ``move`` the table's answer that declines an offer?"""
+    return getattr(move, "kind", None) == "decline"
+
+
+class ActionCodec:
+    """Masks over the action indices of one rule set, with the move behind each set entry."""
+
+    def __init__(self, rules: Rules, dynamic_actions: int = DYNAMIC_ACTIONS) -> None:
+        self.rules = rules
+        self.space: Space | None = fixed_space(rules) if is_fixed(rules) else None
+        self.dynamic_actions = dynamic_actions
+        self.size = self.space.size if self.space is not None else FIRST_CARDS + dynamic_actions
+
+    def mask(self, moves: Sequence[Move], out: Mask | None = None) -> tuple[Mask, dict[int, Move]]:
+        """The mask of ``moves`` (1 at each offered index; written into ``out`` when given)
+        and the move behind each set index."""
+        candidates = getattr(moves, "candidates", None)
+        listed: Sequence[Move] = candidates() if callable(candidates) else moves
+        found = self.indices(listed)
+        mask = np.zeros(self.size, np.int8) if out is None else out
+        if out is not None:
+            mask[:] = 0
+        mask[list(found)] = 1
+        return mask, found
+
+    def indices(self, moves: Sequence[Move]) -> dict[int, Move]:
+        """The index of each of ``moves`` (a dynamic space's moves past its end left out)."""
+        found: dict[int, Move] = {}
+        space, rules = self.space, self.rules
+        cards: list[Move] = []
+        for move in moves:
+            if move.is_pass or decline_word(move):
+                found[0] = move
+            elif isinstance(move, Combination | Give):
+                if space is None:
+                    cards.append(move)
+                elif isinstance(move, Give):
+                    found[space.gift_index(move.mask)] = move
+                else:
+                    found[space.index[move.mask]] = move
+            else:
+                found[encode(move, rules)] = move
+        if cards:
+            cards.sort(key=lambda m: (isinstance(m, Give), m.mask.bit_count(), m.mask))
+            for i, move in enumerate(cards[: self.dynamic_actions]):
+                found[FIRST_CARDS + i] = move
+        return found

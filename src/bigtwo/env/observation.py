@@ -1,0 +1,186 @@
+"""A seat's view as a fixed-size vector of numbers (``docs/rl.md`` lists every field).
+
+The vector is built from a `View` and the kind of decision the seat faces, nothing else, so it
+can hold no card the seat may not see. Its length depends only on the rules (the number of
+card slots and of players). Seats are relative: slot 0 of every per-seat field is the seat
+itself, slot k the seat k places after it in seat order.
+
+Card slots: one per card of the deck, ``face + copy * width`` where ``face`` is the card's id
+(``rank * 4 + suit``, jokers 52 and 53), ``copy`` 0 or 1 (second deck) and ``width`` 52, or 54
+with jokers.
+
+>>> from bigtwo import Game, Rules
+>>> layout = Layout(Rules.preset("classic"))
+>>> layout.size, layout.cards
+(524, 52)
+>>> game = Game.deal(layout.rules, seed=1)
+>>> obs = layout.encode(game.view(game.to_move), "turn")
+>>> int(obs[layout.slice("hand")].sum())
+13
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from ..cards import COPY_STRIDE
+from ..engine.actions import Give
+from ..engine.view import EXCHANGE_WAYS, View
+from ..rules.config import Rules
+from ..rules.options import Jokers
+
+OBSERVATION_VERSION = 1
+DECISIONS = ("turn", "claim", "announce", "out_of_turn", "exchange")
+Vector = npt.NDArray[np.float32]
+
+
+class Layout:
+    """Where each field sits in the observation of one rule set."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.players = p = rules.players
+        self.width = 52 + (2 if rules.jokers is not Jokers.NONE else 0)
+        self.cards = c = self.width * rules.decks
+        # the card id of each slot, to read a hand's bitmask slot by slot
+        self._ids = np.array(
+            [(s % self.width) + (s // self.width) * COPY_STRIDE for s in range(c)], np.intp
+        )
+        sizes: list[tuple[str, int]] = [
+            ("hand", c),  # the seat's own cards
+            ("played", c),  # every card played this deal, by anyone
+            *((f"played_by_{k}", c) for k in range(p)),  # the cards each seat played
+            ("table", c),  # the play to beat (empty when leading)
+            ("shown", c),  # undealt cards everyone sees (a face-up extra card, a discard)
+            ("lead_card", c),  # the card that must lead the deal
+            ("counts", p),  # cards in each hand, divided by 13
+            ("passed", p),  # has passed since the last play to the table
+            ("out", p),  # has gone out (play until the last)
+            ("may_act", p),  # the seats the table waits on, as far as this seat may know
+            ("to_move", p),  # one-hot: the player to move
+            ("table_seat", p + 1),  # one-hot: who played the play to beat; last: nobody
+            ("direction", 3),  # one-hot: clockwise (1), anticlockwise (-1), a race is open (0)
+            ("twos_low", 1),  # a dealt four of a kind flipped the 2s low
+            ("announce_due", 1),  # this seat must announce its last card now
+            ("decision", len(DECISIONS)),  # one-hot: the kind of decision asked (`DECISIONS`)
+            ("pending", 1),  # an exchange or trade is awaited
+            ("pending_giver", p),  # one-hot: who gives
+            ("pending_receiver", p + 1),  # one-hot: who receives; last: the kitty (a trade)
+            ("pending_count", 1),  # how many cards, divided by 3
+            ("pending_how", len(EXCHANGE_WAYS)),  # one-hot: lowest, highest, choose, trade
+            ("stock_count", 1),  # cards left to draw, divided by 52
+            ("totals", p),  # the session's running totals, divided by 100
+            ("deals_played", 1),  # deals finished in the session, divided by 10
+        ]
+        self.fields: dict[str, tuple[int, int]] = {}
+        at = 0
+        for name, size in sizes:
+            self.fields[name] = (at, at + size)
+            at += size
+        self.size = at
+
+    def slice(self, name: str) -> slice:
+        start, stop = self.fields[name]
+        return slice(start, stop)
+
+    def card_bits(self, mask: int) -> npt.NDArray[np.uint8]:
+        """One 0/1 per card slot of a bitmask of card ids."""
+        raw = np.frombuffer(mask.to_bytes(2 * COPY_STRIDE // 8, "little"), np.uint8)
+        bits: npt.NDArray[np.uint8] = np.unpackbits(raw, bitorder="little")[self._ids]
+        return bits
+
+    def card_mask(self, bits: npt.NDArray[np.generic]) -> int:
+        """The inverse of `card_bits`: the bitmask of the slots set."""
+        mask = 0
+        for slot in np.flatnonzero(bits):
+            mask |= 1 << int(self._ids[slot])
+        return mask
+
+    def encode(
+        self,
+        view: View,
+        decision: str,
+        out: Vector | None = None,
+    ) -> Vector:
+        """The observation of ``view`` for a seat facing ``decision`` (one of `DECISIONS`),
+        written into ``out`` when given."""
+        obs = np.zeros(self.size, np.float32) if out is None else out
+        if out is not None:
+            obs[:] = 0.0
+        f, p, me = self.fields, self.players, view.seat
+        by_seat = [0] * p
+        played = 0
+        for seat, move in view.history:
+            if move.is_play and not isinstance(move, Give):
+                by_seat[seat] |= move.mask
+                played |= move.mask
+
+        def cards(name: str, mask: int) -> None:
+            if mask:
+                start, stop = f[name]
+                obs[start:stop] = self.card_bits(mask)
+
+        def seat_flags(name: str, seats: Sequence[int]) -> None:
+            start = f[name][0]
+            for s in seats:
+                obs[start + (s - me) % p] = 1.0
+
+        cards("hand", view.hand_mask)
+        cards("played", played)
+        for s in range(p):
+            cards(f"played_by_{(s - me) % p}", by_seat[s])
+        cards("table", 0 if view.table is None else view.table.mask)
+        cards("shown", sum(1 << c for c in view.shown))
+        cards("lead_card", 0 if view.lead_card is None else 1 << view.lead_card)
+        start = f["counts"][0]
+        for s, n in enumerate(view.counts):
+            obs[start + (s - me) % p] = n / 13.0
+        seat_flags("passed", view.passed)
+        seat_flags("out", view.out)
+        seat_flags("may_act", view.may_act)
+        seat_flags("to_move", (view.to_move,))
+        ts = view.table_seat
+        obs[f["table_seat"][0] + ((ts - me) % p if ts >= 0 else p)] = 1.0
+        obs[f["direction"][0] + (2, 0, 1)[view.direction]] = 1.0
+        obs[f["twos_low"][0]] = float(view.twos_low)
+        obs[f["announce_due"][0]] = float(view.announce_due)
+        obs[f["decision"][0] + DECISIONS.index(decision)] = 1.0
+        if view.pending is not None:
+            giver, receiver, count, how = view.pending
+            obs[f["pending"][0]] = 1.0
+            seat_flags("pending_giver", (giver,))
+            obs[f["pending_receiver"][0] + ((receiver - me) % p if receiver >= 0 else p)] = 1.0
+            obs[f["pending_count"][0]] = count / 3.0
+            obs[f["pending_how"][0] + EXCHANGE_WAYS.index(how)] = 1.0
+        obs[f["stock_count"][0]] = view.stock_count / 52.0
+        if view.session is not None:
+            start = f["totals"][0]
+            for s, total in enumerate(view.session.totals):
+                obs[start + (s - me) % p] = total / 100.0
+            obs[f["deals_played"][0]] = view.session.deals_played / 10.0
+        return obs
+
+    def decode(self, obs: npt.NDArray[np.float32]) -> Mapping[str, object]:
+        """The observation's fields read back: card fields as bitmasks of card ids, the
+        others as lists of numbers (relative seats, as encoded)."""
+        out: dict[str, object] = {}
+        card_fields = {"hand", "played", "table", "shown", "lead_card"}
+        card_fields.update(f"played_by_{k}" for k in range(self.players))
+        for name in self.fields:
+            part = obs[self.slice(name)]
+            out[name] = self.card_mask(part) if name in card_fields else [float(x) for x in part]
+        return out
+
+    def bounds(self) -> tuple[Vector, Vector]:
+        """The lowest and highest value of every entry (totals may be negative)."""
+        low = np.zeros(self.size, np.float32)
+        high = np.ones(self.size, np.float32)
+        high[self.slice("counts")] = self.cards / 13.0
+        high[self.slice("stock_count")] = self.cards / 52.0
+        low[self.slice("totals")] = -1e7
+        high[self.slice("totals")] = 1e7
+        high[self.slice("deals_played")] = 1e8
+        return low, high

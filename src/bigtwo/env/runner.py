@@ -1,0 +1,199 @@
+"""One table stepped by action indices: the part every environment shares.
+
+The people's seats are the agents; bots play the other seats inside the table. The agent to
+act is the seat the table awaits, or a person who may play out of turn before the person to
+move (each play on the table offered once, as the table offers it before a bot's turn).
+Between deals the next deal starts by itself; an episode is a session of ``deals`` deals.
+
+``side_actions="agents"`` (the default) makes every side decision an agent's action: claims,
+announcements, out-of-turn plays, gifts and the lead-card trade. ``"default"`` hands them to
+the rules' default, what `Table.timeout` does: offers are declined, an exchange gives the
+lowest cards asked, the lead card is kept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..bots import Bot
+from ..combos import Move
+from ..engine.seats import seats_after
+from ..engine.view import View
+from ..errors import BigTwoError
+from ..rules.config import Rules
+from ..table import DECLINE, Event, SessionEnd, Table
+from .actions import ActionCodec, Mask
+from .observation import Layout, Vector
+
+SIDE_ACTIONS = ("agents", "default")
+
+
+class TableRunner:
+    """A session at one table, advanced one action index at a time."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        bots: Sequence[Bot | None],
+        *,
+        deals: int = 1,
+        side_actions: str = "agents",
+        dynamic_actions: int | None = None,
+    ) -> None:
+        if side_actions not in SIDE_ACTIONS:
+            raise BigTwoError(f"side_actions is one of {', '.join(SIDE_ACTIONS)}")
+        self.rules, self.bots, self.deals = rules, list(bots), deals
+        self.side_actions = side_actions
+        self.layout = Layout(rules)
+        self.codec = (
+            ActionCodec(rules) if dynamic_actions is None else ActionCodec(rules, dynamic_actions)
+        )
+        self.table = Table(rules, self.bots, seed=0, end=SessionEnd(deals=deals))
+        self.seat: int | None = None  # the seat to act, None once the session is over
+        self.rewards = np.zeros(rules.players, np.float32)  # points of the deals just ended
+        self.events: list[Event] = []
+        self._interrupt: int | None = None
+        self._offered: dict[int, tuple[int, int]] = {}
+        self._moves: dict[int, Move] = {}
+
+    # -- stepping -------------------------------------------------------------------------------
+    def reset(self, seed: int) -> None:
+        self.table = Table(self.rules, self.bots, seed=seed, end=SessionEnd(deals=self.deals))
+        self._interrupt, self._offered = None, {}
+        self.rewards[:] = 0.0
+        self.events = self.table.start()
+        self._settle()
+
+    def act(self, index: int) -> None:
+        """The seat to act takes the action at ``index`` (`BigTwoError` if it isn't offered)."""
+        seat = self.seat
+        if seat is None:
+            raise BigTwoError("the session is over: reset the environment")
+        if not self._moves:
+            self.observe(seat)
+        move = self._moves.get(int(index))
+        if move is None:
+            raise BigTwoError(f"action {index} isn't offered to seat {seat} now")
+        self.rewards[:] = 0.0
+        if self._interrupt is not None:
+            self._interrupt = None
+            self.events = [] if move == DECLINE else self.table.submit(seat, move)
+        else:
+            self.events = self.table.submit(seat, move)
+        self._settle()
+
+    def act_default(self) -> None:
+        """The seat to act takes the rules' default (what `Table.timeout` does)."""
+        seat = self.seat
+        if seat is None:
+            raise BigTwoError("the session is over: reset the environment")
+        self.rewards[:] = 0.0
+        if self._interrupt is not None:
+            self._interrupt, self.events = None, []
+        else:
+            self.events = self.table.timeout(seat)
+        self._settle()
+
+    def offered(self, index: int) -> bool:
+        """Is the action at ``index`` offered to the seat to act?"""
+        if self.seat is not None and not self._moves:
+            self.observe(self.seat)
+        return int(index) in self._moves
+
+    def _settle(self) -> None:
+        """Play on to the next agent's decision, starting deals and applying defaults."""
+        table = self.table
+        self._moves = {}
+        while True:
+            for event in self.events:
+                if event.kind == "deal_over":
+                    self.rewards += np.asarray(event.data["scores"], np.float32)
+            if table.is_over:
+                self.seat = None
+                return
+            if table.between_deals:
+                self.events = table.next_deal()
+                continue
+            seat = table.awaiting[0] if table.awaiting else None
+            if seat is None:  # every seat is a bot's: the table played the deal through
+                raise BigTwoError("an environment needs at least one agent's seat")
+            if table.offer is None:
+                self._interrupt = self._interrupter(seat)
+                if self._interrupt is not None:
+                    seat = self._interrupt
+            if self.side_actions == "default" and self.decision(seat) != "turn":
+                if self._interrupt is not None:
+                    self._interrupt, self.events = None, []
+                else:
+                    self.events = table.timeout(seat)
+                continue
+            self.seat = seat
+            return
+
+    def _interrupter(self, to_move: int) -> int | None:
+        """A person other than the one to move who may play out of turn now and has not been
+        offered this state of the table yet."""
+        game = self.table.game
+        if game is None:
+            return None
+        rules = game.rules
+        if not (rules.out_of_turn_bombs or rules.smackdown) and game.direction != 0:
+            return None
+        state = (game.table.mask if game.table is not None else 0, game.table_seat)
+        for seat in seats_after(to_move, rules.players, game.direction or 1):
+            if seat in self.table.bots or self._offered.get(seat) == state:
+                continue
+            if seat != to_move and game.moves(seat).has_play():
+                self._offered[seat] = state
+                return seat
+        return None
+
+    # -- what the seat sees ---------------------------------------------------------------------
+    def decision(self, seat: int) -> str:
+        """The kind of decision ``seat`` faces now (`observation.DECISIONS`)."""
+        if self._interrupt == seat:
+            return "out_of_turn"
+        offer = self.table.offer
+        if offer is not None and offer.seat == seat:
+            return offer.kind
+        game = self.table.game
+        if game is not None and game.pending and game.to_move == seat:
+            return "exchange"
+        return "turn"
+
+    def moves(self, seat: int) -> Sequence[Move]:
+        """What ``seat`` may do now, as the table offers it."""
+        if self._interrupt == seat:
+            game = self.table.game
+            assert game is not None
+            return [*(m for m in game.moves(seat).candidates() if m.is_play), DECLINE]
+        return self.table.offers(seat)
+
+    def view(self, seat: int) -> View:
+        return self.table.view(seat)
+
+    def observe(
+        self, seat: int, obs: Vector | None = None, mask: Mask | None = None
+    ) -> tuple[Vector, Mask]:
+        """``seat``'s observation and action mask (all zeros unless it is the seat to act)."""
+        acting = seat == self.seat
+        vector = self.layout.encode(self.view(seat), self.decision(seat) if acting else "turn", obs)
+        if acting:
+            out, self._moves = self.codec.mask(self.moves(seat), mask)
+        else:
+            out = np.zeros(self.codec.size, np.int8) if mask is None else mask
+            out[:] = 0
+        return vector, out
+
+    def render(self) -> str:
+        """The table as text, as someone watching sees it."""
+        view = self.table.spectator_view()
+        lines = [f"{self.rules.name}: deal {self.table.session.shuffles}"]
+        for s, n in enumerate(view.counts):
+            marks = " (to act)" * (s == self.seat) + " passed" * (s in view.passed)
+            lines.append(f"  seat {s}: {n} cards{marks}")
+        lines.append(f"  to beat: {view.table if view.table is not None else '-'}")
+        lines.append(f"  totals: {list(self.table.session.totals)}")
+        return "\n".join(lines) + "\n"
