@@ -22,7 +22,8 @@ LAYERS: list[tuple[str, ...]] = [
     ("engine",),
     ("bots", "session", "encoding", "collusion"),
     ("session_record", "driver"),
-    ("table", "record_files", "arena"),
+    ("table", "record_files"),
+    ("arena",),  # drives the table
     ("cli", "__init__"),
     ("__main__",),
 ]

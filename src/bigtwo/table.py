@@ -25,7 +25,7 @@ waits for an answer to an offer; `DECLINE` (typed ``no``, or an empty answer) le
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .bots import Bot
@@ -119,7 +119,10 @@ class Table:
         names: Sequence[str] | None = None,
         dealer: int = 0,
         end: SessionEnd | None = None,
+        skip: int = 0,
     ) -> None:
+        """``skip`` deals of a seeded session are passed over: the first deal is shuffled as
+        that deal of the session would be, so deal ``i`` of a simulation can be played alone."""
         if not isinstance(rules, Rules):
             raise BigTwoError(f"a table needs Rules, not {type(rules).__name__}")
         if len(seats) != rules.players:
@@ -127,7 +130,9 @@ class Table:
         self.bots: dict[int, Bot] = {s: b for s, b in enumerate(seats) if b is not None}
         self.people = tuple(s for s, b in enumerate(seats) if b is None)
         self.end = end or SessionEnd()
-        self.session = Session.start(rules, seed, dealer, names)
+        if type(skip) is not int or not 0 <= skip < 10**9:
+            raise BigTwoError(f"the deals to skip must be a count, not {skip!r}")
+        self.session = replace(Session.start(rules, seed, dealer, names), shuffles=skip)
         self.game: Game | None = None
         self.dealt: Game | None = None  # the deal in play as it was dealt, before any action
         self.games: list[Game] = []  # every finished deal, redeals included, in order
