@@ -934,6 +934,8 @@ class Game:
             announce_due=seat >= 0 and bool(self.due >> seat & 1),
             pending=self.pending[0] if self.pending else None,
             may_act=self._known_actors(seat),
+            exchanges=self.setup[1],
+            dealt=cards_of(self.origin.hands[seat]) if seat >= 0 else (),
         )
 
     def _known_actors(self, seat: int) -> tuple[int, ...]:
