@@ -33,6 +33,7 @@ from .combos import PASS, Move
 from .driver import bot_claim, bot_turn
 from .engine.actions import ANNOUNCE, KEEP, Action, Give, hidden_give
 from .engine.game import Game
+from .engine.ondemand import LegalMoves
 from .engine.view import View
 from .errors import BigTwoError, IllegalMoveError
 from .rules.config import Rules
@@ -170,8 +171,20 @@ class Table:
             return [*moves, DECLINE]
         return game.moves(seat)
 
+    def legal(self, seat: int) -> LegalMoves:
+        """Everything the rules let ``seat`` do now, offered or not, lazily: counted rather
+        than listed (two decks can hold millions), and the source of a hint's candidates."""
+        return self._game().moves(seat)
+
     def view(self, seat: int) -> View:
         return self._game().view(seat)
+
+    def dealt_view(self, seat: int) -> View:
+        """What ``seat`` saw as the deal in play (or the last one) was dealt, before anyone
+        acted: a front end shows the deal's start even after bots have played on."""
+        if self.dealt is None:
+            raise BigTwoError("nothing has been dealt at this table yet")
+        return self.dealt.view(seat)
 
     # -- acting ---------------------------------------------------------------------------------
     def start(self) -> list[Event]:
