@@ -21,7 +21,7 @@ the wall-clock mean is printed beside each.
 
 * rule sets (``--sets``, or ``--sets-only`` for just these rows): a row for every preset and
   every stress set of `bigtwo.rules.stress` (option sets that once stalled the engine), each
-  in a fresh child process: random deals played through the driver (random bots), mean and
+  in a fresh child process: random deals played through the bots' driver (random bots), mean and
   worst seconds a deal; the heuristic's decision time (fetching its moves included) at the
   95th percentile and worst, over whole deals; the expert's worst whole decision (one expert
   against heuristics); and the child's peak memory growth. A row that exceeds its time limit
@@ -185,21 +185,10 @@ def _alarm(signum: int, frame: Any) -> None:
 
 
 def _timed_steps(game: bigtwo.Game, bots: dict[int, Any], timed: set[int]) -> list[float]:
-    """Play ``game`` out with ``bots``; the CPU seconds of each turn of a ``timed`` seat (the
-    bot's decision with the fetching of its moves and the play)."""
-    from bigtwo import driver
+    """Play ``game`` out with ``bots``; the CPU seconds of each turn of a ``timed`` seat."""
+    from direct import play_out
 
-    out = []
-    for _ in range(driver.STEP_LIMIT):
-        game = driver.settle_claims(game, bots)
-        if game.is_over:
-            return out
-        seat = game.to_move
-        c0 = time.process_time()
-        game = driver.bot_turn(game, bots)
-        if seat in timed:
-            out.append(time.process_time() - c0)
-    raise RuntimeError("deal did not end")
+    return play_out(game, bots, timed)[1]
 
 
 def _row(rules: bigtwo.Rules, quick: bool, limit: int) -> dict[str, Any]:

@@ -1,7 +1,7 @@
 """What driving deals through the table costs over driving `Game` directly.
 
 Run ``python benchmarks/table.py [--deals N]``. Both sides play the same seeded classic deals
-with four greedy bots: once with the bot driver on the bare `Game` (``driver.play_out``), once
+with four greedy bots: once with the bot driver on the bare `Game` (``direct.py``), once
 through `bigtwo.table.Table` (a session of N deals, events and all). CPU seconds of this
 process, the best of three rounds each, interleaved so that other work on a shared machine
 slows both alike.
@@ -12,8 +12,9 @@ from __future__ import annotations
 import argparse
 import time
 
+from direct import play_out
+
 import bigtwo
-from bigtwo.driver import play_out
 from bigtwo.session import Session
 from bigtwo.table import SessionEnd, Table
 
@@ -28,7 +29,7 @@ def direct(deals: int) -> float:
     start = time.process_time()
     session = Session.start(RULES, seed=1)
     for _ in range(deals):
-        session = session.finish(play_out(session.next_deal(), bots()))
+        session = session.finish(play_out(session.next_deal(), bots())[0])
     return time.process_time() - start
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import bots_play
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -65,20 +66,6 @@ def _rule_sets() -> list[tuple[str, bigtwo.Rules]]:
 RULE_SETS = _rule_sets()
 
 
-def play_out(rules: bigtwo.Rules, bots: list[bigtwo.Bot], seed: int) -> bigtwo.Game:
-    """A whole deal, checking that every bot's choice is legal."""
-    game = bigtwo.Game.deal(rules, seed=seed)
-    for _ in range(2000):
-        if game.is_over:
-            return game
-        seat = game.to_move
-        legal = game.legal_moves()
-        move = bots[seat % len(bots)].choose(game.view(seat), legal)
-        assert move in legal, f"{bots[seat % len(bots)].name} chose illegal {move}"
-        game = game.play(move)
-    raise AssertionError("the deal never ended")
-
-
 @pytest.mark.parametrize(("name", "rules"), RULE_SETS, ids=[n for n, _ in RULE_SETS])
 def test_every_bot_plays_legally(name: str, rules: bigtwo.Rules) -> None:
     bots: list[bigtwo.Bot] = [
@@ -91,7 +78,7 @@ def test_every_bot_plays_legally(name: str, rules: bigtwo.Rules) -> None:
     for seed in range(3):
         rng = random.Random(seed)
         rng.shuffle(bots)
-        play_out(rules, bots, seed)
+        bots_play(rules, bots, seed)
 
 
 @pytest.mark.parametrize("preset", ["classic", "tournament"])
@@ -99,7 +86,7 @@ def test_heuristic_many_deals_legal(preset: str) -> None:
     rules = bigtwo.Rules.preset(preset)
     bots: list[bigtwo.Bot] = [make_bot("heuristic", s) for s in range(4)]
     for seed in range(40):
-        assert play_out(rules, bots, seed).is_over
+        assert bots_play(rules, bots, seed).is_over
 
 
 def test_levels_name_the_ladder() -> None:
@@ -115,8 +102,8 @@ def test_levels_name_the_ladder() -> None:
 
 def test_expert_is_reproducible_with_a_seed() -> None:
     rules = bigtwo.Rules.preset("classic")
-    a = play_out(rules, [ExpertBot(7, samples=4), make_bot("heuristic")], seed=11)
-    b = play_out(rules, [ExpertBot(7, samples=4), make_bot("heuristic")], seed=11)
+    a = bots_play(rules, [ExpertBot(7, samples=4), make_bot("heuristic")], seed=11)
+    b = bots_play(rules, [ExpertBot(7, samples=4), make_bot("heuristic")], seed=11)
     assert a.history == b.history
 
 
@@ -173,7 +160,7 @@ def test_review_lists_only_differences_from_the_expert() -> None:
     from bigtwo.bots.explain import review
 
     rules = bigtwo.Rules.preset("classic")
-    game = play_out(rules, [make_bot("random", 1), make_bot("heuristic", 2)], seed=8)
+    game = bots_play(rules, [make_bot("random", 1), make_bot("heuristic", 2)], seed=8)
     notes = review(game, seat=0, samples=3)
     assert notes, "a random player's deal should leave something to review"
     history = game.history

@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from test_bots import play_out
+from conftest import bots_play
 
 import bigtwo
 from bigtwo.bots import ExpertBot, make_bot
@@ -105,7 +105,7 @@ def test_expert_advice_depends_on_the_position_not_on_history() -> None:
     view, legal = game.view(game.to_move), game.legal_moves()
     fresh = ExpertBot(9, samples=6).analyse(view, legal)
     used = ExpertBot(9, samples=6)
-    play_out(rules, [used, make_bot("heuristic")], seed=3)  # decisions elsewhere first
+    bots_play(rules, [used, make_bot("heuristic")], seed=3)  # decisions elsewhere first
     again = used.analyse(view, legal)
     assert again.choice == fresh.choice
     assert again.results == fresh.results
@@ -113,7 +113,7 @@ def test_expert_advice_depends_on_the_position_not_on_history() -> None:
 
 def test_review_flags_only_moves_that_differ_from_the_hint() -> None:
     rules = bigtwo.Rules.preset("classic")
-    game = play_out(rules, [make_bot("random", 1), make_bot("heuristic", 2)], seed=8)
+    game = bots_play(rules, [make_bot("random", 1), make_bot("heuristic", 2)], seed=8)
     notes = {note.action: note for note in review(game, seat=0)}
     assert notes, "a random player's deal should leave something to review"
     states = game.record().states()

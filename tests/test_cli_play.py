@@ -68,6 +68,7 @@ def test_bad_input_gets_a_reason_and_the_prompt_again() -> None:
         ("4x", "can't read '4x' as a card"),
         (f"3d {odd}", f"3♦ {odd.symbol()} is not a combination"),
         ("3d 3d", "3♦ is named 2 times"),
+        ("no", "nothing is offered to you to decline"),  # the table reads the words itself
     ):
         child.sendline(typed)
         child.expect(reason)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
-from conftest import covers
+from conftest import covers, m, play_out
 
 import bigtwo
 from bigtwo import PASS, Game, IllegalMoveError, Rules, RulesError
@@ -25,10 +25,6 @@ from bigtwo.rules.options import (
 from bigtwo.session import ROUND_LENGTH, Session
 
 
-def m(text: str) -> int:
-    return mask_of(parse_cards(text))
-
-
 def text(mask: int) -> str:
     return format_cards(cards_of(mask))
 
@@ -36,17 +32,6 @@ def text(mask: int) -> str:
 def holder(game: Game, card: str) -> int:
     bit = m(card)
     return next(s for s, h in enumerate(game.hands) if h & bit)
-
-
-def play_out(game: Game, policy: int = 0) -> Game:
-    """Play to the end, always taking the first (or last) legal move of the player to move."""
-    for _ in range(2000):
-        if game.is_over:
-            return game
-        moves = game.legal_moves()
-        plays = [mv for mv in moves if mv.is_play] or moves
-        game = game.play(plays[0] if policy == 0 else plays[-1])
-    raise AssertionError("the deal did not end")
 
 
 def ordered(hands: Sequence[str], extra: str = "", first: int = 1) -> tuple[Card, ...]:

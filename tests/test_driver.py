@@ -1,15 +1,19 @@
 """The bot driver: bots take their turns and make their out-of-turn claims."""
 
 import pytest
+from conftest import bots_play_out as play_out
+from conftest import settle_claims
 
 import bigtwo
+from bigtwo.arena import bots_deal
 from bigtwo.bots.side_actions import TRADE_MIN, side_action, trade_gain
 from bigtwo.cards import deck, format_cards, mask_of
 from bigtwo.combos import Move
-from bigtwo.driver import bot_claim, bot_turn, play_out, settle_claims
+from bigtwo.driver import bot_claim, bot_turn
 from bigtwo.engine.actions import KEEP, TRADE
 from bigtwo.engine.deal import Deal
 from bigtwo.rules.options import Announce, Direction, Leftover
+from bigtwo.session import Session
 
 
 def test_last_announce_bots_announce_right_after_the_play() -> None:
@@ -172,3 +176,22 @@ def test_deal_race_a_bot_neighbour_waits_for_the_person_to_move() -> None:
         assert after.history == game.history, "nobody raced before the person answered"
         checked += 1
     assert checked
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        bigtwo.Rules(announce=Announce.ONE_CARD),
+        bigtwo.Rules.preset("da-lao-er"),
+        bigtwo.Rules(direction=Direction.RACE),
+    ],
+    ids=["announce", "bombs", "race"],
+)
+def test_the_tests_bot_playout_asks_the_bots_in_the_tables_order(rules: bigtwo.Rules) -> None:
+    """The shared helper that plays fixed deals with bots (`conftest.bots_play_out`) makes the
+    same deal as a table of the same bots."""
+    for seed in range(4):
+        at_table = bots_deal(rules, [bigtwo.make_bot("heuristic", s) for s in range(4)], seed, 0)
+        bots = {s: bigtwo.make_bot("heuristic", s) for s in range(4)}
+        alone = play_out(Session.start(rules, seed).next_deal(), bots)
+        assert alone.history == at_table.history and alone.scores == at_table.scores

@@ -15,6 +15,7 @@ from functools import cache
 from typing import Any
 
 import pytest
+from conftest import play_out
 
 import bigtwo
 from bigtwo.engine.commitment import shuffle_order
@@ -24,12 +25,6 @@ from bigtwo.session import Session
 from bigtwo.session_record import SessionRecord
 
 Data = dict[str, Any]
-
-
-def play_out(game: bigtwo.Game) -> bigtwo.Game:
-    while not game.is_over:
-        game = game.play(game.legal_moves()[0])
-    return game
 
 
 @cache

@@ -5,21 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import covers
+from conftest import covers, moves
 
 from bigtwo import Game, IllegalMoveError, Rules
 from bigtwo.cards import deck, format_cards, mask_of, parse_cards
 from bigtwo.engine import opening
 from bigtwo.rules.options import FourTwos
 from bigtwo.session import Session
-
-
-def m(text: str) -> int:
-    return mask_of(parse_cards(text))
-
-
-def moves(game: Game, seat: int | None = None) -> set[str]:
-    return {str(mv) for mv in game.legal_moves(seat)}
 
 
 def plain(hand: int) -> bool:

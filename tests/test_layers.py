@@ -21,8 +21,8 @@ LAYERS: list[tuple[str, ...]] = [
     ("engine",),
     ("bots", "session", "encoding", "collusion"),
     ("session_record", "driver"),
-    ("table", "record_files", "arena"),
-    ("env",),
+    ("table", "record_files"),
+    ("arena", "env"),  # drive the table
     ("server",),
     ("client",),
     ("cli", "__init__"),
@@ -152,3 +152,23 @@ def _circles(edges: dict[str, set[str]]) -> list[set[str]]:
         if v not in index:
             visit(v)
     return out
+
+
+# what a `Game` keeps to itself; a front end reads views, offers and events instead
+GAME_INSIDES = {"origin", "setup", "hands", "tables", "kitty", "stock", "due", "parse_move"}
+TERMINAL_PLAY = ("play", "screen", "deal_start", "render", "hints", "results")
+
+
+def test_the_terminal_game_reads_no_game_internals() -> None:
+    """`bigtwo play` renders from views and the table's events and offers only: none of its
+    modules touches an attribute the engine keeps inside `Game` (nor the table's ``game``)."""
+    found = []
+    for name in TERMINAL_PLAY:
+        path = SRC / "bigtwo" / "cli" / f"{name}.py"
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and (
+                node.attr in GAME_INSIDES
+                or (node.attr == "game" and ast.unparse(node.value).endswith("table"))
+            ):
+                found.append(f"{name}.py:{node.lineno} {ast.unparse(node)}")
+    assert not found, "the terminal reaches into the game: " + ", ".join(found)

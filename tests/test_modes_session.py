@@ -3,31 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from conftest import covers
+from conftest import covers, m, moves, play_out
 
 from bigtwo import Game, IllegalMoveError, Rules, beats, classify
-from bigtwo.cards import Card, cards_of, format_cards, mask_of, parse_cards
+from bigtwo.cards import Card, cards_of, format_cards, mask_of
 from bigtwo.rules.options import Mode
 from bigtwo.session import TITLES, DealResult, Session
-
-
-def m(text: str) -> int:
-    return mask_of(parse_cards(text))
-
-
-def moves(game: Game, seat: int | None = None) -> set[str]:
-    return {str(mv) for mv in game.legal_moves(seat)}
-
-
-def play_out(game: Game, policy: int = 0) -> Game:
-    for _ in range(3000):
-        if game.is_over:
-            return game
-        options = game.legal_moves()
-        plays = [mv for mv in options if mv.is_play] or options
-        game = game.play(plays[0] if policy == 0 else plays[-1])
-    raise AssertionError("the deal did not end")
-
 
 # --- mode.until_last -----------------------------------------------------------------------
 
@@ -445,8 +426,7 @@ def test_chosen_gifts_with_two_decks_are_offered_once_and_replay() -> None:
     rules = Rules.preset("president").replace(decks=2, players=6, president_free_choice=True)
     session = Session.start(rules, seed=0)
     game = session.next_deal()
-    while not game.is_over:
-        game = game.play(game.legal_moves()[0])
+    game = play_out(game)
     game = session.finish(game).next_deal()
     assert game.pending and game.pending[0][3] == "choose"
     gifts = game.legal_moves()

@@ -8,6 +8,7 @@ import random
 import time
 
 import pytest
+from conftest import bots_play_out, settle_claims
 
 import bigtwo
 from bigtwo import driver
@@ -139,14 +140,14 @@ def test_stress_sets_play_in_time(stress: bigtwo.Rules) -> None:
     n = stress.players
     start = time.process_time()
     bots = {s: make_bot("random", s) for s in range(n)}
-    done = driver.play_out(bigtwo.Game.deal(stress, seed=1), bots)
+    done = bots_play_out(bigtwo.Game.deal(stress, seed=1), bots)
     assert done.is_over
     assert time.process_time() - start < 4.0  # target: 2 s
     heuristic = {s: make_bot("heuristic", s) for s in range(n)}
     game = bigtwo.Game.deal(stress, seed=2)
     times = []
     while not game.is_over:
-        game = driver.settle_claims(game, heuristic)
+        game = settle_claims(game, heuristic)
         if game.is_over:
             break
         c0 = time.process_time()
@@ -164,7 +165,7 @@ def test_the_expert_keeps_its_cap_on_stress_sets(stress: bigtwo.Rules) -> None:
     worst = 0.0
     decisions = 0
     while not game.is_over and decisions < 4:
-        game = driver.settle_claims(game, bots)
+        game = settle_claims(game, bots)
         if game.is_over:
             break
         seat = game.to_move

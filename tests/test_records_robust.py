@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import play_out
 
 import bigtwo
 from bigtwo import BigTwoError
@@ -18,8 +19,7 @@ from bigtwo import BigTwoError
 
 def finished(seed: int = 11) -> bigtwo.Game:
     game = bigtwo.Game.deal(seed=seed)
-    while not game.is_over:
-        game = game.play(game.legal_moves()[0])
+    game = play_out(game)
     return game
 
 

@@ -3,23 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from conftest import moves, play_all
 
 import bigtwo
 from bigtwo import Game, IllegalMoveError, Rules, RulesError
 
 CLASSIC = Rules.preset("classic")
 QUADS, SF = "9D 9C 9H 9S 4D", "3S 4S 5S 6S 7S"
-
-
-def play_all(game: Game, moves: str) -> Game:
-    """Play moves separated by ``|`` in turn order."""
-    for move in moves.split("|"):
-        game = game.play(move.strip())
-    return game
-
-
-def moves_of(game: Game, seat: int | None = None) -> set[str]:
-    return {str(m) for m in game.legal_moves(seat)}
 
 
 def test_bomb_honours_beat_all() -> None:
@@ -48,7 +38,7 @@ def test_bomb_override_two() -> None:
     assert not bigtwo.beats(QUADS, "2S 2H", rules)
     hands = ["2S 5C", "9D 9C 9H 9S 4D AD", "3S 3H", "3D 3C"]
     game = Game.deal(rules, hands=hands, leader=0).play("2S")
-    assert moves_of(game) == {"4D 9D 9C 9H 9S", "9D 9C 9H 9S AD", "pass"}
+    assert moves(game) == {"4D 9D 9C 9H 9S", "9D 9C 9H 9S AD", "pass"}
     game = game.play(QUADS)
     assert game.table is not None and game.table.kind == "four_of_a_kind"
     other = Game.deal(rules, hands=["AS 5C", "9D 9C 9H 9S 4D AD", "3S 3H", "3D 3C"], leader=0)
@@ -72,9 +62,9 @@ def test_bomb_quads_beat_all() -> None:
     )
     hands = ["3D 4D 5D 6D 7D 8C", "9D 9C 9H 9S 4S KC", "TS JS QS KS AS", "2S 2H"]
     game = play_all(Game.deal(rules, hands=hands), "3D 4D 5D 6D 7D")  # a straight flush
-    assert "4S 9D 9C 9H 9S" in moves_of(game)
+    assert "4S 9D 9C 9H 9S" in moves(game)
     game = game.play("9D 9C 9H 9S 4S")
-    assert moves_of(game) == {"pass"}  # the royal flush has no four: it can't answer
+    assert moves(game) == {"pass"}  # the royal flush has no four: it can't answer
 
 
 @pytest.mark.parametrize(
@@ -102,11 +92,11 @@ def test_bomb_smackdown_and_smackback() -> None:
     assert not bigtwo.beats("4D 4C 5D 5C", "2S", rules)  # two pairs are no run
     hands = ["2S 3D", "AS KS", run3 + " QD", run3_high + " TD TC TH TS"]
     game = Game.deal(rules, hands=hands, leader=0).play("2S")
-    assert moves_of(game) == {"pass"}
-    assert "4D 4C 5D 5C 6D 6C" in moves_of(game, 2)  # seat 2 smacks down out of turn
+    assert moves(game) == {"pass"}
+    assert "4D 4C 5D 5C 6D 6C" in moves(game, 2)  # seat 2 smacks down out of turn
     game = game.play(run3, seat=2)
     assert game.table_seat == 2 and game.table is not None and game.table.kind == "pair_run"
-    assert "TD TC TH TS" not in moves_of(game, 3)  # a four can't smack back a run of pairs
+    assert "TD TC TH TS" not in moves(game, 3)  # a four can't smack back a run of pairs
     game = game.play(run3_high, seat=3)  # the smack-back
     assert game.table_seat == 3
     with pytest.raises(IllegalMoveError, match="can't be led"):
@@ -121,8 +111,8 @@ def test_bomb_out_of_turn() -> None:
     hands = ["3D 3C 8C", "4D 4C 2S", "9D 9C 9H 9S 5D KD", "3S 4S 5S 6S 7S 6D"]
     game = Game.deal(rules, hands=hands).play("3D 3C")
     assert game.to_move == 1
-    assert "5D 9D 9C 9H 9S" in moves_of(game, 2)  # seat 2, not to move, may bomb now
-    assert moves_of(game, 0) == set()  # seat 0 has no bomb
+    assert "5D 9D 9C 9H 9S" in moves(game, 2)  # seat 2, not to move, may bomb now
+    assert moves(game, 0) == set()  # seat 0 has no bomb
     game = game.play(QUADS.replace("4D", "5D"), seat=2)
     assert game.table_seat == 2 and game.to_move == 3
     game = game.play(SF, seat=3)  # a straight flush beats the four, here in turn

@@ -8,18 +8,12 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from conftest import play_all
 
 import bigtwo
 from bigtwo import Game, IllegalMoveError, Jokers, Rules, RulesError, SuitOrder
 
 CLASSIC = Rules.preset("classic")
-
-
-def play_all(game: Game, moves: str) -> Game:
-    """Play moves separated by ``|`` in turn order."""
-    for move in moves.split("|"):
-        game = game.play(move.strip())
-    return game
 
 
 def suit_rules(order: SuitOrder) -> Rules:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from conftest import moves, play_all
 
 import bigtwo
 from bigtwo import Game, IllegalMoveError, Rules
@@ -16,17 +17,6 @@ def kind(cards: str, rules: Rules) -> str | None:
     return None if combo is None else combo.kind
 
 
-def play_all(game: Game, moves: str) -> Game:
-    """Play moves separated by ``|`` in turn order."""
-    for move in moves.split("|"):
-        game = game.play(move.strip())
-    return game
-
-
-def moves_of(game: Game, seat: int | None = None) -> set[str]:
-    return {str(m) for m in game.legal_moves(seat)}
-
-
 # -- fewer combinations ---------------------------------------------------------------------
 def test_combo_no_triples() -> None:
     """combo.no_triples: a triple is only playable inside a five-card hand."""
@@ -34,7 +24,7 @@ def test_combo_no_triples() -> None:
     assert kind("5D 5C 5H", rules) is None
     assert kind("5D 5C 5H 9S 9D", rules) == "full_house"
     game = Game.deal(rules, hands=["3D 5D 5C 5H", "4D", "7D", "9C"], leader=0)
-    assert "5D 5C" in moves_of(game) and "5D 5C 5H" not in moves_of(game)
+    assert "5D 5C" in moves(game) and "5D 5C 5H" not in moves(game)
     with pytest.raises(IllegalMoveError, match="triples may only be played inside five-card"):
         Game.deal(rules, hands=["3D 3C 3H 5D", "4D", "7D", "9C"]).play("3D 3C 3H")
 
@@ -45,7 +35,7 @@ def test_combo_no_flushes() -> None:
     assert kind("3C 5C 9C JC KC", rules) is None
     assert kind("3C 4C 5C 6C 7C", rules) == "straight_flush"
     game = Game.deal(rules, hands=["3D 5D 9D JD KD 4C", "6C 7C", "8C 9C", "TC JC"])
-    assert "3D 5D 9D JD KD" not in moves_of(game)
+    assert "3D 5D 9D JD KD" not in moves(game)
     with pytest.raises(IllegalMoveError, match="not a combination"):
         game.play("3D 5D 9D JD KD")
 
@@ -66,7 +56,7 @@ def test_combo_no_triples_no_flushes() -> None:
     ]:
         assert kind(cards, rules) == name
     game = Game.deal(rules, hands=["3D 3C 3H 9D", "4D 4C", "6D 6C", "7D 7C"])
-    assert moves_of(game) == {"3D", "3D 3C", "3D 3H"}
+    assert moves(game) == {"3D", "3D 3C", "3D 3H"}
 
 
 def test_combo_quads_alone() -> None:
@@ -84,7 +74,7 @@ def test_combo_quads_alone() -> None:
     assert kind("9D 9C 3H 3S", rules) is None  # no two pairs here
     game = Game.deal(rules, hands=["3D 3C 3H 3S 8D", "4D 4C 4H 4S", "2S 2H 2C 2D", "5D"])
     game = game.play("3D 3C 3H 3S")
-    assert moves_of(game) == {"4D 4C 4H 4S", "pass"}
+    assert moves(game) == {"4D 4C 4H 4S", "pass"}
     game = game.play("4D 4C 4H 4S")
     assert game.is_over and game.winner == 1
 
@@ -101,9 +91,9 @@ def test_combo_four_card() -> None:
     assert not bigtwo.beats("TD TC 3H 3S", "4D 4C", rules)
     game = Game.deal(rules, hands=["3D 3C 4D 4C 9S", "KD KC AH AS 7C", "5D 5C 5H 5S 8C", "6D"])
     game = game.play("3D 3C 4D 4C")
-    assert moves_of(game) == {"KD KC AH AS", "pass"}
+    assert moves(game) == {"KD KC AH AS", "pass"}
     game = game.play("KD KC AH AS")
-    assert moves_of(game) == {"5D 5C 5H 5S", "pass"}
+    assert moves(game) == {"5D 5C 5H 5S", "pass"}
     assert game.play("5D 5C 5H 5S").table_seat == 2
 
 
@@ -113,7 +103,7 @@ def test_combo_no_quads_kicker() -> None:
     assert kind("9D 9C 9H 9S 3D", rules) is None
     assert kind("9D 9C 9H 9S", rules) == "quads"
     game = Game.deal(rules, hands=["3D 9D 9C 9H 9S", "4D", "5D", "6D"])
-    assert "3D 9D 9C 9H 9S" not in moves_of(game)
+    assert "3D 9D 9C 9H 9S" not in moves(game)
     with pytest.raises(IllegalMoveError):
         game.play("3D 9D 9C 9H 9S")
 
@@ -124,7 +114,7 @@ def test_combo_quads_no_two_pairs() -> None:
     rules = CLASSIC.replace(quads_alone=True, two_pairs=False)
     assert kind("9D 9C 9H 9S", rules) == "quads" and kind("9D 9C 3H 3S", rules) is None
     game = Game.deal(rules, hands=["3D 3C 4D 4C 8S", "9D 9C 9H 9S", "5D", "6D"])
-    assert "3D 3C 4D 4C" not in moves_of(game)
+    assert "3D 3C 4D 4C" not in moves(game)
     with pytest.raises(IllegalMoveError, match="not a combination"):
         game.play("3D 3C 4D 4C")
 
@@ -142,7 +132,7 @@ def test_combo_butterfly() -> None:
     assert kind("9D 9C 3H 3S 5D", CLASSIC) is None
     game = Game.deal(rules, hands=["3D 3C 4D 4C 9S TS", "5D 6C 7H 8S 9D 9H", "6D", "8D"])
     game = game.play("3D 3C 4D 4C 9S")
-    assert "5D 6C 7H 8S 9D" in moves_of(game)
+    assert "5D 6C 7H 8S 9D" in moves(game)
 
 
 def test_combo_trips_junk() -> None:
@@ -156,7 +146,7 @@ def test_combo_trips_junk() -> None:
     assert kind("9D 9C 9H 3S 5D", CLASSIC) is None
     game = Game.deal(rules, hands=["3D 3C 3H 9S KD TS", "4D 4C 4H 8S 2D", "5D", "6D"])
     game = game.play("3D 3C 3H 9S KD")
-    assert moves_of(game) == {"4D 4C 4H 8S 2D", "pass"}
+    assert moves(game) == {"4D 4C 4H 8S 2D", "pass"}
 
 
 def test_combo_sisters() -> None:
@@ -173,7 +163,7 @@ def test_combo_sisters() -> None:
     assert not bigtwo.beats("KD KC AH AS 3H", STRAIGHT, rules)
     game = Game.deal(rules, hands=["3D JD JC QH QS TS", "KD KC AH AS 4C", "5D", "6D"], leader=0)
     game = game.play("3D JD JC QH QS")
-    assert moves_of(game) == {"4C KD KC AH AS", "pass"}
+    assert moves(game) == {"4C KD KC AH AS", "pass"}
 
 
 def test_combo_long_straights() -> None:
@@ -189,7 +179,7 @@ def test_combo_long_straights() -> None:
     assert bigtwo.beats("4D 5C 6H 7S 8D 9D", "3S 4S 5S 6S 7S 8H", rules)
     hands = ["3D 4C 5H 9S", "4D 5C 6H 7S 8D 9D", "5D 6C 7H", "TD"]
     game = Game.deal(rules, hands=hands).play("3D 4C 5H")
-    assert "4D 5C 6H" in moves_of(game) and "4D 5C 6H 7S 8D 9D" not in moves_of(game)
+    assert "4D 5C 6H" in moves(game) and "4D 5C 6H 7S 8D 9D" not in moves(game)
     game = play_all(game, "4D 5C 6H | 5D 6C 7H")
     assert game.is_over and game.winner == 2
 
@@ -205,7 +195,7 @@ def test_combo_dragon_play() -> None:
     assert bigtwo.beats(high, low, rules) and not bigtwo.beats(low, high, rules)
     game = Game.deal(rules, hands=[low + " 4H 5S", high + " 6C", "7H 8H"])
     game = game.play(low)  # the lead (with the 3♦)
-    assert high in moves_of(game)
+    assert high in moves(game)
     game = play_all(game, f"{high} | pass | pass | 6C")
     assert game.is_over and game.winner == 1
 
@@ -242,4 +232,4 @@ def test_combo_five_kind() -> None:
     assert bigtwo.beats("9D 9C 9C 9H 9S", five, rules)
     hands = ["3D 4C 5H 6S 7D 2D", five + " 3C", "9D 9C 9H 9S 4D", "KD", "KC"]
     game = play_all(Game.deal(rules, hands=hands), f"3D 4C 5H 6S 7D | {five}")
-    assert moves_of(game) == {"pass"}  # four 9s + 1 can't beat five 8s
+    assert moves(game) == {"pass"}  # four 9s + 1 can't beat five 8s

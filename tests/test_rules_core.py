@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from conftest import play_all
 
 import bigtwo
 from bigtwo import Game, IllegalMoveError, Rules
@@ -19,13 +20,6 @@ SUITS_LOW_TO_HIGH = "DCHS"
 
 def deck_low_to_high() -> list[str]:
     return [r + s for r in RANKS_LOW_TO_HIGH for s in SUITS_LOW_TO_HIGH]
-
-
-def play_all(game: Game, moves: str) -> Game:
-    """Play moves separated by ``|`` in turn order."""
-    for move in moves.split("|"):
-        game = game.play(move.strip())
-    return game
 
 
 # -- cards and small combinations -------------------------------------------------------------

@@ -3,8 +3,9 @@ draw for the dealer after every ten deals, and the words that explain a session'
 
 from __future__ import annotations
 
+from conftest import bots_play_out
+
 import bigtwo
-from bigtwo import driver
 from bigtwo.bots import make_bot
 from bigtwo.combos import classify
 from bigtwo.session import DealResult, Session, settlement_words
@@ -26,7 +27,7 @@ def _session(rules: bigtwo.Rules, deals: int, seed: int) -> list[Session]:
     s = Session.start(rules, seed=seed)
     out = []
     while s.deals_played < deals:
-        game = driver.play_out(s.next_deal(), {k: make_bot("greedy", k) for k in range(4)})
+        game = bots_play_out(s.next_deal(), {k: make_bot("greedy", k) for k in range(4)})
         s = s.finish(game)
         out.append(s)
     return out

@@ -14,11 +14,11 @@ from dataclasses import fields
 from typing import Any
 
 import pytest
+from conftest import bots_play_out
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import bigtwo
-from bigtwo import driver
 from bigtwo.bots import make_bot
 from bigtwo.combos import Combination, classify_mask
 from bigtwo.combos.lazy import is_big
@@ -142,7 +142,7 @@ def _play(rules: bigtwo.Rules, bot: str, seed: int) -> None:
         _legal_and_nothing_else(after, rng)
         spent += time.process_time() - c0
 
-    game = driver.play_out(game, bots, check)
+    game = bots_play_out(game, bots, check)
     play_time = time.process_time() - start - spent
     assert play_time < DEAL_SECONDS, f"{rules.to_dict()} took {play_time:.1f} s with {bot}"
     grown = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - rss) / 1024

@@ -107,6 +107,35 @@ def test_a_table_of_bots_plays_a_session_to_its_end_in_one_call_per_deal() -> No
         table.next_deal()
 
 
+def test_a_table_may_begin_at_a_later_deal_of_its_seeded_session() -> None:
+    """``skip``: the first deal is shuffled as that deal of the seeded session would be (and
+    dealt as a first deal: by seat 0, without exchanges)."""
+    whole = Table(Rules(), bots(4), seed=6, end=SessionEnd(deals=3))
+    whole.start()
+    whole.next_deal()
+    later = Table(Rules(), bots(4), seed=6, end=SessionEnd(deals=1), skip=1)
+    later.start()
+    assert whole.games[1].origin.order == later.games[0].origin.order
+    assert whole.games[0].origin.order != later.games[0].origin.order
+    assert later.games[0].origin.dealer == 0
+
+
+def test_the_deal_as_dealt_and_every_legal_move_stay_on_offer_to_a_front_end() -> None:
+    """`dealt_view` shows a person's hand as dealt after bots have played on, and after the
+    deal; `legal` counts every move the rules allow, where an offer lists only its kind."""
+    rules = Rules().replace(out_of_turn_bombs=True)
+    table = Table(rules, [None, *bots(3)], seed=3, end=SessionEnd(deals=1))
+    table.start()
+    dealt = table.dealt_view(0)
+    assert table.dealt is not None and dealt == table.dealt.view(0)
+    assert len(dealt.hand) == 13 and dealt.history == ()
+    legal = table.legal(0)
+    assert legal.total() >= len(table.offers(0)) > 0
+    while table.awaiting:
+        table.submit(0, table.offers(0)[0])
+    assert table.dealt_view(0) == dealt
+
+
 def test_session_end_by_target_score() -> None:
     table = Table(Rules(), bots(4), seed=4, end=SessionEnd(target=20))
     table.start()
@@ -208,9 +237,13 @@ def test_a_table_refuses_nonsense_in_words() -> None:
         Table(Rules(), [None, None, None])
     with pytest.raises(BigTwoError, match="deals must be a whole number"):
         SessionEnd(deals=0)
+    with pytest.raises(BigTwoError, match="deals to skip must be a count"):
+        Table(Rules(), bots(4), skip=-1)
     table = Table(Rules(), bots(4))
     with pytest.raises(BigTwoError, match="no deal is in play"):
         table.view(0)
+    with pytest.raises(BigTwoError, match="nothing has been dealt"):
+        table.dealt_view(0)
     table.start()
     with pytest.raises(BigTwoError, match="started already"):
         table.start()

@@ -3,20 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from conftest import covers
+from conftest import covers, m, moves
 
 from bigtwo import PASS, Game, IllegalMoveError, Rules
-from bigtwo.cards import mask_of, parse_cards
 from bigtwo.rules.options import Announce, Direction, LastPlayBan
-
-
-def m(text: str) -> int:
-    return mask_of(parse_cards(text))
-
-
-def moves(game: Game, seat: int | None = None) -> set[str]:
-    return {str(mv) for mv in game.legal_moves(seat)}
-
 
 # --- trick.no_play_after_pass ------------------------------------------------------------
 

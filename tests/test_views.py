@@ -78,7 +78,8 @@ def _hidden_faces(game: Game, seat: int) -> set[int]:
     for s, h in enumerate(game.hands):
         if s != seat:
             hidden |= h
-    seen = (game.hands[seat] if seat >= 0 else 0) | sum(1 << c for c in shown)
+    own = game.hands[seat] | game.origin.hands[seat] if seat >= 0 else 0  # held, or dealt
+    seen = own | sum(1 << c for c in shown)
     for actor, move in game.history:
         if move.is_play:
             seen |= move.mask
@@ -219,6 +220,9 @@ def _good() -> dict[str, Any]:
         ({"seat": -2}, "seat"),
         ({"seat": SPECTATOR}, "hand of a spectator"),
         ({"seat": SPECTATOR, "hand": "", "announce_due": True}, "announce_due of a spectator"),
+        ({"seat": SPECTATOR, "hand": ""}, "dealt hand of a spectator"),
+        ({"exchanges": [[0, 1, 2]]}, "exchange"),
+        ({"exchanges": [[0, 9, 2, "lowest"]]}, "exchanges"),
         ({"counts": [13, 13]}, "counts"),
         ({"direction": 2}, "direction"),
         ({"twos_low": "no"}, "twos_low"),
@@ -268,3 +272,28 @@ def test_the_leak_check_sees_a_leak() -> None:
     other = json.dumps(game.view(1).to_dict())
     assert _faces(other) & _hidden_faces(game, 0)
     assert not _faces(json.dumps(game.spectator_view().to_dict())) - {game.opening}
+
+
+def test_a_view_tells_the_exchanges_and_its_own_dealt_hand_only() -> None:
+    """mode.president: the second deal begins with exchanges; each seat's view holds their
+    terms and that seat's cards as dealt, a spectator's no cards."""
+    rules = Rules.preset("classic").replace(mode="president")
+    session = Session.start(rules, seed=3)
+    first = session.next_deal()
+    while not first.is_over:
+        first = first.play(first.legal_moves()[0])
+    game = session.finish(first).next_deal()
+    assert game.setup[1] and game.spectator_view().exchanges == game.setup[1]
+    for seat in range(4):
+        view = game.view(seat)
+        assert view.hand_mask != view_mask(view.dealt) or seat not in _parties(game)
+        assert view_mask(view.dealt) == game.origin.hands[seat]
+    assert game.spectator_view().dealt == ()
+
+
+def view_mask(cards: tuple[int, ...]) -> int:
+    return sum(1 << c for c in cards)
+
+
+def _parties(game: Game) -> set[int]:
+    return {s for g, r, _, _ in game.setup[1] for s in (g, r)}

@@ -12,8 +12,9 @@ independent, so the 95% confidence intervals are taken across deals, and so are 
 margins. A bot named twice plays against itself under two labels (``heuristic`` and
 ``heuristic#2``), a check that the margin between them is nought.
 
-Deals are played by `bigtwo.driver.play_out`, as ``bigtwo play`` and ``bigtwo simulate`` play
-them, so bots announce, claim and play out of turn where the rules allow.
+Deals are played through `bigtwo.table.Table`, as ``bigtwo play`` and ``bigtwo simulate`` play
+them, so bots announce, claim and play out of turn where the rules allow, and turn order lives
+in the table alone.
 
 Runs are reproducible: the deals, the bots' seeds and the order of the results depend only on
 ``seed``, whatever the number of worker processes; the expert runs a fixed number of samples
@@ -35,10 +36,10 @@ from typing import Any
 
 from .bots import Bot, ExpertBot, make_bot
 from .bots.expert import DEFAULT_SAMPLES
-from .driver import play_out
 from .engine import Game
 from .errors import BigTwoError
 from .rules import Rules
+from .table import SessionEnd, Table
 
 Z95 = 1.959964
 
@@ -213,6 +214,14 @@ def deal_lineups(names: Sequence[str], players: int, deal_seed: int) -> list[tup
     return lineups(k, players, order)
 
 
+def bots_deal(rules: Rules, bots: Sequence[Bot], seed: int, number: int) -> Game:
+    """Deal ``number`` of the session seeded with ``seed``, dealt on its own (no exchanges,
+    dealer 0) and played out at a table of ``bots``, one a seat; the finished deal."""
+    table = Table(rules, bots, seed=seed, end=SessionEnd(deals=1), skip=number)
+    table.start()  # no seat awaits a person: the bots play the deal to its end
+    return table.games[0]
+
+
 def build_bot(name: str, seed: int, config: ArenaConfig) -> Bot:
     if name.strip().lower() == "expert":
         # without a budget the expert runs its default number of samples with no time cap,
@@ -227,11 +236,11 @@ def deal_games(config: ArenaConfig, deal: int) -> Iterator[tuple[tuple[int, ...]
     rules = Rules.preset(config.rules)
     deal_seed = config.seed * 1_000_003 + deal
     for li, lineup in enumerate(deal_lineups(config.labels, rules.players, deal_seed)):
-        bots = {
-            seat: build_bot(config.bots[b], (deal_seed * 31 + li) * 17 + seat, config)
+        bots = [
+            build_bot(config.bots[b], (deal_seed * 31 + li) * 17 + seat, config)
             for seat, b in enumerate(lineup)
-        }
-        yield lineup, play_out(Game.deal(rules, seed=deal_seed), bots)
+        ]
+        yield lineup, bots_deal(rules, bots, config.seed, deal)
 
 
 def play_deal(config: ArenaConfig, deal: int) -> DealResult:

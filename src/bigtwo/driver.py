@@ -1,9 +1,10 @@
-"""Playing a deal with bots: each bot's own turns, and what bots do when it isn't their turn
+"""Bots' decisions at a table: each bot's own turn, and what bots do when it isn't their turn
 (announcing a last card right after the play that leaves it, laying down four 2s, playing a
 bomb or a smack-down out of turn, answering the first play in a race for the direction).
 
 Bots see only views; this module is the one place that hands them views and legal moves and
-applies what they choose, so that the terminal game, simulations and the arena drive bots alike.
+applies what they choose. When each is asked is the table's business (`bigtwo.table`), which
+the terminal game, simulations and the arena all drive.
 
 A bot decides its out-of-turn plays with an ``out_of_turn(view, plays) -> Move | None`` method
 when it has one (None declines), else with the heuristic's judgement that every bot shares
@@ -23,7 +24,6 @@ from .engine.game import Game
 from .engine.seats import racer, seats_after
 
 Observer = Callable[[Game, int, Move, Game], None]  # (before, seat, move, after)
-STEP_LIMIT = 20_000  # a bound no real deal reaches; it keeps a runaway loop from hanging
 
 
 def _quiet(before: Game, seat: int, move: Move, after: Game) -> None:
@@ -76,19 +76,6 @@ def bot_claim(game: Game, bots: Mapping[int, Bot]) -> tuple[int, Move] | None:
     return None
 
 
-def settle_claims(game: Game, bots: Mapping[int, Bot], observe: Observer = _quiet) -> Game:
-    """Apply everything the bots do out of turn before the player to move acts."""
-    while not game.is_over:
-        claim = bot_claim(game, bots)
-        if claim is None:
-            break
-        seat, move = claim
-        after = game.play(move, seat=seat)
-        observe(game, seat, move, after)
-        game = after
-    return game
-
-
 def bot_turn(game: Game, bots: Mapping[int, Bot], observe: Observer = _quiet) -> Game:
     """The bot to move chooses and plays. In a race, when it passes, the other neighbour (a
     bot) may answer first instead."""
@@ -103,13 +90,3 @@ def bot_turn(game: Game, bots: Mapping[int, Bot], observe: Observer = _quiet) ->
     after = game.play(move, seat=seat)
     observe(game, seat, move, after)
     return after
-
-
-def play_out(game: Game, bots: Mapping[int, Bot], observe: Observer = _quiet) -> Game:
-    """Play the deal to its end with a bot in every seat."""
-    for _ in range(STEP_LIMIT):
-        game = settle_claims(game, bots, observe)
-        if game.is_over:
-            return game
-        game = bot_turn(game, bots, observe)
-    raise RuntimeError(f"the deal did not end within {STEP_LIMIT} actions: {game!r}")

@@ -33,6 +33,7 @@ from .combos import PASS, Move
 from .driver import bot_claim, bot_turn
 from .engine.actions import ANNOUNCE, KEEP, Action, Give, hidden_give
 from .engine.game import Game
+from .engine.ondemand import LegalMoves
 from .engine.view import SessionSummary, View
 from .errors import BigTwoError, IllegalMoveError
 from .rules.config import Rules
@@ -120,7 +121,10 @@ class Table:
         names: Sequence[str] | None = None,
         dealer: int = 0,
         end: SessionEnd | None = None,
+        skip: int = 0,
     ) -> None:
+        """``skip`` deals of a seeded session are passed over: the first deal is shuffled as
+        that deal of the session would be, so deal ``i`` of a simulation can be played alone."""
         if not isinstance(rules, Rules):
             raise BigTwoError(f"a table needs Rules, not {type(rules).__name__}")
         if len(seats) != rules.players:
@@ -128,7 +132,9 @@ class Table:
         self.bots: dict[int, Bot] = {s: b for s, b in enumerate(seats) if b is not None}
         self.people = tuple(s for s, b in enumerate(seats) if b is None)
         self.end = end or SessionEnd()
-        self.session = Session.start(rules, seed, dealer, names)
+        if type(skip) is not int or not 0 <= skip < 10**9:
+            raise BigTwoError(f"the deals to skip must be a count, not {skip!r}")
+        self.session = replace(Session.start(rules, seed, dealer, names), shuffles=skip)
         self.game: Game | None = None
         self.dealt: Game | None = None  # the deal in play as it was dealt, before any action
         self.games: list[Game] = []  # every finished deal, redeals included, in order
@@ -168,6 +174,11 @@ class Table:
             return [*moves, DECLINE]
         return game.moves(seat)
 
+    def legal(self, seat: int) -> LegalMoves:
+        """Everything the rules let ``seat`` do now, offered or not, lazily: counted rather
+        than listed (two decks can hold millions), and the source of a hint's candidates."""
+        return self._game().moves(seat)
+
     def view(self, seat: int) -> View:
         """What ``seat`` sees: of the deal in play, or between deals and after the session, of
         the deal that ended last."""
@@ -193,6 +204,13 @@ class Table:
         if self.game is None and self.last is not None:
             return self.last
         return self._game()
+
+    def dealt_view(self, seat: int) -> View:
+        """What ``seat`` saw as the deal in play (or the last one) was dealt, before anyone
+        acted: a front end shows the deal's start even after bots have played on."""
+        if self.dealt is None:
+            raise BigTwoError("nothing has been dealt at this table yet")
+        return self.dealt.view(seat)
 
     # -- acting ---------------------------------------------------------------------------------
     def start(self) -> list[Event]:

@@ -7,6 +7,8 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from conftest import play_out
+
 import bigtwo
 from bigtwo import Card, Combination, Game, Jokers, Rules, SuitOrder
 from bigtwo.bots import ExpertBot, HeuristicBot, RandomBot
@@ -29,8 +31,7 @@ def _game() -> Game:
 
 def _over() -> Game:
     game = Game.deal(seed=2)
-    while not game.is_over:
-        game = game.play(game.legal_moves()[0])
+    game = play_out(game)
     return game
 
 

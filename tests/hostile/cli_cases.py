@@ -9,9 +9,10 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from conftest import bots_play_out, play_out
+
 from bigtwo import Game, Rules
 from bigtwo.bots import make_bot
-from bigtwo.driver import play_out
 from bigtwo.session import Session
 
 ESC = "\x1b[31m"
@@ -48,7 +49,7 @@ def one_deal(seed: int) -> bytes:
         if seat == 0:
             typed.append(str(move))
 
-    play_out(Session.start(Rules(), seed).next_deal(), bots, note)
+    bots_play_out(Session.start(Rules(), seed).next_deal(), bots, note)
     return "".join(f"{line}\n" for line in typed).encode()
 
 
@@ -56,8 +57,7 @@ def hostile_names_record() -> tuple[str, str]:
     """A finished deal's record, and a seat's export of it, whose players are named with
     markup, a terminal escape and a bidi override (written to a temporary folder)."""
     game = Game.deal(seed=3, players=["[red]Ann[/]", "[bold]B", "[/]evil", "D"])
-    while not game.is_over:
-        game = game.play(game.legal_moves()[0])
+    game = play_out(game)
     record = game.record()
     folder = Path(tempfile.mkdtemp(prefix="bigtwo-hostile-"))
     atexit.register(shutil.rmtree, folder, True)

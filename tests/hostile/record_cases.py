@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from conftest import play_out
+
 import bigtwo
 
 
@@ -25,8 +27,7 @@ class RecordCase:
 @cache
 def genuine() -> str:
     game = bigtwo.Game.deal(seed=11)
-    while not game.is_over:
-        game = game.play(game.legal_moves()[0])
+    game = play_out(game)
     return game.record().dumps()
 
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from conftest import play_out
 
 import bigtwo
 from bigtwo import BigTwoError, FlushOrder, Jokers, Rules
@@ -147,8 +148,7 @@ def _game() -> bigtwo.Game:
 
 def _finished() -> bigtwo.Game:
     game = bigtwo.Game.deal(seed=4)
-    while not game.is_over:
-        game = game.play(game.legal_moves()[0])
+    game = play_out(game)
     return game
 
 

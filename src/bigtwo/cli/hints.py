@@ -5,8 +5,12 @@ the game loop."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..bots import LEVELS, Hint, ReviewNote, hint, make_bot, review
+from ..combos import Move
 from ..engine.game import Game
+from ..engine.view import View
 from ..errors import BigTwoError
 
 DEFAULT_HINT_LEVEL = "hard"
@@ -30,8 +34,9 @@ class Adviser:
         """How the hint is introduced: the level and the bot that plays it."""
         return f"{self.level} ({LEVELS[self.level]})"
 
-    def suggest(self, game: Game, seat: int) -> Hint:
-        return hint(game.view(seat), game.moves(seat).candidates(), self.level)
+    def suggest(self, view: View, candidates: Sequence[Move]) -> Hint:
+        """What the level's bot would do from ``view``, choosing among ``candidates``."""
+        return hint(view, candidates, self.level)
 
     @staticmethod
     def review(game: Game, seat: int) -> list[ReviewNote]:

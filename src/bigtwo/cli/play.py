@@ -15,13 +15,13 @@ from rich.console import Console
 from rich.text import Text
 
 from ..bots import Bot, make_bot
-from ..cards import Card, cards_of
-from ..combos import Combination, Move
+from ..combos import Combination
 from ..engine.actions import ANNOUNCE
 from ..engine.game import Game
+from ..engine.view import View
 from ..errors import BigTwoError
-from ..rules.options import Leftover, Mode
-from ..session import Session, settlement_words
+from ..rules.options import Mode
+from ..session import Session
 from ..table import DECLINE, Event, Table
 from .common import (
     RULE_OPTIONS_HELP,
@@ -34,33 +34,29 @@ from .common import (
     shown,
     user_errors,
 )
+from .deal_start import show_deal_start
 from .hints import DEFAULT_HINT_LEVEL, Adviser
-from .outcomes import ending_words, finish_order_words
-from .prompt import BadInput, read_line
+from .prompt import BadInput
 from .records import RecordWriter
 from .render import (
     action_line,
     cards_text,
     hand_line,
+    hand_order,
     kind_words,
-    scores_table,
     sorted_cards,
     table_status,
     trick_note,
 )
+from .results import show_final, show_result, show_review
 from .rulebook import print_rules
+from .screen import HUMAN, QUIT_WORDS, Quit, Screen
 
-HUMAN = 0  # the person always sits in seat 0
-QUIT_WORDS = ("quit", "exit", "q")
 HELP_WORDS = ("help", "?", "h")
 SHOW_WORDS = ("hand", "table", "look", "show")
 DEFAULT_PACE = 0.6  # seconds between bot moves when a person is watching
 MAX_PACE = 60.0
 NAME_LENGTH = 40
-
-
-class Quit(Exception):
-    """The person chose to leave."""
 
 
 def command(
@@ -149,7 +145,8 @@ def command(
 
 
 class Match:
-    """One sitting: deals until the person stops, with running totals."""
+    """One sitting: deals until the person stops, with running totals. It drives the table
+    and shows the person only their own view, the table's offers and what happened."""
 
     def __init__(
         self,
@@ -160,10 +157,9 @@ class Match:
         writer: RecordWriter,
         pace: float,
     ) -> None:
-        self.console, self.table, self.names = console, table, list(names)
+        self.screen = Screen(console, names)
+        self.console, self.table, self.names = console, table, self.screen.names
         self.adviser, self.writer, self.pace = adviser, writer, pace
-        self.width = max(len(n) for n in names)
-        self.echo = not sys.stdin.isatty()  # show piped answers so the transcript reads well
         self.farewell_said = False
 
     @property
@@ -171,11 +167,13 @@ class Match:
         return self.table.session
 
     @property
-    def game(self) -> Game:
-        """The deal in play."""
-        game = self.table.game
-        assert game is not None, "no deal is in play"
-        return game
+    def view(self) -> View:
+        """The person's view of the deal in play."""
+        return self.table.view(HUMAN)
+
+    @property
+    def teams(self) -> bool:
+        return self.session.rules.mode is Mode.TEAMS
 
     # -- the sitting ------------------------------------------------------------------------
     def run(self) -> None:
@@ -189,14 +187,14 @@ class Match:
             + Text(f" · {rules.name} rules · you are {self.names[HUMAN]}; {company}")
         )
         if self.teams:
-            self.say(f"Teams: {self.team_name(0)} against {self.team_name(1)}.")
+            self.say(f"Teams: {self.screen.team_name(0)} against {self.screen.team_name(1)}.")
         self.console.print(Text("Type 'help' at any time for the commands.", style="dim"))
         try:
             events = self.table.start()
             while True:
-                game = self.play_deal(events)
-                self.show_result(game)
-                if not self.session.shootout and not self.after_deal(game):
+                finished = self.play_deal(events)
+                show_result(self.screen, finished, self.session, self.writer)
+                if not self.session.shootout and not self.after_deal(finished):
                     break  # (mode.teams: a tie is settled before anyone may leave)
                 events = self.table.next_deal()
         except Quit:
@@ -208,29 +206,40 @@ class Match:
             return
         self.farewell_said = True
         if self.session.deals_played:
-            self.show_final()
+            show_final(self.screen, self.session)
         self.console.print("Goodbye.")
+
+    def after_deal(self, finished: Game) -> bool:
+        """Ask whether to play on; 'review' lists where the expert would have differed."""
+        while True:
+            answer = self.ask("Play another deal? [Y/n] (or 'review') ").lower()
+            if answer == "review":
+                show_review(self.screen, finished, self.adviser)
+            elif not answer or answer in ("y", "yes"):
+                return True
+            elif answer in ("n", "no", *QUIT_WORDS):
+                return False
+            else:
+                self.say("Please answer y or n (or 'review').")
 
     # -- one deal ---------------------------------------------------------------------------
     def play_deal(self, events: list[Event]) -> Game:
         """Show the deal that ``events`` began, then answer for the person whenever the table
         awaits them, until the deal is over; the finished deal."""
-        dealt = self.table.dealt
-        assert dealt is not None, "the table has dealt"
+        dealt = self.table.dealt_view(HUMAN)
         self.console.print()
         if self.session.shootout:
             title = "Five-card shootout: the teams are tied"
         else:
             title = f"Deal {self.session.deals_played + 1}"
-        self.console.rule(Text(f"{title} · dealer {self.names[dealt.origin.dealer]}"))
-        commitment = dealt.view(HUMAN).commitment
-        if commitment:  # fair.shuffle: shown before any play, to hold the record against later
-            self.console.print(Text(f"  commitment {commitment}", style="dim"))
-        self.show_before_play(dealt)
-        own = sorted_cards(dealt.view(HUMAN).hand, dealt.tables.order_key)
-        self.console.print(hand_line(own))
+        dealer = events[0].data["dealer"]
+        self.console.rule(Text(f"{title} · dealer {self.names[dealer]}"))
+        if dealt.commitment:  # fair.shuffle: shown before any play, to hold the record against
+            self.console.print(Text(f"  commitment {dealt.commitment}", style="dim"))
+        show_deal_start(self.screen, dealt, self.session)
+        self.console.print(hand_line(sorted_cards(dealt.hand, hand_order(dealt))))
         self.show(events[1:])
-        while self.table.game is not None:
+        while self.table.awaiting:
             offer = self.table.offer
             if offer is None:
                 events = self.human_turn()
@@ -243,106 +252,6 @@ class Match:
             self.show(events)
         return self.table.games[-1]
 
-    def show_before_play(self, game: Game) -> None:
-        """What the person should know before play starts: titles and the card exchanges
-        (``mode.president``, ``start.three_player_exchange``), and an extra card dealt to
-        them (``deal.leftover_*``)."""
-        drawn = self.session.drawn
-        if drawn:  # start.indonesia_rounds: a new round of ten deals
-            cards = ", ".join(
-                f"{'you' if s == HUMAN else self.names[s]} {Card(c).symbol()}"
-                for s, c in enumerate(drawn)
-            )
-            self.say(
-                f"A new round of ten deals: everyone drew a card ({cards}); the highest deals,"
-                " and the 3♦ leads."
-            )
-        titles = self.session.titles()
-        if titles:
-            self.say(
-                "Titles: "
-                + ", ".join(f"{self.names[seat]} {title}" for seat, title in titles.items())
-            )
-        for giver, receiver, count, how in game.setup[1]:
-            what = {"lowest": "lowest ", "highest": "highest "}.get(how, "")
-            cards = f"{count} {what}card{'s' * (count > 1)}"
-            if how == "choose":
-                cards = f"{count} card{'s' * (count > 1)} of their choice"
-            who = "You give" if giver == HUMAN else f"{self.names[giver]} gives"
-            whom = "you" if receiver == HUMAN else self.names[receiver]
-            self.say(f"{who} {whom} {cards}.")
-        before, now = game.origin.hands[HUMAN], game.hands[HUMAN]
-        gave, got = before & ~now, now & ~before
-        if gave or got:
-            line = Text("  ")
-            if gave:
-                line += Text("You gave ") + cards_text(cards_of(gave)) + Text("; ")
-            line += Text("you received ") + (cards_text(cards_of(got)) if got else Text("none"))
-            self.console.print(line)
-        self.say_extra_cards(game)
-
-    def say_extra_cards(self, game: Game) -> None:
-        """Tell the person when the cards that don't divide evenly went to them."""
-        rules, n = game.rules, len(self.names)
-        extra = len(game.origin.order) % n
-        placed = rules.leftover in (
-            Leftover.TO_LEAD,
-            Leftover.LOWEST_DIAMOND,
-            Leftover.TO_TWO_SPADES,
-        )
-        if not extra or not placed or rules.cards_each is not None or rules.ghost_hand:
-            return
-        dealt = len(game.origin.order) // n
-        mine = game.origin.hands[HUMAN].bit_count() - dealt
-        if mine <= 0:
-            return
-        why = {
-            Leftover.TO_LEAD: "the holder of the lowest card",
-            Leftover.LOWEST_DIAMOND: "the holder of the lowest diamond",
-            Leftover.TO_TWO_SPADES: "the holder of 2♠ (or of the lowest card)",
-        }[rules.leftover]
-        cards = "the extra card is" if mine == 1 else f"{mine} extra cards are"
-        self.say(f"With {n} players the cards don't divide evenly: {cards} yours, as {why}.")
-
-    def after_deal(self, game: Game) -> bool:
-        """Ask whether to play on; 'review' lists where the expert would have differed."""
-        while True:
-            answer = self.ask("Play another deal? [Y/n] (or 'review') ").lower()
-            if answer == "review":
-                self.show_review(game)
-            elif not answer or answer in ("y", "yes"):
-                return True
-            elif answer in ("n", "no", *QUIT_WORDS):
-                return False
-            else:
-                self.say("Please answer y or n (or 'review').")
-
-    def show_review(self, game: Game) -> None:
-        if not any(seat == HUMAN for seat, move in game.history if move.is_play or move.is_pass):
-            self.say("You made no moves in this deal.")
-            return
-        with self.console.status("the expert is looking over your moves…"):
-            notes = self.adviser.review(game, HUMAN)
-        if not notes:
-            self.say("The expert would have played every move as you did.")
-            return
-        self.say(f"Where the expert would have played otherwise ({len(notes)}):")
-        for note in notes:
-            table = f"on {note.table}" if note.table else "leading"
-            self.console.print(
-                Text(f"  {table}: you ")
-                + self.move_words(note.played)
-                + Text("; the expert ")
-                + self.move_words(note.expert)
-            )
-            self.console.print(Text(f"      {note.reason}", style="dim"))
-
-    @staticmethod
-    def move_words(move: Move) -> Text:
-        if isinstance(move, Combination):
-            return Text("played ") + cards_text(move.cards)
-        return Text("passed" if move.is_pass else str(move))
-
     def show(self, events: Sequence[Event]) -> None:
         """Say what happened: every action, who took each trick, and the person going out;
         bots' moves at the sitting's pace."""
@@ -352,13 +261,15 @@ class Match:
                 actor = event.seat
                 human = actor == HUMAN
                 self.console.print(
-                    action_line(self.names[actor], event.move, self.width, own=human, you=human)
+                    action_line(
+                        self.names[actor], event.move, self.screen.width, own=human, you=human
+                    )
                 )
                 if not human and self.pace:
                     time.sleep(self.pace)
             elif event.kind == "trick" and event.seat is not None:
                 note = trick_note(self.names[event.seat], self.names[event.data["next"]])
-                self.console.print(Text(f"  {' ' * self.width}  {note}", style="dim"))
+                self.console.print(Text(f"  {' ' * self.screen.width}  {note}", style="dim"))
             elif event.kind == "out" and event.seat is not None and actor == HUMAN:
                 who, place = event.seat, event.data["place"]
                 goes = "You go" if who == HUMAN else f"{self.names[who]} goes"
@@ -369,13 +280,13 @@ class Match:
         with four 2s, and let them."""
         claims = [m for m in self.table.offers(HUMAN) if m != DECLINE]
         words = " or ".join(f"'{m}'" for m in claims)
-        self.show_status(self.game)
+        self.show_status(self.view)
         self.say(f"Your hand lets you claim {words} before anyone plays; press Enter to play on.")
         return self.read_move("Claim › ", optional=True)
 
     def offer_announce(self) -> list[Event]:
         """Right after the person's play leaves the cards the rules ask them to announce."""
-        left = len(self.table.view(HUMAN).hand)
+        left = len(self.view.hand)
         self.say(
             f"You are down to {left} card{'s' * (left > 1)}: these rules oblige you to"
             " 'announce' it. If you keep quiet and then go out, you pay everyone's penalty"
@@ -385,25 +296,24 @@ class Match:
 
     # -- the person's turns -----------------------------------------------------------------
     def human_turn(self) -> list[Event]:
-        game = self.game
-        self.show_status(game)
-        moves = self.table.offers(HUMAN)
-        if ANNOUNCE in moves:
+        view = self.view
+        self.show_status(view)
+        if ANNOUNCE in self.table.offers(HUMAN):
             self.say("You may 'announce' your last card(s) now: the rules ask you to.")
-        if game.table is not None and game.table_seat == HUMAN:
+        if view.table is not None and view.table_seat == HUMAN:
             self.say("Everyone else passed on your play: beat it yourself, or pass to lead afresh.")
-        return self.read_move(self.prompt(game), optional=False)
+        return self.read_move(self.prompt(view), optional=False)
 
     def out_of_turn(self) -> list[Event]:
         """Offer the person a play out of turn before the next bot moves."""
-        game = self.game
-        self.show_status(game)
+        view = self.view
+        self.show_status(view)
         plays = [m for m in self.table.offers(HUMAN) if isinstance(m, Combination)]
         example = Text("  for example ") + cards_text(plays[0].cards) if plays else Text()
-        legal = game.moves(HUMAN)  # counted, not listed: two decks can hold millions
+        legal = self.table.legal(HUMAN)  # counted, not listed: two decks can hold millions
         count = legal.total() - sum(1 for m in legal.candidates() if not m.is_play)
         self.say(
-            f"You may play out of turn now, before {self.names[game.to_move]}"
+            f"You may play out of turn now, before {self.names[view.to_move]}"
             f" ({count} play{'s' * (count != 1)} you hold can):"
             " type the cards, or press Enter to let play go on."
         )
@@ -415,7 +325,7 @@ class Match:
         """Read commands until the table takes a move (or, when ``optional``, an empty line
         declines the offer); what followed."""
         while True:
-            game = self.game
+            view = self.view
             text = self.ask(prompt)
             word = " ".join(text.lower().split())
             if not word:
@@ -423,45 +333,43 @@ class Match:
                     return self.table.submit(HUMAN, DECLINE)
                 self.say("Type the cards to play, 'pass', 'hint' or 'help'.")
             elif word in HELP_WORDS:
-                self.show_help(game)
+                self.show_help(view)
             elif word == "hint":
-                self.show_hint(game)
+                self.show_hint(view)
             elif word == "rules":
-                print_rules(self.console, game.rules)
+                print_rules(self.console, view.rules)
             elif word in SHOW_WORDS:
-                self.show_status(game)
+                self.show_status(view)
             elif word in QUIT_WORDS:
-                if self.confirm("Leave in the middle of this deal? [y/N] ", default=False):
+                if self.screen.confirm("Leave in the middle of this deal? [y/N] ", default=False):
                     raise Quit
             else:
                 try:
-                    return self.table.submit(HUMAN, game.parse_move(text, HUMAN))
+                    return self.table.submit(HUMAN, text)
                 except BigTwoError as exc:
                     refusal = shown(f"{exc}{_did_you_mean(word)}")
                     self.console.print(Text(f"  ✗ {refusal}", style="red"))
 
-    def prompt(self, game: Game) -> str:
-        if game.pending:
-            _, receiver, count, _ = game.pending[0]
+    def prompt(self, view: View) -> str:
+        if view.pending is not None:
+            _, receiver, count, _ = view.pending
             if receiver < 0:
                 return "Trade the lead card for the extra card? (trade/keep) › "
             return f"Give {count} card{'s' * (count > 1)} to {self.names[receiver]} (give …) › "
-        if game.table is None:
+        if view.table is None:
             return "Your lead › "
         return "Your move (cards or pass) › "
 
-    def show_status(self, game: Game) -> None:
-        view = game.view(HUMAN)
+    def show_status(self, view: View) -> None:
         self.console.print()
-        self.console.print(table_status(view, self.names, game.tables.order_key))
+        self.console.print(table_status(view, self.names, hand_order(view)))
 
-    def show_hint(self, game: Game) -> None:
-        seat = HUMAN if game.to_move == HUMAN else game.to_move
-        if seat != HUMAN:
+    def show_hint(self, view: View) -> None:
+        if view.to_move != HUMAN:
             self.say("Hints are for your own turn.")
             return
         with self.console.status(f"{self.adviser.name} is thinking…"):
-            advice = self.adviser.suggest(game, HUMAN)
+            advice = self.adviser.suggest(view, self.table.legal(HUMAN).candidates())
         move = advice.move
         line = Text(f"  {self.adviser.name} would ")
         if isinstance(move, Combination):
@@ -471,7 +379,7 @@ class Match:
         self.console.print(line + Text(f"  (type: {move})", style="dim"))
         self.console.print(Text(f"  why: {advice.reason}", style="dim"))
 
-    def show_help(self, game: Game) -> None:
+    def show_help(self, view: View) -> None:
         lines = [
             "Type the cards to play, in any common notation: 3d 3s · 10h · T♠ · 3♦3♠",
             "(rank 3-9, 10 or T, J, Q, K, A, 2; then suit d c h s or ♦ ♣ ♥ ♠; jokers BJ RJ)",
@@ -482,109 +390,24 @@ class Match:
             "  quit    leave (asks first)",
         ]
         claims = sorted(
-            {m.kind for m in game.moves(HUMAN).candidates() if not (m.is_play or m.is_pass)}
+            {m.kind for m in self.table.legal(HUMAN).candidates() if not (m.is_play or m.is_pass)}
             - {"give", "trade", "keep"}
         )
-        if game.rules.announce.value != "none":
+        if view.rules.announce.value != "none":
             claims = sorted({*claims, "announce"})
         if claims:
             lines.append(f"  {' / '.join(claims)}   claims these rules allow")
-        if game.pending:
+        if view.pending is not None:
             lines.append("  give 3D 4C   the cards you hand over; trade / keep   the extra card")
         for line in lines:
             self.console.print(line, markup=False)
 
-    # -- between deals ----------------------------------------------------------------------
-    @property
-    def teams(self) -> bool:
-        return self.session.rules.mode is Mode.TEAMS
-
-    def team_name(self, team: int) -> str:
-        """``mode.teams``: partners sit opposite, seats 0 and 2 against 1 and 3."""
-        return " & ".join(self.names[team::2])
-
-    def show_result(self, game: Game) -> None:
-        end = "last" if self.teams and game.end == "out" else game.end  # the team decides
-        self.console.print()
-        self.console.print(Text(ending_words(end, game.winner, self.names, HUMAN), style="bold"))
-        if self.teams and game.end == "out":
-            if self.session.shootout:  # mode.teams: a tie on cards left
-                self.say("The teams hold as many cards: a five-card shootout decides the deal.")
-            else:
-                won = 0 if (game.scores or (0,))[0] > 0 else 1
-                self.say(f"{self.team_name(won)} hold fewer cards and win the deal.")
-        outcome = game.outcome()
-        if outcome is not None and outcome.forgot_announce and game.winner is not None:
-            who = "You" if game.winner == HUMAN else self.names[game.winner]
-            self.say(
-                f"{who} never announced the last card, so {who.lower() if who == 'You' else who}"
-                f" {'pay' if who == 'You' else 'pays'} what the others would have paid, and they"
-                " score 0."
-            )
-        if outcome is not None and len(outcome.finish_order) > 1 and game.end == "last":
-            self.say("Finishing order: " + finish_order_words(outcome.finish_order, self.names))
-        left = [sorted_cards(cards_of(h), game.tables.order_key) for h in game.hands]
-        scores = game.scores or (0,) * len(self.names)
-        if self.session.shootout:
-            scores = (0,) * len(self.names)  # the shootout's result stands for the deal
-        self.console.print(scores_table(self.names, left, scores, self.session.totals))
-        if self.teams:
-            a, b = self.session.team_totals
-            self.say(f"Team totals: {self.team_name(0)} {a:+d}, {self.team_name(1)} {b:+d}")
-        if self.writer.active:
-            with user_errors():
-                paths = self.writer.write(self.session, game)
-            for path in paths:
-                self.say(f"Record saved to {path}")
-
-    def show_final(self) -> None:
-        totals = self.session.totals
-        played = self.session.deals_played
-        self.console.rule(f"After {played} deal{'s' * (played != 1)}")
-        for seat, name in enumerate(self.names):
-            self.console.print(f"  {name.ljust(self.width)}  {totals[seat]:+d}", markup=False)
-        payments = self.session.settlement(1.0)
-        if payments:
-            how = (
-                "only the winners collect"
-                if self.session.rules.winner_only
-                else ("each pair settles the difference")
-            )
-            for line in settlement_words(self.session):
-                self.say(line)
-            self.say(f"Settling up at 1 a point ({how}):")
-            money = [0.0] * len(self.names)
-            for p in payments:
-                payer = "You pay" if p.payer == HUMAN else f"{self.names[p.payer]} pays"
-                self.say(f"  {payer} {self.names[p.payee]} {p.amount:g}")
-                money[p.payer] -= p.amount
-                money[p.payee] += p.amount
-            self.say(
-                "  In all: " + ", ".join(f"{self.names[s]} {m:+g}" for s, m in enumerate(money))
-            )
-
     # -- talking to the person --------------------------------------------------------------
     def say(self, text: str) -> None:
-        self.console.print(f"  {text}", markup=False, highlight=False)
+        self.screen.say(text)
 
     def ask(self, prompt: str) -> str:
-        """One line from the person, stripped; EOF and Ctrl-C end the sitting, and so does
-        `BadInput` (all handled by the caller)."""
-        text = read_line(self.console, prompt)
-        if self.echo:
-            self.console.print(text, markup=False)
-        return text.strip()
-
-    def confirm(self, question: str, *, default: bool) -> bool:
-        while True:
-            answer = self.ask(question).lower()
-            if not answer:
-                return default
-            if answer in ("y", "yes"):
-                return True
-            if answer in ("n", "no", *QUIT_WORDS):
-                return False
-            self.say("Please answer y or n.")
+        return self.screen.ask(prompt)
 
 
 _ORDINALS = {1: "first", 2: "second", 3: "third"}

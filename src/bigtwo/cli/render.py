@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..cards import Card
-from ..combos import Combination, Move
+from ..combos import Combination, Move, tables_for
 from ..engine.actions import Give
 from ..engine.view import View
 from ..rules.options import FirstPlay
@@ -42,6 +42,11 @@ def cards_text(cards: Iterable[int]) -> Text:
 def sorted_cards(cards: Iterable[int], order_key: Sequence[int]) -> list[Card]:
     """Cards weakest first, by rank then suit strength as the deal ranks them."""
     return sorted((Card(c) for c in cards), key=lambda c: (order_key[c.face], c.copy))
+
+
+def hand_order(view: View) -> Sequence[int]:
+    """The strength order of the view's deal (2s flipped low or not), to sort cards by."""
+    return tables_for(view.rules, view.twos_low).order_key
 
 
 def kind_words(move: Move) -> str:

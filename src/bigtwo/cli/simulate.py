@@ -12,10 +12,9 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from ..arena import bots_deal
 from ..bots import make_bot
 from ..checks import describe
-from ..driver import play_out
-from ..engine.game import Game
 from ..rules.config import Rules
 from .common import (
     RULE_OPTIONS_HELP,
@@ -28,7 +27,6 @@ from .common import (
 )
 
 MAX_GAMES = 10_000_000
-SEED_STRIDE = 1_000_003  # deal i is shuffled from seed * SEED_STRIDE + i, as in a session
 
 
 @dataclass
@@ -67,11 +65,11 @@ def simulate(
 ) -> tuple[list[SeatTally], int]:
     """Play ``games`` deals with ``lineup`` in seats 0, 1, …; the tallies and the number of
     deals that ended without a winner (draws, redeals). ``on_deal`` runs after each deal."""
-    seating = {seat: make_bot(name, seed * 100 + seat) for seat, name in enumerate(lineup)}
+    seating = [make_bot(name, seed * 100 + seat) for seat, name in enumerate(lineup)]
     tallies = [SeatTally(name) for name in lineup]
     undecided = 0
     for i in range(games):
-        game = play_out(Game.deal(rules, seed=seed * SEED_STRIDE + i), seating)
+        game = bots_deal(rules, seating, seed, i)  # deal i of the session seeded with seed
         scores = game.scores or (0,) * len(lineup)
         for seat, tally in enumerate(tallies):
             tally.scores.append(scores[seat])

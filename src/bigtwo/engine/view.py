@@ -88,6 +88,9 @@ class View:
     # seat's bomb, claim or racing answer is left out: that would tell what it holds.
     may_act: tuple[int, ...] = ()
     session: SessionSummary | None = None  # filled by the table that runs the session
+    # the exchanges the deal began with, as `pending` writes one: the terms are public
+    exchanges: tuple[tuple[int, int, int, str], ...] = ()
+    dealt: tuple[Card, ...] = ()  # this seat's cards as dealt, before any exchange
 
     @property
     def is_spectator(self) -> bool:
@@ -121,6 +124,8 @@ class View:
             "announce_due": self.announce_due,
             "pending": None if self.pending is None else list(self.pending),
             "may_act": list(self.may_act),
+            "exchanges": [list(e) for e in self.exchanges],
+            "dealt": cards_text(self.dealt),
             "session": None
             if s is None
             else {
@@ -173,6 +178,8 @@ class View:
             pending=_pending(d.get("pending")),
             may_act=d.numbers("may_act"),
             session=_session(d.get("session")),
+            exchanges=tuple(_exchange(e) for e in d.items("exchanges")),
+            dealt=read_cards(d.get("dealt"), "dealt"),
         )
 
     def __post_init__(self) -> None:
@@ -192,11 +199,13 @@ class View:
             _wrong("hand of a spectator", self.hand)
         if self.seat == SPECTATOR and self.announce_due is True:
             _wrong("announce_due of a spectator", True)
+        if self.seat == SPECTATOR and self.dealt:
+            _wrong("dealt hand of a spectator", self.dealt)
         if not (self.table_seat == -1 or _seat(self.table_seat, n)):
             _wrong("table_seat", self.table_seat)
         if not (self.winner is None or _seat(self.winner, n)):
             _wrong("winner", self.winner)
-        for name in ("hand", "shown"):
+        for name in ("hand", "shown", "dealt"):
             cards = getattr(self, name)
             if not isinstance(cards, tuple) or not all(type(c) is Card for c in cards):
                 _wrong(name, cards)
@@ -227,18 +236,12 @@ class View:
         for name in ("twos_low", "announce_due"):
             if not isinstance(getattr(self, name), bool):
                 _wrong(name, getattr(self, name))
-        p = self.pending
-        if p is not None and not (
-            isinstance(p, tuple)
-            and len(p) == 4
-            and _seat(p[0], n)
-            and (p[1] == -1 or _seat(p[1], n))
-            and is_whole(p[2])
-            and 0 <= p[2] <= 128
-            and p[3] in EXCHANGE_WAYS
-            and type(p[3]) is str
+        if self.pending is not None and not _is_exchange(self.pending, n):
+            _wrong("pending", self.pending)
+        if not isinstance(self.exchanges, tuple) or not all(
+            _is_exchange(e, n) for e in self.exchanges
         ):
-            _wrong("pending", p)
+            _wrong("exchanges", self.exchanges)
         s = self.session
         if s is not None and not (isinstance(s, SessionSummary) and len(s.totals) == n):
             _wrong("session", s)
@@ -281,11 +284,27 @@ def _history_entry(entry: object, t: Any) -> tuple[int, Move]:
     return seat, read_move(text, t)
 
 
+def _is_exchange(p: object, n: int) -> bool:
+    """Is ``p`` an exchange as `View.pending` writes one: (giver, receiver, count, how)?"""
+    return (
+        isinstance(p, tuple)
+        and len(p) == 4
+        and _seat(p[0], n)
+        and (p[1] == -1 or _seat(p[1], n))
+        and is_whole(p[2])
+        and 0 <= p[2] <= 128
+        and p[3] in EXCHANGE_WAYS
+        and type(p[3]) is str
+    )
+
+
 def _pending(data: object) -> tuple[int, int, int, str] | None:
-    if data is None:
-        return None
+    return None if data is None else _exchange(data, "pending")
+
+
+def _exchange(data: object, name: str = "exchange") -> tuple[int, int, int, str]:
     if not isinstance(data, list) or len(data) != 4:
-        _wrong("pending", data)
+        _wrong(name, data)
     giver, receiver, count, how = data
     return giver, receiver, count, how
 

@@ -37,6 +37,8 @@ def view_of(state: State, seat: int) -> View:
         announce_due=seat >= 0 and bool(state.due >> seat & 1),
         pending=state.pending[0] if state.pending else None,
         may_act=_known_actors(state, seat),
+        exchanges=state.setup[1],
+        dealt=cards_of(state.origin.hands[seat]) if seat >= 0 else (),
     )
 
 

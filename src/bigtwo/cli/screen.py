@@ -1,0 +1,53 @@
+"""The terminal's voice at a sitting of `bigtwo play`: the players' names, and saying, asking
+and confirming things to the person, who always sits in seat 0."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+from rich.console import Console
+
+from .prompt import read_line
+
+HUMAN = 0  # the person always sits in seat 0
+QUIT_WORDS = ("quit", "exit", "q")
+
+
+class Quit(Exception):
+    """The person chose to leave."""
+
+
+class Screen:
+    """The console and the names every line of a sitting uses."""
+
+    def __init__(self, console: Console, names: Sequence[str]) -> None:
+        self.console, self.names = console, list(names)
+        self.width = max(len(n) for n in names)
+        self.echo = not sys.stdin.isatty()  # show piped answers so the transcript reads well
+
+    def team_name(self, team: int) -> str:
+        """``mode.teams``: partners sit opposite, seats 0 and 2 against 1 and 3."""
+        return " & ".join(self.names[team::2])
+
+    def say(self, text: str) -> None:
+        self.console.print(f"  {text}", markup=False, highlight=False)
+
+    def ask(self, prompt: str) -> str:
+        """One line from the person, stripped; EOF and Ctrl-C end the sitting, and so does
+        `BadInput` (all handled by the caller)."""
+        text = read_line(self.console, prompt)
+        if self.echo:
+            self.console.print(text, markup=False)
+        return text.strip()
+
+    def confirm(self, question: str, *, default: bool) -> bool:
+        while True:
+            answer = self.ask(question).lower()
+            if not answer:
+                return default
+            if answer in ("y", "yes"):
+                return True
+            if answer in ("n", "no", *QUIT_WORDS):
+                return False
+            self.say("Please answer y or n.")
