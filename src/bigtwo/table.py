@@ -29,12 +29,14 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .bots import Bot, make_bot
+from .checks import seat_number
 from .combos import PASS, Move
 from .driver import bot_claim, bot_turn
 from .engine.actions import ANNOUNCE, KEEP, Action, Give, hidden_give
 from .engine.game import Game
 from .engine.ondemand import LegalMoves
-from .engine.view import SessionSummary, View
+from .engine.view import SPECTATOR, SessionSummary, View
+from .engine.view_of import view_of
 from .errors import BigTwoError, IllegalMoveError
 from .rules.config import Rules
 from .session import Session
@@ -140,6 +142,7 @@ class Table:
         self.games: list[Game] = []  # every finished deal, redeals included, in order
         self.last: Game | None = None  # the deal that ended last
         self._last_written: tuple[Game, dict[str, Any]] | None = None
+        self._summarised: tuple[tuple[Session, bool], SessionSummary] | None = None
         self.offer: Offer | None = None
         self._offered: dict[int, tuple[int, int]] = {}  # the table state each seat was offered
         self._claimers: list[int] = []  # people yet to be offered their claims this deal
@@ -181,24 +184,30 @@ class Table:
 
     def view(self, seat: int) -> View:
         """What ``seat`` sees: of the deal in play, or between deals and after the session, of
-        the deal that ended last."""
-        return self._with_session(self._shown().view(seat))
+        the deal that ended last; with where the session stands (totals, deals, its end)."""
+        game = self._shown()
+        return view_of(
+            game, seat_number(seat, game.rules.players, "seat", IllegalMoveError), self._summary()
+        )
 
     def spectator_view(self) -> View:
         """What someone watching sees: no hand at all."""
-        return self._with_session(self._shown().spectator_view())
+        return view_of(self._shown(), SPECTATOR, self._summary())
 
-    def _with_session(self, view: View) -> View:
-        """The view with where the session stands: totals, deals played, its end."""
-        s = self.session
-        summary = SessionSummary(
-            totals=s.totals,
-            deals_played=s.deals_played,
-            deals_target=self.end.deals,
-            target_score=self.end.target,
-            over=self.is_over,
-        )
-        return replace(view, session=summary)
+    def _summary(self) -> SessionSummary:
+        """Where the session stands, made once per change of the session."""
+        key = (self.session, self.is_over)
+        if self._summarised is None or self._summarised[0] != key:
+            s = self.session
+            summary = SessionSummary(
+                totals=s.totals,
+                deals_played=s.deals_played,
+                deals_target=self.end.deals,
+                target_score=self.end.target,
+                over=self.is_over,
+            )
+            self._summarised = (key, summary)
+        return self._summarised[1]
 
     def _shown(self) -> Game:
         if self.game is None and self.last is not None:

@@ -9,11 +9,12 @@ from ..rules.options import Leftover
 from .actions import TRADE, Give, hidden_give
 from .moves import side_moves
 from .state import State
-from .view import View
+from .view import SessionSummary, View
 
 
-def view_of(state: State, seat: int) -> View:
-    """What ``seat`` (a checked seat, or `bigtwo.engine.view.SPECTATOR`) may know."""
+def view_of(state: State, seat: int, session: SessionSummary | None = None) -> View:
+    """What ``seat`` (a checked seat, or `bigtwo.engine.view.SPECTATOR`) may know; a table
+    adds where its ``session`` stands."""
     shown = _public_kitty(state)
     return View(
         seat=seat,
@@ -39,6 +40,7 @@ def view_of(state: State, seat: int) -> View:
         may_act=_known_actors(state, seat),
         exchanges=state.setup[1],
         dealt=cards_of(state.origin.hands[seat]) if seat >= 0 else (),
+        session=session,
     )
 
 
