@@ -137,6 +137,7 @@ class Table:
         if type(skip) is not int or not 0 <= skip < 10**9:
             raise BigTwoError(f"the deals to skip must be a count, not {skip!r}")
         self.session = replace(Session.start(rules, seed, dealer, names), shuffles=skip)
+        self.first = skip  # the session's shuffle count before this table dealt
         self.game: Game | None = None
         self.dealt: Game | None = None  # the deal in play as it was dealt, before any action
         self.games: list[Game] = []  # every finished deal, redeals included, in order
@@ -150,12 +151,17 @@ class Table:
     # -- state --------------------------------------------------------------------------------
     @property
     def is_over(self) -> bool:
-        return self.game is None and self.end.reached(self.session) and self.session.shuffles > 0
+        return self.game is None and self.end.reached(self.session) and self.started
+
+    @property
+    def started(self) -> bool:
+        """Has this table dealt?"""
+        return self.game is not None or self.session.shuffles > self.first
 
     @property
     def between_deals(self) -> bool:
         """Is the table waiting for `next_deal` (a deal has ended, the session goes on)?"""
-        return self.game is None and self.session.shuffles > 0 and not self.is_over
+        return self.game is None and self.started and not self.is_over
 
     @property
     def awaiting(self) -> tuple[int, ...]:
@@ -224,7 +230,7 @@ class Table:
     # -- acting ---------------------------------------------------------------------------------
     def start(self) -> list[Event]:
         """Deal the first deal and play until a person must act."""
-        if self.game is not None or self.session.shuffles:
+        if self.started:
             raise BigTwoError("this table has started already")
         return self._deal()
 
@@ -299,6 +305,7 @@ class Table:
         return {
             "format": SNAPSHOT,
             "session": self.session.to_dict(),
+            "first": self.first,
             "end": {"deals": self.end.deals, "target": self.end.target},
             "bots": {str(s): b.name for s, b in sorted(self.bots.items())},
             "game": None if self.game is None else self.game.to_dict(),
@@ -332,7 +339,7 @@ class Table:
                 for s in range(session.rules.players)
             ]
             table = cls(session.rules, seats, end=SessionEnd(**data["end"]))
-            table.session = session
+            table.session, table.first = session, int(data["first"])
             if data["game"] is not None:
                 table.game = Game.from_dict(data["game"])
                 table.dealt = Game.from_deal(table.game.rules, table.game.origin)
