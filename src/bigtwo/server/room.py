@@ -330,7 +330,7 @@ class Room:
         bots = {
             s: make_bot(STAND_IN if k == "person" else k)
             for s, k in enumerate(kinds)
-            if k != "person" or s in data["away"]
+            if k not in ("person", "open") or s in data["away"]
         }
         return cls(
             code=data["code"],
