@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 VERSIONS = ("17", "16", "15")
+_RUNNING: dict[str, list[str]] = {}  # a cluster's URL -> pg_ctl with its data folder
 
 
 def binaries() -> Path | None:
@@ -100,11 +101,24 @@ def cluster() -> Iterator[str]:
             ],
             **run,
         )  # type: ignore[call-overload]
-        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/bigtwo"
+        url = f"postgresql+psycopg://postgres@127.0.0.1:{port}/bigtwo"
+        pg_ctl = [*as_user, str(folder / "pg_ctl"), "-D", str(data), "-o", options]
+        _RUNNING[url] = [*pg_ctl, "-l", str(root / "log")]
+        yield url
     finally:
+        _RUNNING.pop(f"postgresql+psycopg://postgres@127.0.0.1:{port}/bigtwo", None)
         subprocess.run(
             [*as_user, str(folder / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"],
             capture_output=True,
             cwd=root,
         )
         shutil.rmtree(root, ignore_errors=True)
+
+
+def restart(url: str) -> None:
+    """Restart the cluster at ``url`` as an operator would: a fast shutdown (sessions are
+    ended, the work in hand rolled back), then a start."""
+    pg_ctl = _RUNNING[url]
+    subprocess.run(
+        [*pg_ctl, "-m", "fast", "-w", "restart"], check=True, capture_output=True, cwd="/tmp"
+    )

@@ -1,9 +1,11 @@
 """`bigtwo serve`: the online server for friends (``docs/protocol.md``), on an SQLite file
-by default."""
+by default; ``--workers N`` runs N processes on one port over a shared PostgreSQL database
+(``docs/deploy.md``)."""
 
 from __future__ import annotations
 
 import logging
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -24,25 +26,49 @@ def command(
     grace: Annotated[
         float, typer.Option(help="Seconds a player may be gone before a bot plays for them.")
     ] = 20.0,
+    workers: Annotated[
+        int, typer.Option(help="Server processes on this port (needs a PostgreSQL database).")
+    ] = 1,
 ) -> None:
     """Serve rooms for friends: the protocol at /ws, the lobby at /api/lobby."""
     try:
         import uvicorn
 
-        from ..server.app import make_app
+        from ..server.app import DATABASE_VARIABLE, GRACE_VARIABLE, make_app
         from ..server.hub import Settings
-        from ..server.store import sqlite_url
+        from ..server.store import Store, sqlite_url
     except ImportError:
         fail("the server needs its extra: pip install 'bigtwo[server]'")
     if not 0 < port < 65536:
         fail(f"--port must be 1..65535, not {port}")
+    if workers < 1:
+        fail(f"--workers must be at least 1, not {workers}")
     url = database or sqlite_url(Path("bigtwo.db"))
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)
     try:
-        app = make_app(url, Settings(grace=grace))
+        if workers == 1:
+            app = make_app(url, Settings(grace=grace))
+        else:
+            store = Store(url)  # the migrations run here, once, before the workers start
+            shared = store.shared
+            store.close()
     except Exception as exc:  # a bad URL, a database that won't open: say so in one line
         fail(f"can't open the database {url}: {str(exc).splitlines()[0]}")
+    if workers > 1 and not shared:
+        fail("--workers needs a database the processes share: --database postgresql://…")
     shown_host = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     print(f"bigtwo server: open http://{shown_host}:{port}/ (database {url})", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=1 << 16)
+    if workers == 1:
+        uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=1 << 16)
+        return
+    os.environ[DATABASE_VARIABLE], os.environ[GRACE_VARIABLE] = url, str(grace)
+    uvicorn.run(
+        "bigtwo.server.app:app_from_environment",
+        factory=True,
+        workers=workers,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=1 << 16,
+    )

@@ -8,6 +8,8 @@ import asyncio
 import contextlib
 import gc
 import json
+import logging
+import os
 import time
 from collections import Counter
 from collections.abc import AsyncIterator
@@ -43,6 +45,8 @@ RATE = 20.0  # messages a second a connection may send, on average
 BURST = 40  # and at once
 PER_ADDRESS = 32  # open connections from one address
 IDLE = 60.0  # seconds without a frame (pings included) before a connection is dropped
+DATABASE_VARIABLE = "BIGTWO_DATABASE"  # what `app_from_environment` serves (--workers)
+GRACE_VARIABLE = "BIGTWO_GRACE"
 
 
 class Bucket:
@@ -80,7 +84,7 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
         )
 
     async def lobby(_: Request) -> Response:
-        return JSONResponse({"rooms": hub.lobby()})
+        return JSONResponse({"rooms": await hub.open_rooms()})
 
     async def record(request: Request) -> Response:
         """A finished deal's record: the dealer's whole record (the deal is over, so every
@@ -88,7 +92,8 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
         code = request.path_params["code"]
         try:
             number = int(request.path_params["number"])
-            text = hub.store.record(code, number) if code in hub.rooms else None
+            known = code in hub.rooms or hub.shared is not None
+            text = hub.store.record(code, number) if known else None
             if text is None:
                 return _error(404, "no_record", "no finished deal with that number here")
             seat = request.query_params.get("seat")
@@ -144,6 +149,15 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
     )
     app.state.hub = hub
     return app
+
+
+def app_from_environment() -> Starlette:
+    """The app for one of several worker processes (``bigtwo serve --workers N``): the
+    database URL and the grace period come from the environment."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    logging.getLogger("alembic").setLevel(logging.WARNING)
+    grace = float(os.environ.get(GRACE_VARIABLE, "20"))
+    return make_app(os.environ[DATABASE_VARIABLE], Settings(grace=grace))
 
 
 def freeze_startup() -> None:

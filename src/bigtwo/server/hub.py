@@ -5,6 +5,10 @@ store writer, the turn timers and the connections to tell.
 A change goes: lock the room -> the room decides (in a worker thread, so that bots thinking
 never stall the event loop) -> store the change (group commit) -> send each connection the
 events and state its seat may see. Nobody hears of a change before it is stored.
+
+On a database several processes share (PostgreSQL, `shared.py`), the rooms in memory are only
+a cache: each change is one transaction on the room's row, other processes' changes arrive
+as notifications and are read from the database, and the room's timer runs where its lease is.
 """
 
 from __future__ import annotations
@@ -13,7 +17,9 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import secrets
+import socket
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -23,6 +29,7 @@ from typing import Any, TypeVar
 from ..table import Event
 from .protocol import Act, Create, Host, ProtocolError, error
 from .room import Room, RoomError
+from .shared import Listener, Outcome, SharedRooms, for_audience
 from .store import Store, Write
 
 log = logging.getLogger("bigtwo.server")
@@ -39,6 +46,7 @@ class Connection:
     address: str
     room: str | None = None
     seat: int | None = None  # None: watching
+    seq: int = -1  # the room's last change this connection has been told of
 
 
 @dataclass
@@ -46,6 +54,7 @@ class Settings:
     grace: float = 20.0  # seconds a person may be gone before a bot plays for them
     keep_empty: float = 3600.0  # seconds an empty room is kept open
     bot_threads: int = 2  # bots think here, a few at a time
+    lease_seconds: float = 6.0  # a shared database: how long a silent process keeps its rooms
 
 
 @dataclass
@@ -60,15 +69,37 @@ class Hub:
     closing: bool = False
 
     def __post_init__(self) -> None:
-        self.pool = ThreadPoolExecutor(self.settings.bot_threads, thread_name_prefix="table")
+        self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+        self.shared: SharedRooms | None = None
+        threads = self.settings.bot_threads
+        if self.store.shared:  # each change holds a connection while it waits on the database
+            self.shared = SharedRooms(self.store, self.holder, self.settings.lease_seconds)
+            threads = max(threads, 4)
+        self.pool = ThreadPoolExecutor(threads, thread_name_prefix="table")
         self.db = ThreadPoolExecutor(1, thread_name_prefix="store")
         self.pending: list[tuple[Write, asyncio.Future[None]]] = []
         self.flushing: asyncio.Task[None] | None = None
+        self.listener: Listener | None = None
+        self.leasing: asyncio.Task[None] | None = None
+        self.tasks: set[asyncio.Task[None]] = set()
+        self.applied: dict[str, int] = {}  # a shared database: this process's last change
 
     # -- life ----------------------------------------------------------------------------------
     async def open(self) -> None:
         """Bring back every stored room. A deadline that passed while the server was down is
-        not held against the player: their turn starts afresh with a whole turn's time."""
+        not held against the player: their turn starts afresh with a whole turn's time.
+        On a shared database nothing is loaded: rooms are read when used, and timers come
+        with leases."""
+        if self.shared is not None:
+            loop = asyncio.get_running_loop()
+            self.listener = Listener(
+                self.store,
+                lambda payload: loop.call_soon_threadsafe(self._notified, payload),
+                lambda: loop.call_soon_threadsafe(self._resync),
+            )
+            self.listener.start()
+            self.leasing = loop.create_task(self._lease_loop())
+            return
         now = time.time()
         for data in await self._in_db(self.store.rooms):
             room = Room.from_dict(data)
@@ -92,6 +123,13 @@ class Hub:
                 await _quiet(conn.send(bye))
         for handle in [*self.timers.values(), *self.absences.values()]:
             handle.cancel()
+        if self.shared is not None:
+            if self.leasing is not None:
+                self.leasing.cancel()
+            with contextlib.suppress(Exception):  # the database may be gone: leases lapse
+                await self._run(self.shared.release)
+            if self.listener is not None:
+                await asyncio.get_running_loop().run_in_executor(None, self.listener.stop)
         self.pool.shutdown(wait=True)
         self.db.shutdown(wait=True)
 
@@ -99,32 +137,39 @@ class Hub:
     async def create(self, conn: Connection, msg: Create) -> None:
         code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
         room = Room.create(code, msg)
-        self.rooms[code] = room
         async with self._lock(code):
-            await self._store(room, {"type": "create"}, 0)
+            if self.shared is None:
+                self.rooms[code] = room
+                await self._store(room, {"type": "create"}, 0)
+            else:
+                await self._run(self.shared.create, room, time.time())
+                self.rooms[code] = room
             await self._enter(conn, room, 0, room.host_token)
 
     async def join(self, conn: Connection, code: str, name: str, seat: int | None) -> None:
-        room = self._room(code)
-        async with self._lock(code):
+        def work(room: Room) -> Outcome[tuple[int, str]]:
             taken, token = room.join(name, seat)
-            await self._store(room, {"type": "join", "name": name}, taken)
-            await self._enter(conn, room, taken, token)
+            return Outcome([], {"type": "join", "name": name}, taken, (taken, token))
+
+        async with self._lock(code):
+            room, out, _ = await self._apply(code, work)
+            await self._enter(conn, room, out.value[0], out.value[1])
             await self._broadcast(room, [], skip=conn)
 
     async def resume(self, conn: Connection, code: str, token: str, last: int | None) -> None:
-        room = self._room(code)
-        async with self._lock(code):
+        def work(room: Room) -> Outcome[int]:
             seat = room.seat_of(token)
-            await self._enter(conn, room, seat, None, last)
-            events = await self._run(room.set_away, seat, False, time.time())
-            if events:
-                await self._store(room, None, seat)
-                await self._broadcast(room, events)
+            return Outcome(room.set_away(seat, False, time.time()), None, seat, seat)
+
+        async with self._lock(code):
+            room, out, changed = await self._apply(code, work)
+            await self._enter(conn, room, out.value, None, last)
+            if changed:
+                await self._broadcast(room, out.events, skip=conn)
 
     async def watch(self, conn: Connection, code: str, last: int | None) -> None:
-        room = self._room(code)
         async with self._lock(code):
+            room = await self._current(code)
             await self._enter(conn, room, None, None, last)
 
     async def _enter(
@@ -136,7 +181,7 @@ class Hub:
         last: int | None = None,
     ) -> None:
         await self.leave_socket(conn)
-        conn.room, conn.seat = room.code, seat
+        conn.room, conn.seat, conn.seq = room.code, seat, room.seq
         self.watchers.setdefault(room.code, set()).add(conn)
         if seat is not None:
             handle = self.absences.pop((room.code, seat), None)
@@ -146,7 +191,7 @@ class Hub:
         if token is not None:
             welcome["token"] = token
         await conn.send(json.dumps(welcome))
-        missed = None if last is None else room.missed(seat, last)
+        missed = None if last is None else await self._missed(room, seat, last)
         if missed:
             await conn.send(json.dumps({"type": "events", "seq": room.seq, "events": missed}))
         await conn.send(json.dumps(room.state_for(seat)))
@@ -163,6 +208,8 @@ class Hub:
             return
         if not any(c.seat == seat for c in self.watchers.get(code, ())):
             self._absent(room, seat)
+        if self.shared is not None and not self.watchers.get(code):
+            self.watchers.pop(code, None)
 
     def _absent(self, room: Room, seat: int) -> None:
         loop = asyncio.get_running_loop()
@@ -170,86 +217,117 @@ class Hub:
         if key in self.absences:
             self.absences[key].cancel()
         self.absences[key] = loop.call_later(
-            self.settings.grace, lambda: loop.create_task(self._gone(room.code, seat))
+            self.settings.grace, lambda: self._spawn(self._gone(room.code, seat))
         )
 
     async def _gone(self, code: str, seat: int) -> None:
         self.absences.pop((code, seat), None)
-        room = self.rooms.get(code)
-        if room is None or self.closing:
+        await self._set_away(code, seat, True)
+
+    async def _set_away(self, code: str, seat: int, away: bool) -> None:
+        if self.closing or (away and any(c.seat == seat for c in self.watchers.get(code, ()))):
             return
-        async with self._lock(code):
-            events = await self._run(room.set_away, seat, True, time.time())
-            if events:
-                await self._store(room, None, seat)
-                await self._broadcast(room, events)
+
+        def work(room: Room) -> Outcome[None]:
+            return Outcome(room.set_away(seat, away, time.time()), None, seat, None)
+
+        with contextlib.suppress(RoomError):  # the room closed meanwhile
+            async with self._lock(code):
+                room, out, changed = await self._apply(code, work)
+                if changed:
+                    await self._broadcast(room, out.events)
 
     # -- in a room -----------------------------------------------------------------------------
     async def act(self, conn: Connection, msg: Act) -> None:
-        room, seat = self._seated(conn)
+        code, seat = self._seated(conn)
         started = time.perf_counter()
-        async with self._lock(room.code):
-            events, done = await self._run(room.act, seat, msg, time.time())
-            if done is not None:
-                await conn.send(json.dumps({"type": "ack", "id": msg.id, "seq": done}))
+
+        def work(room: Room) -> Outcome[int | None]:
+            events, done = room.act(seat, msg, time.time())
+            return Outcome(events, {"type": "act", "id": msg.id, "action": msg.action}, seat, done)
+
+        async with self._lock(code):
+            room, out, _ = await self._apply(code, work)
+            if out.value is not None:
+                await conn.send(json.dumps({"type": "ack", "id": msg.id, "seq": out.value}))
                 return
-            await self._store(room, {"type": "act", "id": msg.id, "action": msg.action}, seat)
             await conn.send(json.dumps({"type": "ack", "id": msg.id, "seq": room.seq}))
-            await self._broadcast(room, events)
+            await self._broadcast(room, out.events)
         log.info(
             "room=%s seat=%s action=%r events=%d latency_ms=%.2f",
-            room.code,
+            code,
             seat,
             msg.action,
-            len(events),
+            len(out.events),
             1000 * (time.perf_counter() - started),
         )
 
     async def host(self, conn: Connection, msg: Host) -> None:
-        room, seat = self._seated(conn)
-        async with self._lock(room.code):
-            events, token = await self._run(room.host_action, seat, msg, time.time())
-            await self._store(room, {"type": "host", "what": msg.what, "seat": msg.seat}, seat)
-            if token is not None:
-                await conn.send(json.dumps({"type": "invited", "seat": msg.seat, "token": token}))
-            await self._broadcast(room, events)
-        log.info("room=%s seat=%s host=%s target=%s", room.code, seat, msg.what, msg.seat)
+        code, seat = self._seated(conn)
+
+        def work(room: Room) -> Outcome[str | None]:
+            events, token = room.host_action(seat, msg, time.time())
+            action = {"type": "host", "what": msg.what, "seat": msg.seat}
+            return Outcome(events, action, seat, token)
+
+        async with self._lock(code):
+            room, out, _ = await self._apply(code, work)
+            if out.value is not None:
+                invited = {"type": "invited", "seat": msg.seat, "token": out.value}
+                await conn.send(json.dumps(invited))
+            await self._broadcast(room, out.events)
+        log.info("room=%s seat=%s host=%s target=%s", code, seat, msg.what, msg.seat)
 
     async def leave(self, conn: Connection) -> None:
-        room, seat = self._seated(conn)
-        async with self._lock(room.code):
-            events = await self._run(room.leave, seat, time.time())
-            await self._store(room, {"type": "leave"}, seat)
-            await self._broadcast(room, events)
+        code, seat = self._seated(conn)
+
+        def work(room: Room) -> Outcome[None]:
+            return Outcome(room.leave(seat, time.time()), {"type": "leave"}, seat, None)
+
+        async with self._lock(code):
+            room, out, _ = await self._apply(code, work)
+            await self._broadcast(room, out.events)
         await self.leave_socket(conn)
 
     async def vote(self, conn: Connection, yes: bool) -> None:
-        room, seat = self._seated(conn)
-        async with self._lock(room.code):
-            events = room.vote_end(seat, yes)
-            await self._store(room, {"type": "vote_end", "yes": yes}, seat)
-            await self._broadcast(room, events)
+        code, seat = self._seated(conn)
+
+        def work(room: Room) -> Outcome[None]:
+            return Outcome(room.vote_end(seat, yes), {"type": "vote_end", "yes": yes}, seat, None)
+
+        async with self._lock(code):
+            room, out, _ = await self._apply(code, work)
+            await self._broadcast(room, out.events)
 
     async def chat(self, conn: Connection, text: str) -> None:
         room = self._room(conn.room or "")
         line = json.dumps(room.chat(conn.seat, text))
         for other in list(self.watchers.get(room.code, ())):
             await _quiet(other.send(line))
+        if self.shared is not None:  # and the room's clients on other processes
+            await self._run(self.shared.notify, f"chat {self.holder} {room.code} {line}")
+
+    def _tell_room(self, code: str, line: str) -> None:
+        for other in list(self.watchers.get(code, ())):
+            self._spawn(_quiet(other.send(line)))
 
     async def _expire(self, code: str) -> None:
-        room = self.rooms.get(code)
-        if room is None or self.closing:
+        if self.closing:
             return
-        async with self._lock(code):
+
+        def work(room: Room) -> Outcome[int | None]:
             awaited = room.table.awaiting if room.table is not None else ()
-            events = await self._run(room.expire, time.time())
-            if not events:
-                self._arm(room)
-                return
             seat = awaited[0] if awaited else None
-            await self._store(room, {"type": "timeout"}, seat)
-            await self._broadcast(room, events)
-        log.info("room=%s seat=%s timeout", code, seat)
+            return Outcome(room.expire(time.time()), {"type": "timeout"}, seat, seat)
+
+        with contextlib.suppress(RoomError):  # the room closed meanwhile
+            async with self._lock(code):
+                room, out, changed = await self._apply(code, work)
+                if not changed:
+                    self._arm(room)
+                    return
+                await self._broadcast(room, out.events)
+            log.info("room=%s seat=%s timeout", code, out.value)
 
     # -- inside ---------------------------------------------------------------------------------
     def _room(self, code: str) -> Room:
@@ -258,10 +336,125 @@ class Hub:
             raise RoomError("no_room", "there is no open room with that code")
         return room
 
-    def _seated(self, conn: Connection) -> tuple[Room, int]:
+    def _seated(self, conn: Connection) -> tuple[str, int]:
         if conn.room is None or conn.seat is None:
             raise RoomError("not_seated", "take a seat first (join or resume)")
-        return self._room(conn.room), conn.seat
+        return conn.room, conn.seat
+
+    async def _current(self, code: str) -> Room:
+        """The room as it stands (on a shared database, read unless the cache is current)."""
+        if self.shared is None:
+            return self._room(code)
+        room = await self._run(self.shared.load, code, self.rooms.get(code))
+        self.rooms[code] = room
+        return room
+
+    async def _apply(
+        self, code: str, work: Callable[[Room], Outcome[T]]
+    ) -> tuple[Room, Outcome[T], bool]:
+        """Under the room's lock: ``work`` on the room (in a worker thread), stored if it
+        changed the room before anyone is told; the room, the outcome, whether it changed."""
+        if self.shared is None:
+            room = self._room(code)
+            before = room.seq
+            out = await self._run(work, room)
+            changed = room.seq != before
+            if changed:
+                await self._store(room, out.action, out.seat)
+            return room, out, changed
+        try:
+            room, out, changed = await self._run(
+                self.shared.apply, code, self.rooms.get(code), work
+            )
+        except RoomError:
+            raise
+        except Exception as exc:  # not stored: nobody may hear of it; forget the cached room
+            self.rooms.pop(code, None)
+            log.exception("room=%s change failed", code)
+            raise RoomError("storage", f"the change wasn't stored: {exc}") from None
+        self.rooms[code] = room
+        if changed:
+            self.applied[code] = room.seq
+            self._arm(room)  # the change took the room's lease
+        return room, out, changed
+
+    async def _missed(self, room: Room, seat: int | None, last: int) -> list[Any] | None:
+        if self.shared is None:
+            return room.missed(seat, last)
+        if last >= room.seq:
+            return []
+        found = await self._changes(room, last)
+        if found is None:
+            return None
+        return [e for shown in found for e in for_audience(shown, seat)]
+
+    def _spawn(self, work: Awaitable[None]) -> None:
+        task = asyncio.ensure_future(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    # -- other processes (a shared database) -----------------------------------------------------
+    def _notified(self, payload: str) -> None:
+        """A notification: another process changed a room (``CODE:SEQ``), or a chat line."""
+        if payload.startswith("chat "):
+            _, origin, code, line = payload.split(" ", 3)
+            if origin != self.holder:
+                self._tell_room(code, line)
+            return
+        code, _, number = payload.partition(":")
+        seq = int(number)
+        if self.applied.get(code) != seq:  # another process's change: the lease went with it
+            handle = self.timers.pop(code, None)
+            if handle is not None:
+                handle.cancel()
+        conns = self.watchers.get(code)
+        if not conns:
+            self.rooms.pop(code, None)
+            self.applied.pop(code, None)
+        elif any(c.seq < seq for c in conns):
+            self._spawn(self._catch_up(code))
+
+    def _resync(self) -> None:
+        """The listener reconnected: notifications may have been missed; read every room
+        this process has clients in."""
+        for code, conns in list(self.watchers.items()):
+            if conns:
+                self._spawn(self._catch_up(code))
+
+    async def _catch_up(self, code: str) -> None:
+        """Send this process's clients of the room what other processes changed."""
+        if self.closing or self.shared is None:
+            return
+        try:
+            async with self._lock(code):
+                room = await self._current(code)
+                await self._broadcast(room, None)
+        except RoomError:
+            return
+        for seat in {c.seat for c in self.watchers.get(code, ()) if c.seat is not None}:
+            if seat in room.away:  # marked away by a process that didn't know they're here
+                self._spawn(self._set_away(code, seat, False))
+
+    async def _lease_loop(self) -> None:
+        """Renew this process's leases; take over the rooms of a process that stopped."""
+        assert self.shared is not None
+        while not self.closing:
+            try:
+                taken = await self._run(self.shared.renew_and_take, time.time())
+            except Exception as exc:  # the database is away: try again next round
+                log.warning("lease renewal failed: %s", exc)
+                taken = []
+            for code in taken:
+                with contextlib.suppress(RoomError):
+                    async with self._lock(code):
+                        room = await self._current(code)
+                        self._arm(room)
+                        here = {c.seat for c in self.watchers.get(code, ())}
+                        for seat, kind in enumerate(room.kinds):
+                            if kind == "person" and seat not in room.away and seat not in here:
+                                self._absent(room, seat)
+                log.info("room=%s lease taken over", code)
+            await asyncio.sleep(self.settings.lease_seconds / 3)
 
     def _lock(self, code: str) -> asyncio.Lock:
         if self.closing:
@@ -317,22 +510,46 @@ class Hub:
         loop = asyncio.get_running_loop()
         delay = max(0.0, room.deadline - time.time())
         self.timers[room.code] = loop.call_later(
-            delay, lambda: loop.create_task(self._expire(room.code))
+            delay, lambda: self._spawn(self._expire(room.code))
         )
 
     async def _broadcast(
-        self, room: Room, events: list[Event], skip: Connection | None = None
+        self, room: Room, events: list[Event] | None, skip: Connection | None = None
     ) -> None:
+        """Send each connection of the room what changed since it last heard: ``events``
+        (the room's last change) or, for one further behind (a shared database: changes
+        made by other processes) or with ``events`` None, what the database holds."""
+        read: dict[int, list[dict[str, Any]] | None] = {}
         for conn in list(self.watchers.get(room.code, ())):
-            if conn is skip:
+            if conn is skip or conn.seq >= room.seq:
                 continue
+            if events is not None and (self.shared is None or conn.seq == room.seq - 1):
+                shown = room.events_for(conn.seat, events)
+            else:
+                if conn.seq not in read:
+                    read[conn.seq] = await self._changes(room, conn.seq)
+                found = read[conn.seq] or []
+                shown = [e for change in found for e in for_audience(change, conn.seat)]
+            conn.seq = room.seq
             message = {
                 "type": "update",
                 "seq": room.seq,
-                "events": room.events_for(conn.seat, events),
+                "events": shown,
                 "state": room.state_for(conn.seat),
             }
             await _quiet(conn.send(json.dumps(message)))
+
+    async def _changes(self, room: Room, after: int) -> list[dict[str, Any]] | None:
+        """The stored changes after ``after`` (a shared database), or None."""
+        if self.shared is None or after < 0:
+            return None
+        return await self._run(self.shared.changes, room.code, after, room.seq)
+
+    async def open_rooms(self) -> list[dict[str, Any]]:
+        """The lobby, from the database when it is shared."""
+        if self.shared is None:
+            return self.lobby()
+        return await self._run(self.shared.lobby)
 
     def lobby(self) -> list[dict[str, Any]]:
         """Open public rooms: waiting for players, with their seats."""

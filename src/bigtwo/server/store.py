@@ -49,6 +49,21 @@ RECORDS = sa.Table(
     sa.Column("number", sa.Integer, primary_key=True),
     sa.Column("body", sa.Text),
 )
+CHANGES = sa.Table(  # shared databases only: each change's events, by audience
+    "changes",
+    _meta,
+    sa.Column("room", sa.String(16), primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True),
+    sa.Column("events", sa.Text),
+    sa.Column("at", sa.Float),
+)
+LEASES = sa.Table(  # shared databases only: who runs a room's timers, until when
+    "leases",
+    _meta,
+    sa.Column("room", sa.String(16), primary_key=True),
+    sa.Column("holder", sa.String(64)),
+    sa.Column("expires", sa.Float),
+)
 
 
 @dataclass(frozen=True)
@@ -69,50 +84,26 @@ class Store:
         if url.startswith(("postgresql://", "postgres://")):  # psycopg 3, not SQLAlchemy's default
             url = "postgresql+psycopg://" + url.split("://", 1)[1]
         self.url = url
-        self.engine = sa.create_engine(url, future=True)
+        self.engine = sa.create_engine(url, future=True, pool_pre_ping=True)
         if self.engine.dialect.name == "sqlite":
             sa.event.listen(self.engine, "connect", _sqlite_settings)
         with self.engine.begin() as conn:
+            if self.shared:  # several processes starting at once migrate one at a time
+                conn.execute(sa.text("SELECT pg_advisory_xact_lock(4242)"))
             config = Config()
             config.set_main_option("script_location", str(MIGRATIONS))
             config.attributes["connection"] = conn
             command.upgrade(config, "head")
 
+    @property
+    def shared(self) -> bool:
+        """Is this a database several processes may share (PostgreSQL)?"""
+        return self.engine.dialect.name == "postgresql"
+
     def write(self, batch: list[Write]) -> None:
         """Store a batch in one transaction (the caller tells nobody before this returns)."""
         with self.engine.begin() as conn:
-            latest = {w.room["code"]: w for w in batch}  # a room's last state in the batch wins
-            for code, w in latest.items():
-                values = {
-                    "status": w.room["status"],
-                    "public": w.room["public"],
-                    "seq": w.room["seq"],
-                    "data": json.dumps(w.room, separators=(",", ":")),
-                    "updated": w.at,
-                }
-                done = conn.execute(sa.update(ROOMS).where(ROOMS.c.code == code).values(values))
-                if done.rowcount == 0:
-                    conn.execute(sa.insert(ROOMS).values(code=code, **values))
-            actions = [
-                {
-                    "room": w.room["code"],
-                    "seq": w.room["seq"],
-                    "seat": w.seat,
-                    "body": json.dumps(w.action),
-                    "at": w.at,
-                }
-                for w in batch
-                if w.action is not None
-            ]
-            if actions:
-                conn.execute(sa.insert(ACTIONS), actions)
-            records = [
-                {"room": w.room["code"], "number": w.first + i, "body": body}
-                for w in batch
-                for i, body in enumerate(w.records)
-            ]
-            if records:
-                conn.execute(sa.insert(RECORDS), records)
+            write_rows(conn, batch)
 
     def rooms(self) -> list[dict[str, Any]]:
         """Every room that isn't closed, as last stored."""
@@ -145,6 +136,42 @@ class Store:
 
     def close(self) -> None:
         self.engine.dispose()
+
+
+def write_rows(conn: sa.Connection, batch: list[Write]) -> None:
+    """Write a batch's rows on an open transaction."""
+    latest = {w.room["code"]: w for w in batch}  # a room's last state in the batch wins
+    for code, w in latest.items():
+        values = {
+            "status": w.room["status"],
+            "public": w.room["public"],
+            "seq": w.room["seq"],
+            "data": json.dumps(w.room, separators=(",", ":")),
+            "updated": w.at,
+        }
+        done = conn.execute(sa.update(ROOMS).where(ROOMS.c.code == code).values(values))
+        if done.rowcount == 0:
+            conn.execute(sa.insert(ROOMS).values(code=code, **values))
+    actions = [
+        {
+            "room": w.room["code"],
+            "seq": w.room["seq"],
+            "seat": w.seat,
+            "body": json.dumps(w.action),
+            "at": w.at,
+        }
+        for w in batch
+        if w.action is not None
+    ]
+    if actions:
+        conn.execute(sa.insert(ACTIONS), actions)
+    records = [
+        {"room": w.room["code"], "number": w.first + i, "body": body}
+        for w in batch
+        for i, body in enumerate(w.records)
+    ]
+    if records:
+        conn.execute(sa.insert(RECORDS), records)
 
 
 def _sqlite_settings(dbapi_connection: Any, _record: Any) -> None:

@@ -1,0 +1,249 @@
+"""Rooms on a database several server processes share (PostgreSQL).
+
+Each change is one transaction on the room's row: ``SELECT … FOR UPDATE`` (so two processes
+can never both apply a change to the same state), the room taken from this process's cache if
+its sequence number is the stored one and rebuilt from its stored form otherwise, the change
+applied, the room, the action, the change's events (as each audience may see them) and the
+room's lease written, and ``pg_notify`` sent, all committed together. The notification
+carries ``CODE:SEQ`` only; a process with clients in that room reads what it missed.
+
+Each room's timer runs in the process holding its lease: the one that applied its last
+change, or, once that one stops renewing (it died), whichever process takes the lease over.
+An expiry goes through the same row-locked path and checks the deadline again, so it applies
+once even if two processes try.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+import sqlalchemy as sa
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+from ..table import Event
+from .room import Room, RoomError
+from .store import CHANGES, LEASES, ROOMS, Store, Write, write_rows
+
+log = logging.getLogger("bigtwo.server")
+T = TypeVar("T")
+CHANNEL = "bigtwo"
+RETRY_FOR = 30.0  # seconds a change waits for the database to come back before it fails
+SPECTATOR_KEY = "-1"
+EVERYONE_KEY = "*"
+
+
+@dataclass(frozen=True)
+class Outcome(Generic[T]):
+    """What a piece of work did to a room: the events, the action to log (and whose), and
+    whatever the caller wants back (a token, a seat, the number of an earlier resend)."""
+
+    events: list[Event]
+    action: dict[str, Any] | None
+    seat: int | None
+    value: T
+
+
+def audiences(room: Room, events: Sequence[Event]) -> dict[str, list[dict[str, Any]]]:
+    """The events as each seat and a spectator may see them (one entry when all agree)."""
+    shown = {str(s): room.events_for(s, events) for s in range(len(room.kinds))}
+    shown[SPECTATOR_KEY] = room.events_for(None, events)
+    first = next(iter(shown.values()))
+    if all(v == first for v in shown.values()):
+        return {EVERYONE_KEY: first}
+    return shown
+
+
+def for_audience(shown: dict[str, list[dict[str, Any]]], seat: int | None) -> list[Any]:
+    key = SPECTATOR_KEY if seat is None else str(seat)
+    return shown.get(EVERYONE_KEY, shown.get(key, []))
+
+
+def _lost_connection(exc: sa.exc.DBAPIError) -> bool:
+    return bool(exc.connection_invalidated) or isinstance(exc, sa.exc.OperationalError)
+
+
+class SharedRooms:
+    """The row-locked change, the catch-up reads and the leases of one process."""
+
+    def __init__(self, store: Store, holder: str, lease_seconds: float) -> None:
+        self.store, self.holder, self.lease_seconds = store, holder, lease_seconds
+
+    # -- changes ---------------------------------------------------------------------------------
+    def create(self, room: Room, now: float) -> None:
+        with self.store.engine.begin() as conn:
+            self._write(conn, room, Outcome([], {"type": "create"}, 0, None), now)
+
+    def apply(
+        self, code: str, cached: Room | None, work: Callable[[Room], Outcome[T]]
+    ) -> tuple[Room, Outcome[T], bool]:
+        """Apply ``work`` to the room in one transaction; the room after it, the outcome and
+        whether anything changed. A lost connection (the database restarting) is retried
+        with a room rebuilt from the store, for up to `RETRY_FOR` seconds."""
+        give_up = time.monotonic() + RETRY_FOR
+        while True:
+            try:
+                return self._apply_once(code, cached, work)
+            except sa.exc.DBAPIError as exc:
+                if not _lost_connection(exc) or time.monotonic() > give_up:
+                    raise
+                log.warning("room=%s database unreachable, retrying: %s", code, exc.orig)
+                cached = None  # the failed attempt may have changed it
+                time.sleep(0.25)
+
+    def _apply_once(
+        self, code: str, cached: Room | None, work: Callable[[Room], Outcome[T]]
+    ) -> tuple[Room, Outcome[T], bool]:
+        with self.store.engine.begin() as conn:
+            row = conn.execute(
+                sa.select(ROOMS.c.seq, ROOMS.c.status, ROOMS.c.data)
+                .where(ROOMS.c.code == code)
+                .with_for_update()
+            ).first()
+            if row is None or row.status == "closed":
+                raise RoomError("no_room", "there is no open room with that code")
+            room = cached if cached is not None and cached.seq == row.seq else None
+            if room is None:
+                room = Room.from_dict(json.loads(row.data))
+            before = room.seq
+            outcome = work(room)
+            changed = room.seq != before
+            if changed:
+                self._write(conn, room, outcome, time.time())
+        return room, outcome, changed
+
+    def _write(self, conn: sa.Connection, room: Room, outcome: Outcome[Any], now: float) -> None:
+        first = room.recorded
+        records = tuple(g.record().dumps() for g in room.finished)
+        room.finished, room.recorded = [], room.recorded + len(records)
+        write_rows(conn, [Write(room.to_dict(), outcome.action, outcome.seat, now, records, first)])
+        shown = json.dumps(audiences(room, outcome.events), separators=(",", ":"))
+        conn.execute(sa.insert(CHANGES).values(room=room.code, seq=room.seq, events=shown, at=now))
+        lease = pg_insert(LEASES).values(
+            room=room.code, holder=self.holder, expires=now + self.lease_seconds
+        )
+        conn.execute(
+            lease.on_conflict_do_update(
+                index_elements=[LEASES.c.room],
+                set_={"holder": lease.excluded.holder, "expires": lease.excluded.expires},
+            )
+        )
+        conn.execute(sa.select(sa.func.pg_notify(CHANNEL, f"{room.code}:{room.seq}")))
+
+    # -- reading ---------------------------------------------------------------------------------
+    def load(self, code: str, cached: Room | None) -> Room:
+        """The room as stored (the cached one if it is current)."""
+        with self.store.engine.connect() as conn:
+            row = conn.execute(
+                sa.select(ROOMS.c.seq, ROOMS.c.status, ROOMS.c.data).where(ROOMS.c.code == code)
+            ).first()
+        if row is None or row.status == "closed":
+            raise RoomError("no_room", "there is no open room with that code")
+        if cached is not None and cached.seq == row.seq:
+            return cached
+        return Room.from_dict(json.loads(row.data))
+
+    def changes(
+        self, code: str, after: int, through: int
+    ) -> list[dict[str, list[dict[str, Any]]]] | None:
+        """Each change's events by audience from ``after`` (exclusive) to ``through``, or
+        None if any is missing."""
+        with self.store.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(CHANGES.c.seq, CHANGES.c.events)
+                .where(CHANGES.c.room == code, CHANGES.c.seq > after, CHANGES.c.seq <= through)
+                .order_by(CHANGES.c.seq)
+            ).all()
+        if [r.seq for r in rows] != list(range(after + 1, through + 1)):
+            return None
+        return [json.loads(r.events) for r in rows]
+
+    def lobby(self) -> list[dict[str, Any]]:
+        with self.store.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(ROOMS.c.data)
+                .where(ROOMS.c.public.is_(True), ROOMS.c.status == "waiting")
+                .order_by(ROOMS.c.updated.desc())
+                .limit(100)
+            )
+            return [Room.from_dict(json.loads(r.data)).summary() for r in rows]
+
+    def notify(self, payload: str) -> None:
+        with self.store.engine.begin() as conn:
+            conn.execute(sa.select(sa.func.pg_notify(CHANNEL, payload)))
+
+    # -- leases ----------------------------------------------------------------------------------
+    def renew_and_take(self, now: float) -> list[str]:
+        """Renew this process's leases; take over the lapsed ones of rooms in play (their
+        holder stopped: it died or shut down). The rooms taken over."""
+        until = now + self.lease_seconds
+        playing = sa.select(ROOMS.c.code).where(ROOMS.c.status == "playing")
+        with self.store.engine.begin() as conn:
+            conn.execute(
+                sa.update(LEASES).where(LEASES.c.holder == self.holder).values(expires=until)
+            )
+            taken = conn.execute(
+                sa.update(LEASES)
+                .where(LEASES.c.expires < now, LEASES.c.room.in_(playing))
+                .values(holder=self.holder, expires=until)
+                .returning(LEASES.c.room)
+            )
+            return [str(code) for code in taken.scalars()]
+
+    def release(self) -> None:
+        """Let others take this process's rooms at once (a graceful shutdown)."""
+        with self.store.engine.begin() as conn:
+            conn.execute(
+                sa.update(LEASES).where(LEASES.c.holder == self.holder).values(expires=0.0)
+            )
+
+
+class Listener:
+    """A thread on its own connection that LISTENs and hands each payload to ``deliver``;
+    it reconnects when the database goes away, then calls ``reconnected`` (notifications
+    sent meanwhile are lost, so the hub reads what it missed)."""
+
+    def __init__(
+        self,
+        store: Store,
+        deliver: Callable[[str], object],
+        reconnected: Callable[[], object],
+    ) -> None:
+        url = store.engine.url.set(drivername="postgresql")
+        self.dsn = url.render_as_string(hide_password=False)
+        self.deliver, self.reconnected = deliver, reconnected
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="listen", daemon=True)
+
+    def start(self) -> None:
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.stopping.set()
+        self.thread.join(timeout=5)
+
+    def _run(self) -> None:
+        import psycopg
+
+        first = True
+        while not self.stopping.is_set():
+            try:
+                with psycopg.connect(self.dsn, autocommit=True, connect_timeout=5) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    if not first:
+                        self.reconnected()
+                    first = False
+                    while not self.stopping.is_set():
+                        for note in conn.notifies(timeout=0.5):
+                            self.deliver(note.payload)
+            except psycopg.Error as exc:
+                if self.stopping.is_set():
+                    return
+                log.warning("listener lost the database, reconnecting: %s", exc)
+                first = False
+                time.sleep(0.5)
