@@ -116,6 +116,8 @@ def test_a_database_restart_loses_no_action(servers: list[Server], database: str
         step(clients)
     postgres.restart(database)
     play_all(clients)  # any refusal but `stale` fails the test
+    for server in servers:  # each noticed the restart, and went on
+        assert "listener lost the database" in server.log.read_text()
     final = clients[0].state
     assert final is not None and final["room"]["status"] == "over"
     assert stored_changes(database, code) == list(range(final["seq"] + 1))

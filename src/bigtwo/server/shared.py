@@ -24,11 +24,11 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 import sqlalchemy as sa
-from sqlalchemy.dialects.postgresql import insert as pg_insert
 
+from ..engine.view import SPECTATOR
 from ..table import Event
 from .room import Room, RoomError
-from .store import CHANGES, LEASES, ROOMS, Store, Write, write_rows
+from .store import CHANGES, LEASES, RECORDS, ROOMS, Store, Write, write_rows
 
 log = logging.getLogger("bigtwo.server")
 T = TypeVar("T")
@@ -36,6 +36,28 @@ CHANNEL = "bigtwo"
 RETRY_FOR = 30.0  # seconds a change waits for the database to come back before it fails
 SPECTATOR_KEY = "-1"
 EVERYONE_KEY = "*"
+LOCK_ROOM = "SELECT seq, status, data FROM rooms WHERE code = %(code)s FOR UPDATE"
+# One round trip writes a change: the room, its events, its lease, the notification (and,
+# where a seat acted, the action). Spelled in SQL: it runs for every action.
+WRITE_CHANGE = """
+WITH room AS (
+    UPDATE rooms SET status = %(status)s, public = %(public)s, seq = %(seq)s, data = %(data)s,
+        updated = %(at)s
+    WHERE code = %(code)s
+), change AS (
+    INSERT INTO changes (room, seq, events, at) VALUES (%(code)s, %(seq)s, %(events)s, %(at)s)
+), lease AS (
+    INSERT INTO leases (room, holder, expires) VALUES (%(code)s, %(holder)s, %(expires)s)
+    ON CONFLICT (room) DO UPDATE SET holder = excluded.holder, expires = excluded.expires
+){action}
+SELECT pg_notify('{channel}', %(payload)s)
+"""
+WITH_ACTION = """, action AS (
+    INSERT INTO actions (room, seq, seat, body, at)
+    VALUES (%(code)s, %(seq)s, %(seat)s, %(body)s, %(at)s)
+)"""
+WRITE_WITH_ACTION = WRITE_CHANGE.format(action=WITH_ACTION, channel=CHANNEL)
+WRITE_WITHOUT_ACTION = WRITE_CHANGE.format(action="", channel=CHANNEL)
 
 
 @dataclass(frozen=True)
@@ -51,6 +73,9 @@ class Outcome(Generic[T]):
 
 def audiences(room: Room, events: Sequence[Event]) -> dict[str, list[dict[str, Any]]]:
     """The events as each seat and a spectator may see them (one entry when all agree)."""
+    seats = [*range(len(room.kinds)), SPECTATOR]
+    if all(e.seen_by(s) is e for e in events for s in seats):
+        return {EVERYONE_KEY: room.events_for(None, events)}
     shown = {str(s): room.events_for(s, events) for s in range(len(room.kinds))}
     shown[SPECTATOR_KEY] = room.events_for(None, events)
     first = next(iter(shown.values()))
@@ -68,6 +93,20 @@ def _lost_connection(exc: sa.exc.DBAPIError) -> bool:
     return bool(exc.connection_invalidated) or isinstance(exc, sa.exc.OperationalError)
 
 
+def retrying(work: Callable[[], T]) -> T:
+    """``work``, tried again on a new connection while the database is unreachable (it is
+    restarting), for up to `RETRY_FOR` seconds."""
+    give_up = time.monotonic() + RETRY_FOR
+    while True:
+        try:
+            return work()
+        except sa.exc.DBAPIError as exc:
+            if not _lost_connection(exc) or time.monotonic() > give_up:
+                raise
+            log.warning("database unreachable, trying again: %s", str(exc.orig).strip())
+            time.sleep(0.25)
+
+
 class SharedRooms:
     """The row-locked change, the catch-up reads and the leases of one process."""
 
@@ -77,6 +116,7 @@ class SharedRooms:
     # -- changes ---------------------------------------------------------------------------------
     def create(self, room: Room, now: float) -> None:
         with self.store.engine.begin() as conn:
+            write_rows(conn, [Write(room.to_dict(), None, None, now)])
             self._write(conn, room, Outcome([], {"type": "create"}, 0, None), now)
 
     def apply(
@@ -85,26 +125,19 @@ class SharedRooms:
         """Apply ``work`` to the room in one transaction; the room after it, the outcome and
         whether anything changed. A lost connection (the database restarting) is retried
         with a room rebuilt from the store, for up to `RETRY_FOR` seconds."""
-        give_up = time.monotonic() + RETRY_FOR
-        while True:
-            try:
-                return self._apply_once(code, cached, work)
-            except sa.exc.DBAPIError as exc:
-                if not _lost_connection(exc) or time.monotonic() > give_up:
-                    raise
-                log.warning("room=%s database unreachable, retrying: %s", code, exc.orig)
-                cached = None  # the failed attempt may have changed it
-                time.sleep(0.25)
+        attempt = [cached]
+
+        def once() -> tuple[Room, Outcome[T], bool]:
+            given, attempt[0] = attempt[0], None  # a failed attempt may have changed it
+            return self._apply_once(code, given, work)
+
+        return retrying(once)
 
     def _apply_once(
         self, code: str, cached: Room | None, work: Callable[[Room], Outcome[T]]
     ) -> tuple[Room, Outcome[T], bool]:
         with self.store.engine.begin() as conn:
-            row = conn.execute(
-                sa.select(ROOMS.c.seq, ROOMS.c.status, ROOMS.c.data)
-                .where(ROOMS.c.code == code)
-                .with_for_update()
-            ).first()
+            row = conn.exec_driver_sql(LOCK_ROOM, {"code": code}).first()
             if row is None or row.status == "closed":
                 raise RoomError("no_room", "there is no open room with that code")
             room = cached if cached is not None and cached.seq == row.seq else None
@@ -119,25 +152,38 @@ class SharedRooms:
 
     def _write(self, conn: sa.Connection, room: Room, outcome: Outcome[Any], now: float) -> None:
         first = room.recorded
-        records = tuple(g.record().dumps() for g in room.finished)
+        records = [g.record().dumps() for g in room.finished]
         room.finished, room.recorded = [], room.recorded + len(records)
-        write_rows(conn, [Write(room.to_dict(), outcome.action, outcome.seat, now, records, first)])
         shown = json.dumps(audiences(room, outcome.events), separators=(",", ":"))
-        conn.execute(sa.insert(CHANGES).values(room=room.code, seq=room.seq, events=shown, at=now))
-        lease = pg_insert(LEASES).values(
-            room=room.code, holder=self.holder, expires=now + self.lease_seconds
-        )
-        conn.execute(
-            lease.on_conflict_do_update(
-                index_elements=[LEASES.c.room],
-                set_={"holder": lease.excluded.holder, "expires": lease.excluded.expires},
-            )
-        )
-        conn.execute(sa.select(sa.func.pg_notify(CHANNEL, f"{room.code}:{room.seq}")))
+        values = {
+            "code": room.code,
+            "status": room.status,
+            "public": room.public,
+            "seq": room.seq,
+            "data": json.dumps(room.to_dict(), separators=(",", ":")),
+            "at": now,
+            "events": shown,
+            "holder": self.holder,
+            "expires": now + self.lease_seconds,
+            "payload": f"{room.code}:{room.seq}",
+            "seat": outcome.seat,
+            "body": json.dumps(outcome.action),
+        }
+        sql = WRITE_WITHOUT_ACTION if outcome.action is None else WRITE_WITH_ACTION
+        conn.exec_driver_sql(sql, values)
+        if records:
+            rows = [
+                {"room": room.code, "number": first + i, "body": body}
+                for i, body in enumerate(records)
+            ]
+            conn.execute(sa.insert(RECORDS), rows)
 
     # -- reading ---------------------------------------------------------------------------------
     def load(self, code: str, cached: Room | None) -> Room:
         """The room as stored (the cached one if it is current)."""
+        return retrying(lambda: self._load_once(code, cached))
+
+    def _load_once(self, code: str, cached: Room | None) -> Room:
         with self.store.engine.connect() as conn:
             row = conn.execute(
                 sa.select(ROOMS.c.seq, ROOMS.c.status, ROOMS.c.data).where(ROOMS.c.code == code)
@@ -153,6 +199,11 @@ class SharedRooms:
     ) -> list[dict[str, list[dict[str, Any]]]] | None:
         """Each change's events by audience from ``after`` (exclusive) to ``through``, or
         None if any is missing."""
+        return retrying(lambda: self._changes_once(code, after, through))
+
+    def _changes_once(
+        self, code: str, after: int, through: int
+    ) -> list[dict[str, list[dict[str, Any]]]] | None:
         with self.store.engine.connect() as conn:
             rows = conn.execute(
                 sa.select(CHANGES.c.seq, CHANGES.c.events)

@@ -84,7 +84,7 @@ class Store:
         if url.startswith(("postgresql://", "postgres://")):  # psycopg 3, not SQLAlchemy's default
             url = "postgresql+psycopg://" + url.split("://", 1)[1]
         self.url = url
-        self.engine = sa.create_engine(url, future=True, pool_pre_ping=True)
+        self.engine = sa.create_engine(url, future=True)
         if self.engine.dialect.name == "sqlite":
             sa.event.listen(self.engine, "connect", _sqlite_settings)
         with self.engine.begin() as conn:
