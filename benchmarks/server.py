@@ -1,7 +1,14 @@
 """The online server under load: tables held, actions a second, CPU, memory per table and the
 latency of each person's action, on loopback.
 
-Run ``python benchmarks/server.py [--tables N] [--seconds S] [--think T] [--ramp]``.
+Run ``python benchmarks/server.py [--tables N] [--seconds S] [--think T] [--ramp]
+[--database postgresql://… --workers 2]``.
+
+With ``--database`` the server runs on that database (its bigtwo tables are emptied before
+each run: give it a database of its own) and ``--workers N`` starts N server processes on the
+port; CPU and memory are then those of the whole process tree (the supervisor and its
+workers), not counting the database server's, which is shown apart when it runs on this
+machine (processes named ``postgres``).
 
 `bigtwo serve` runs as a child process on a free loopback port with a fresh SQLite file
 (durable: every accepted action is committed before anyone hears of it). One or more client
@@ -107,8 +114,24 @@ class Server:
         return f"ws://127.0.0.1:{self.port}/ws"
 
 
+def empty_database(url: str) -> None:
+    """Remove the rows of earlier runs from a PostgreSQL database (the schema stays)."""
+    import sqlalchemy as sa
+
+    from bigtwo.server.store import Store
+
+    store = Store(url)  # migrates it first if needed
+    with store.engine.begin() as conn:
+        conn.execute(sa.text("TRUNCATE rooms, actions, records, changes, leases"))
+    store.close()
+
+
 def start_server(
-    workdir: Path, profile: str | None, extra: list[str], gc: str | None = None
+    workdir: Path,
+    profile: str | None,
+    extra: list[str],
+    gc: str | None = None,
+    database: str | None = None,
 ) -> Server:
     port = free_port()
     db = workdir / f"bench-{port}.db"
@@ -119,7 +142,7 @@ def start_server(
     if profile:
         env["BIGTWO_BENCH_PROFILE"] = str(Path(profile).resolve())
     cmd = [sys.executable, "-c", SERVER, "serve", "--host", "127.0.0.1", "--port", str(port)]
-    cmd += ["--database", f"sqlite:///{db}", *extra]
+    cmd += ["--database", database or f"sqlite:///{db}", *extra]
     with log.open("wb") as out:
         proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
     deadline = time.monotonic() + 30
@@ -146,17 +169,53 @@ def stop_server(server: Server) -> None:
             server.proc.wait()
 
 
+def tree(pid: int) -> list[int]:
+    """``pid`` and its descendants (the workers of ``--workers``)."""
+    found = [pid]
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        with contextlib.suppress(OSError):
+            for child in (task / "children").read_text().split():
+                found += tree(int(child))
+    return found
+
+
+def named(name: str) -> list[int]:
+    """The processes called ``name`` (the database server's, when it runs here)."""
+    found = []
+    for entry in Path("/proc").glob("[0-9]*"):
+        with contextlib.suppress(OSError):
+            if (entry / "comm").read_text().strip() == name:
+                found.append(int(entry.name))
+    return found
+
+
 def cpu_seconds(pid: int) -> float:
-    """User and system CPU seconds of process ``pid`` (all its threads)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICKS
+    """User and system CPU seconds of process ``pid`` and its children (all threads)."""
+    total = 0.0
+    for one in tree(pid):
+        with contextlib.suppress(OSError):
+            fields = Path(f"/proc/{one}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / TICKS
+    return total
+
+
+def cpu_of(pids: list[int]) -> float:
+    total = 0.0
+    for one in pids:
+        with contextlib.suppress(OSError):
+            fields = Path(f"/proc/{one}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / TICKS
+    return total
 
 
 def rss_bytes(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) * 1024
-    return 0
+    total = 0
+    for one in tree(pid):
+        with contextlib.suppress(OSError):
+            for line in Path(f"/proc/{one}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1]) * 1024
+    return total
 
 
 # -- the clients --------------------------------------------------------------------------------
@@ -286,10 +345,15 @@ def pct(values: list[float], q: float) -> float:
 
 
 def run(args: argparse.Namespace, n: int, workdir: Path) -> dict[str, Any]:
-    server = start_server(workdir, args.profile, args.server_arg, args.gc)
+    extra = list(args.server_arg)
+    if args.workers > 1:
+        extra += ["--workers", str(args.workers)]
+    if args.database:
+        empty_database(args.database)
+    server = start_server(workdir, args.profile, extra, args.gc, args.database)
     try:
         pid = server.proc.pid
-        time.sleep(0.5)
+        time.sleep(0.5 + args.workers)
         idle_rss = rss_bytes(pid)
         opening = n / args.open_rate
         begin = time.time() + opening + max(2 * args.think, 3.0)
@@ -309,10 +373,11 @@ def run(args: argparse.Namespace, n: int, workdir: Path) -> dict[str, Any]:
             first += share
         while time.time() < begin:
             time.sleep(0.01)
-        cpu0, t0 = cpu_seconds(pid), time.monotonic()
+        database = named("postgres") if args.database else []
+        cpu0, db0, t0 = cpu_seconds(pid), cpu_of(database), time.monotonic()
         while time.time() < end:
             time.sleep(0.01)
-        cpu1, t1 = cpu_seconds(pid), time.monotonic()
+        cpu1, db1, t1 = cpu_seconds(pid), cpu_of(database), time.monotonic()
         rss = rss_bytes(pid)
         results = [queue.get(timeout=120) for _ in procs]
         for p in procs:
@@ -320,6 +385,7 @@ def run(args: argparse.Namespace, n: int, workdir: Path) -> dict[str, Any]:
     finally:
         stop_server(server)
     log = server.log.read_text(errors="replace")
+    database_cpu = 100 * (db1 - db0) / (t1 - t0) if database else None
     acks = [x for r in results for x in r.acks]
     turns = [x for r in results for x in r.turns]
     errors: Counter[str] = Counter()
@@ -333,6 +399,7 @@ def run(args: argparse.Namespace, n: int, workdir: Path) -> dict[str, Any]:
         "late": late,
         "actions": len(acks) / args.seconds,
         "cpu": 100 * (cpu1 - cpu0) / (t1 - t0),
+        "database_cpu": database_cpu,
         "client_cpu": 100 * sum(r.cpu for r in results) / args.seconds,
         "rss": rss,
         "per_table": (rss - idle_rss) / n,
@@ -349,7 +416,8 @@ def show(r: dict[str, Any]) -> None:
     print(
         f"N={r['tables']:5d}  held {r['held']:5d}/{r['opened']:5d}  {r['actions']:7.1f} actions/s"
         f"  server CPU {r['cpu']:5.1f}%  clients CPU {r['client_cpu']:5.1f}%"
-        f"  RSS {r['rss'] / 2**20:6.1f} MB ({r['per_table'] / 1024:5.1f} KB/table){late}\n"
+        + (f"  database CPU {r['database_cpu']:5.1f}%" if r["database_cpu"] is not None else "")
+        + f"  RSS {r['rss'] / 2**20:6.1f} MB ({r['per_table'] / 1024:5.1f} KB/table){late}\n"
         f"         ack p50 {ack[0]:7.2f} p99 {ack[1]:7.2f} max {ack[2]:8.2f} ms"
         f"   next turn p50 {turn[0]:7.2f} p99 {turn[1]:7.2f} max {turn[2]:8.2f} ms"
         + (f"   errors {r['errors']}" if r["errors"] else "")
@@ -387,6 +455,8 @@ def parser() -> argparse.ArgumentParser:
         help="the server's garbage collector off, or frozen at start with these thresholds"
         " (to see what collections cost)",
     )
+    p.add_argument("--database", help="a PostgreSQL URL (default: a fresh SQLite file)")
+    p.add_argument("--workers", type=int, default=1, help="server processes (--database)")
     p.add_argument(
         "--server-arg", action="append", default=[], help="an extra `bigtwo serve` argument"
     )
@@ -400,7 +470,8 @@ def main(argv: list[str] | None = None) -> None:
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # the children inherit it
     print(
-        f"server on loopback, SQLite, {os.cpu_count()} cores; {args.clients} client process(es);"
+        f"server on loopback, {'PostgreSQL' if args.database else 'SQLite'},"
+        f" {args.workers} process(es), {os.cpu_count()} cores; {args.clients} client process(es);"
         f" think {args.think} s; window {args.seconds} s",
         flush=True,
     )
