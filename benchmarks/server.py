@@ -199,13 +199,18 @@ def cpu_seconds(pid: int) -> float:
     return total
 
 
-def cpu_of(pids: list[int]) -> float:
-    total = 0.0
+def cpu_by_process(pids: list[int]) -> dict[int, float]:
+    found = {}
     for one in pids:
         with contextlib.suppress(OSError):
             fields = Path(f"/proc/{one}/stat").read_text().rsplit(")", 1)[1].split()
-            total += (int(fields[11]) + int(fields[12])) / TICKS
-    return total
+            found[one] = (int(fields[11]) + int(fields[12])) / TICKS
+    return found
+
+
+def cpu_since(before: dict[int, float], now: dict[int, float]) -> float:
+    """CPU seconds spent between two readings (a process started since counts from 0)."""
+    return sum(t - before.get(pid, 0.0) for pid, t in now.items())
 
 
 def rss_bytes(pid: int) -> int:
@@ -373,11 +378,12 @@ def run(args: argparse.Namespace, n: int, workdir: Path) -> dict[str, Any]:
             first += share
         while time.time() < begin:
             time.sleep(0.01)
-        database = named("postgres") if args.database else []
-        cpu0, db0, t0 = cpu_seconds(pid), cpu_of(database), time.monotonic()
+        db0 = cpu_by_process(named("postgres")) if args.database else {}
+        cpu0, t0 = cpu_seconds(pid), time.monotonic()
         while time.time() < end:
             time.sleep(0.01)
-        cpu1, db1, t1 = cpu_seconds(pid), cpu_of(database), time.monotonic()
+        db1 = cpu_by_process(named("postgres")) if args.database else {}
+        cpu1, t1 = cpu_seconds(pid), time.monotonic()
         rss = rss_bytes(pid)
         results = [queue.get(timeout=120) for _ in procs]
         for p in procs:
@@ -385,7 +391,7 @@ def run(args: argparse.Namespace, n: int, workdir: Path) -> dict[str, Any]:
     finally:
         stop_server(server)
     log = server.log.read_text(errors="replace")
-    database_cpu = 100 * (db1 - db0) / (t1 - t0) if database else None
+    database_cpu = 100 * cpu_since(db0, db1) / (t1 - t0) if args.database else None
     acks = [x for r in results for x in r.acks]
     turns = [x for r in results for x in r.turns]
     errors: Counter[str] = Counter()

@@ -403,10 +403,11 @@ class Hub:
             return
         code, _, number = payload.partition(":")
         seq = int(number)
-        if self.applied.get(code) != seq:  # another process's change: the lease went with it
-            handle = self.timers.pop(code, None)
-            if handle is not None:
-                handle.cancel()
+        if self.applied.get(code) == seq:
+            return  # this process's own change: its clients are told by the change itself
+        handle = self.timers.pop(code, None)  # another process's change took the lease
+        if handle is not None:
+            handle.cancel()
         conns = self.watchers.get(code)
         if not conns:
             self.rooms.pop(code, None)
