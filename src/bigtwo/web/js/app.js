@@ -290,7 +290,9 @@ function room() {
 function seatName(seat) {
   const r = room();
   const info = r && r.seats[seat];
-  if (info && BOT_KINDS.includes(info.kind)) return t(`kind.${info.kind}`);
+  if (info && BOT_KINDS.includes(info.kind)) {
+    return t("seat.bot", { kind: t(`kind.${info.kind}`), n: seat + 1 });
+  }
   const name = info ? info.name : "";
   return name || t("seat.default", { n: seat + 1 });
 }
@@ -608,11 +610,12 @@ function roomScreen() {
   );
   fill(
     main(),
+    h("div", { class: "room" }, h("div", { class: "col-main" },
     h("section", { id: "room-head", class: "room-head" }),
     h("section", { id: "seats", class: "seats", "aria-label": t("room.seats") }),
     h("section", { id: "board", class: "board", "aria-label": t("table.heading") }),
     h("section", { id: "hand-box", class: "hand-box", "aria-label": t("table.hand") }),
-    h("section", { id: "side", class: "side" }),
+    h("section", { id: "side", class: "side" })), h("div", { class: "col-side" },
     h("section", { id: "results", class: "results", "aria-label": t("table.score") }),
     h("section", { id: "controls", class: "controls" }),
     h(
@@ -625,7 +628,7 @@ function roomScreen() {
         h("h2", { id: "chat-h", text: t("chat.heading") }),
         h("ul", { id: "chat", class: "chat", "aria-live": "polite" }),
         S.seat !== null ? chatForm : null),
-    ),
+    ))),
   );
   update();
 }
@@ -824,7 +827,6 @@ function hand() {
         class: `primary${canPlay && !offered ? " refused" : ""}`,
         "data-focus": "play",
         disabled: !canPlay,
-        "aria-disabled": canPlay && !offered ? "true" : null,
         "aria-describedby": "hand-hint",
         text: giving ? t("table.give") : t("table.play"),
         onclick: playSelected,

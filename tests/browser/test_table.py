@@ -1,0 +1,223 @@
+"""The browser table against a real server: a person plays a deal with three bots by clicking,
+a spectator never receives a hand, a reload comes back to the seat, a refusal says why, and a
+phone's screen needs no sideways scrolling."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+class Frames:
+    """Every JSON message the page's WebSocket received, in order."""
+
+    def __init__(self, page: Any) -> None:
+        self.messages: list[dict[str, Any]] = []
+        page.on("websocket", self._socket)
+
+    def _socket(self, ws: Any) -> None:
+        ws.on("framereceived", self._frame)
+
+    def _frame(self, payload: Any) -> None:
+        if isinstance(payload, bytes):
+            payload = payload.decode()
+        self.messages.append(json.loads(payload))
+
+    def states(self) -> list[dict[str, Any]]:
+        out = []
+        for m in self.messages:
+            if m.get("type") == "state":
+                out.append(m)
+            elif m.get("type") == "update":
+                out.append(m["state"])
+        return out
+
+    def count(self, kind: str) -> int:
+        return sum(m.get("type") == kind for m in self.messages)
+
+
+def open_room(page: Any, base: str, deals: int | None = 1, start: bool = True) -> str:
+    """Open a room as "Ann" with three easy bots; its code."""
+    page.goto(f"{base}/")
+    page.get_by_label("Your name").fill("Ann")
+    for seat in (2, 3, 4):
+        page.get_by_label(f"Seat {seat}", exact=True).select_option("easy")
+    if deals is not None:
+        page.get_by_label("Deals to play").fill(str(deals))
+    page.get_by_role("button", name="Open the room").click()
+    page.wait_for_url("**#room=*")
+    code = page.url.split("#room=")[1]
+    if start:
+        page.get_by_role("button", name="Start the game").click()
+    return code
+
+
+def hand_cards(page: Any) -> Any:
+    return page.get_by_role("group", name="Your hand").get_by_role("button")
+
+
+def wait_turn(page: Any) -> None:
+    page.get_by_text("Your turn", exact=True).wait_for()
+
+
+def play_a_turn(page: Any) -> None:
+    """Play the first single card the page doesn't grey out, else pass, by clicking."""
+    play = page.get_by_role("button", name="Play", exact=True)
+    cards = hand_cards(page)
+    for i in range(cards.count()):
+        card = cards.nth(i)
+        card.click()
+        if play.is_enabled() and "refused" not in (play.get_attribute("class") or ""):
+            play.click()
+            return
+        card.click()
+    page.get_by_role("button", name="Pass", exact=True).click()
+
+
+def test_a_person_plays_a_whole_deal_with_three_bots(context: Any, server: str) -> None:
+    page = context.new_page()
+    frames = Frames(page)
+    open_room(page, server, deals=1)
+    over = page.get_by_text("The session is over.", exact=True)
+    turn = page.get_by_text("Your turn", exact=True)
+    deadline = time.monotonic() + 90
+    turns = 0
+    while not over.is_visible():
+        assert time.monotonic() < deadline, "the deal didn't end"
+        if turn.is_visible():
+            seen = frames.count("update")
+            play_a_turn(page)
+            turns += 1
+            while frames.count("update") == seen and not over.is_visible():
+                page.wait_for_timeout(20)
+        else:
+            page.wait_for_timeout(20)
+    assert turns > 0
+    results = page.get_by_role("region", name="Scores")
+    assert results.get_by_role("rowheader", name="Deal 1").is_visible()
+    assert results.get_by_role("rowheader", name="Totals").is_visible()
+    assert results.get_by_role("heading", name="Settlement").is_visible()
+    assert "wins the deal" in page.get_by_role("region", name="Plays").inner_text()
+    assert page.get_by_role("alert").inner_text() == ""  # no refusal on the way
+    played = [m for m in frames.messages if m.get("type") == "update"]
+    assert any(e["kind"] == "deal_over" for m in played for e in m["events"])
+
+
+def test_a_spectator_sees_no_hand(context: Any, browser: Any, server: str) -> None:
+    host = context.new_page()
+    code = open_room(host, server, deals=None)
+    wait_turn(host)
+    held = [hand_cards(host).nth(i).get_attribute("aria-label") for i in range(13)]
+
+    other = browser.new_context()  # another browser's storage: no seat token for this room
+    other.set_default_timeout(15000)
+    watcher = other.new_page()
+    frames = Frames(watcher)
+    watcher.goto(f"{server}/#room={code}")
+    watcher.get_by_role("button", name="Watch").click()
+    watcher.get_by_text("You are watching: no hand is shown.").wait_for()
+    assert watcher.get_by_role("group", name="Your hand").count() == 0
+    assert watcher.locator(".card").count() == 0
+    # the host plays on; the watcher keeps seeing no hand
+    play_a_turn(host)
+    watcher.wait_for_function("document.querySelectorAll('#log li').length > 1")
+    states = frames.states()
+    assert states
+    for state in states:
+        assert state["seat"] is None and state["offers"] is None
+        assert state["view"]["hand"] == "" and state["view"]["seat"] == -1
+    text = watcher.locator("body").inner_text()
+    assert "Your hand" not in text and "Ann:" in text
+    assert all(label for label in held)
+    other.close()
+
+
+def test_reloading_comes_back_to_the_seat(context: Any, server: str) -> None:
+    page = context.new_page()
+    code = open_room(page, server, deals=None)
+    wait_turn(page)
+    seen = len(page.locator("#log li").all())
+    play_a_turn(page)  # mid-deal from here on
+    page.wait_for_function(f"document.querySelectorAll('#log li').length > {seen}")
+    wait_turn(page)
+    before = [c.get_attribute("aria-label") for c in hand_cards(page).all()]
+    frames = Frames(page)
+    page.reload()
+    wait_turn(page)
+    after = [c.get_attribute("aria-label") for c in hand_cards(page).all()]
+    assert after == before and before
+    assert page.url.endswith(f"#room={code}")
+    resumes = [m for m in frames.messages if m.get("type") == "welcome"]
+    assert resumes and resumes[0]["seat"] == 0 and "token" not in resumes[0]  # resumed, not new
+    assert page.get_by_role("button", name="Pass", exact=True).is_visible()
+
+
+def test_a_refused_play_says_why(context: Any, server: str) -> None:
+    page = context.new_page()
+    open_room(page, server, deals=None)
+    wait_turn(page)
+    cards = hand_cards(page)
+    cards.first.click()
+    cards.last.click()  # the lowest and the highest card: never a combination
+    play = page.get_by_role("button", name="Play", exact=True)
+    assert "refused" in (play.get_attribute("class") or "")  # greyed: not among the offers
+    hint = page.locator("#" + str(play.get_attribute("aria-describedby")))
+    assert "isn't a move you can make now" in hint.inner_text()
+    play.click()
+    alert = page.get_by_role("alert")
+    alert.get_by_text("is not a combination under these rules").wait_for()
+    assert any(suit in alert.inner_text() for suit in "♦♣♥♠")  # the cards, as symbols
+
+
+@pytest.mark.parametrize("screen", ["home", "table"])
+def test_a_phone_needs_no_sideways_scrolling(browser: Any, server: str, screen: str) -> None:
+    ctx = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True)
+    ctx.set_default_timeout(15000)
+    try:
+        page = ctx.new_page()
+        if screen == "home":
+            page.goto(f"{server}/")
+            page.get_by_role("button", name="Open the room").wait_for()
+        else:
+            open_room(page, server, deals=None)
+            wait_turn(page)
+            hand_cards(page).first.tap()
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        small = page.evaluate(
+            """() => [...document.querySelectorAll('button, select, input:not([type=checkbox])')]
+                .filter((el) => el.offsetParent !== null)
+                .map((el) => el.getBoundingClientRect())
+                .filter((r) => r.height < 44 || r.width < 44).length"""
+        )
+        assert small == 0
+        if screen == "table":
+            shoot(page, "browser-phone.png")
+    finally:
+        ctx.close()
+
+
+def test_desktop_screenshot(browser: Any, server: str) -> None:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    ctx.set_default_timeout(15000)
+    try:
+        page = ctx.new_page()
+        open_room(page, server, deals=None)
+        wait_turn(page)
+        hand_cards(page).first.click()
+        assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+        shoot(page, "browser-desktop.png")
+    finally:
+        ctx.close()
+
+
+def shoot(page: Any, name: str) -> None:
+    """Rewrite the screenshot in docs/ only when asked (BIGTWO_SCREENSHOTS=1)."""
+    if os.environ.get("BIGTWO_SCREENSHOTS") == "1":
+        page.screenshot(path=str(DOCS / name), full_page=True)
