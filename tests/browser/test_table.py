@@ -221,3 +221,60 @@ def shoot(page: Any, name: str) -> None:
     """Rewrite the screenshot in docs/ only when asked (BIGTWO_SCREENSHOTS=1)."""
     if os.environ.get("BIGTWO_SCREENSHOTS") == "1":
         page.screenshot(path=str(DOCS / name), full_page=True)
+
+
+def test_keyboard_play(context: Any, server: str) -> None:
+    page = context.new_page()
+    open_room(page, server, deals=None)
+    wait_turn(page)
+    first = hand_cards(page).first
+    first.focus()
+    page.keyboard.press("Space")
+    assert first.get_attribute("aria-pressed") == "true"
+    page.keyboard.press("ArrowRight")
+    assert hand_cards(page).nth(1).evaluate("(el) => el === document.activeElement")
+    play = page.get_by_role("button", name="Play", exact=True)
+    seen = page.locator("#log li").count()
+    if "refused" in (play.get_attribute("class") or ""):
+        page.keyboard.press("c")
+        page.keyboard.press("s")
+    else:
+        page.keyboard.press("p")
+    page.wait_for_function(f"document.querySelectorAll('#log li').length > {seen}")
+    assert page.get_by_role("alert").inner_text() == ""
+
+
+def test_a_friend_joins_by_link_before_the_start(context: Any, browser: Any, server: str) -> None:
+    host = context.new_page()
+    host.goto(f"{server}/")
+    host.get_by_label("Your name").fill("Ann")
+    host.get_by_label("Seat 3", exact=True).select_option("easy")
+    host.get_by_label("Seat 4", exact=True).select_option("easy")
+    host.get_by_role("button", name="Open the room").click()
+    link = host.get_by_label("Share this link")
+    link.wait_for()
+    url = link.input_value()
+    assert "#room=" in url and host.get_by_role("button", name="Copy link").is_visible()
+
+    other = browser.new_context()
+    other.set_default_timeout(15000)
+    try:
+        friend = other.new_page()
+        friend.goto(url)
+        friend.get_by_label("Your name").fill("Bo <b>")
+        friend.get_by_role("button", name="Take a seat").click()
+        friend.get_by_text("Waiting for the host to start.").wait_for()
+        host.get_by_role("region", name="Seats").get_by_text("Bo <b>", exact=True).wait_for()
+        host.get_by_label("Seat 4", exact=True).select_option("medium")
+        friend.get_by_text("medium bot 4").wait_for()
+        friend.get_by_label("Message").fill("hi <i>there</i>")
+        friend.get_by_role("button", name="Send").click()
+        host.get_by_role("region", name="Chat").get_by_text("hi <i>there</i>").wait_for()
+        host.get_by_role("button", name="Start the game").click()
+        friend.get_by_role("group", name="Your hand").wait_for()
+        assert hand_cards(friend).count() == 13
+        assert friend.locator("i").count() == 0 and host.locator("b").filter(
+            has_text="there"
+        ).count() == 0
+    finally:
+        other.close()
