@@ -3,6 +3,7 @@ and Debian's Chromium driven by Playwright (which can't download its own browser
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import socket
 import subprocess
@@ -27,43 +28,49 @@ CHROMIUM_ARGS = [
 ]
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
 
 
+@contextlib.contextmanager
+def serving(db: Path, port: int | None = None) -> Iterator[str]:
+    """Run `bigtwo serve` on ``db`` (a free loopback port unless given) until the block ends;
+    its base URL."""
+    port = port or free_port()
+    cmd = [sys.executable, "-m", "bigtwo", "serve", "--port", str(port)]
+    cmd += ["--database", f"sqlite:///{db}", "--grace", "60"]
+    with open(db.with_suffix(".log"), "a") as log:
+        proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            for _ in range(300):
+                try:
+                    with urllib.request.urlopen(f"{base}/healthz", timeout=1) as reply:
+                        if reply.status == 200:
+                            break
+                except OSError:
+                    if proc.poll() is not None:
+                        raise RuntimeError(db.with_suffix(".log").read_text()) from None
+                    time.sleep(0.05)
+            else:
+                raise RuntimeError("the server didn't come up")
+            yield base
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The base URL of a server started for these tests (stopped after them)."""
-    db = tmp_path_factory.mktemp("serve") / "rooms.db"
-    port = _free_port()
-    cmd = [sys.executable, "-m", "bigtwo", "serve", "--port", str(port)]
-    cmd += ["--database", f"sqlite:///{db}", "--grace", "60"]
-    log = open(db.with_suffix(".log"), "w")  # noqa: SIM115 - closed below
-    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(200):
-            try:
-                with urllib.request.urlopen(f"{base}/healthz", timeout=1) as reply:
-                    if reply.status == 200:
-                        break
-            except OSError:
-                if proc.poll() is not None:
-                    raise RuntimeError(Path(log.name).read_text()) from None
-                time.sleep(0.05)
-        else:
-            raise RuntimeError("the server didn't come up")
+    with serving(tmp_path_factory.mktemp("serve") / "rooms.db") as base:
         yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
 
 
 @pytest.fixture(scope="session")

@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from .conftest import free_port, serving
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -278,3 +281,31 @@ def test_a_friend_joins_by_link_before_the_start(context: Any, browser: Any, ser
         ).count() == 0
     finally:
         other.close()
+
+
+def test_a_server_restart_shows_the_banner_and_resumes(browser: Any, tmp_path: Path) -> None:
+    db, port = tmp_path / "restart.db", free_port()
+    ctx = browser.new_context()
+    ctx.set_default_timeout(20000)
+    try:
+        page = ctx.new_page()
+        with serving(db, port) as base:
+            page.goto(f"{base}/")
+            page.get_by_label("Your name").fill("Ann")
+            for seat in (2, 3, 4):
+                page.get_by_label(f"Seat {seat}", exact=True).select_option("easy")
+            page.get_by_label("Seconds a turn").fill("600")
+            page.get_by_role("button", name="Open the room").click()
+            page.get_by_role("button", name="Start the game").click()
+            wait_turn(page)
+            seats = page.get_by_role("region", name="Seats")
+            assert re.search(r"\d+ s left", seats.inner_text())  # the turn's timer
+            before = [c.get_attribute("aria-label") for c in hand_cards(page).all()]
+        banner = page.get_by_role("status").filter(has_text="reconnecting")
+        banner.wait_for()
+        with serving(db, port):
+            banner.wait_for(state="hidden")
+            wait_turn(page)
+            assert [c.get_attribute("aria-label") for c in hand_cards(page).all()] == before
+    finally:
+        ctx.close()
