@@ -179,7 +179,7 @@ def test_a_refused_play_says_why(context: Any, server: str) -> None:
     assert any(suit in alert.inner_text() for suit in "♦♣♥♠")  # the cards, as symbols
 
 
-@pytest.mark.parametrize("screen", ["home", "table"])
+@pytest.mark.parametrize("screen", ["home", "waiting", "table"])
 def test_a_phone_needs_no_sideways_scrolling(browser: Any, server: str, screen: str) -> None:
     ctx = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True)
     ctx.set_default_timeout(15000)
@@ -188,6 +188,9 @@ def test_a_phone_needs_no_sideways_scrolling(browser: Any, server: str, screen: 
         if screen == "home":
             page.goto(f"{server}/")
             page.get_by_role("button", name="Open the room").wait_for()
+        elif screen == "waiting":
+            open_room(page, server, deals=None, start=False)
+            page.get_by_role("button", name="Start the game").wait_for()
         else:
             open_room(page, server, deals=None)
             wait_turn(page)

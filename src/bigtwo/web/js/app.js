@@ -992,6 +992,7 @@ async function start() {
   document.addEventListener("keydown", keys);
   window.addEventListener("hashchange", route);
   setInterval(tick, 1000);
+  setInterval(() => { if (S.screen === "home") refreshLobby(); }, 10000);
   net.open();
   route();
 }
