@@ -312,3 +312,12 @@ def test_a_server_restart_shows_the_banner_and_resumes(browser: Any, tmp_path: P
             assert [c.get_attribute("aria-label") for c in hand_cards(page).all()] == before
     finally:
         ctx.close()
+
+
+def test_a_link_to_no_room_says_so(context: Any, server: str) -> None:
+    page = context.new_page()
+    page.goto(f"{server}/#room=NOSUCHROOM")
+    page.get_by_label("Your name").fill("Cy")
+    page.get_by_role("button", name="Take a seat").click()
+    page.get_by_role("alert").get_by_text("There is no open room with that code.").wait_for()
+    assert page.get_by_role("button", name="Open the room").is_visible()  # back home

@@ -157,7 +157,7 @@ function refused(m) {
   S.intent = null;
   const key = `error.${m.code}`;
   const params = { message: m.message, ...readable(m.params || {}) };
-  say(has(key) ? t(key, params) : t("error.unknown", params));
+  const text = has(key) ? t(key, params) : t("error.unknown", params);
   if (m.code === "bad_token" || m.code === "no_room") {
     if (S.code) {
       store.drop(tokenKey(S.code));
@@ -174,6 +174,7 @@ function refused(m) {
       show("join");
     }
   }
+  say(text); // after any change of screen, which clears the last message
 }
 
 // A refusal's parameters as a person reads them: cards with suit symbols, seats by name.
