@@ -707,9 +707,14 @@ function seats() {
     let line = seat.kind === "open" ? t("kind.open") : seatName(s);
     let turn = false;
     if (view) {
-      line = t("table.seat", { name: seatName(s), count: view.counts[s] });
-      if (view.passed.includes(s)) flags.push(t("table.seat.passed"));
-      if (view.out.includes(s)) flags.push(t("table.seat.out"));
+      const count = view.counts[s];
+      line = t(count === 1 ? "table.seat.one" : "table.seat", { name: seatName(s), count });
+      if (view.end !== null) {
+        if (view.winner === s) flags.push(t("table.seat.winner"));
+      } else {
+        if (view.passed.includes(s)) flags.push(t("table.seat.passed"));
+        if (view.out.includes(s)) flags.push(t("table.seat.out"));
+      }
       turn = playing && view.to_move === s && view.end === null;
       if (turn) flags.push(t("table.seat.turn"));
     }
@@ -754,7 +759,10 @@ function board() {
   const view = S.state && S.state.view;
   if (!view) return fill(box);
   let line;
-  if (view.table) {
+  if (view.end !== null) {
+    const winner = view.winner === null ? "" : seatName(view.winner);
+    line = h("p", { class: "to-beat", text: t("log.deal_over", { name: winner }) });
+  } else if (view.table) {
     line = h("p", { class: "to-beat" },
       t("table.to_beat", { play: cards.show(view.table), name: seatName(view.table_seat) }));
   } else if (view.end === null) {
@@ -813,14 +821,15 @@ function hand() {
   const hint = S.selected.size
     ? (canPlay && !offered ? t("table.not_offered") : t("table.selected", { cards: cards.show(chosen) }))
     : t("table.selected.none");
+  const inPlay = S.state.room.status === "playing" && view.end === null;
   fill(
     box,
     h("h2", { id: "hand-h", text: t("table.hand") }),
     list.length
       ? h("div", { class: "hand", role: "group", "aria-labelledby": "hand-h" }, buttons)
       : h("p", { text: t("table.hand.empty") }),
-    h("p", { id: "hand-hint", class: "hint", text: hint }),
-    h(
+    inPlay ? h("p", { id: "hand-hint", class: "hint", text: hint }) : null,
+    !inPlay ? null : h(
       "div",
       { class: "row actions" },
       h("button", {
@@ -841,7 +850,7 @@ function hand() {
         onclick: () => { S.selected.clear(); hand(); },
       }),
     ),
-    h("p", { class: "hint keys", text: t("table.keys") }),
+    inPlay ? h("p", { class: "hint keys", text: t("table.keys") }) : null,
   );
   const sideBox = document.getElementById("side");
   fill(sideBox, side.length
