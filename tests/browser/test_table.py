@@ -321,3 +321,42 @@ def test_a_link_to_no_room_says_so(context: Any, server: str) -> None:
     page.get_by_role("button", name="Take a seat").click()
     page.get_by_role("alert").get_by_text("There is no open room with that code.").wait_for()
     assert page.get_by_role("button", name="Open the room").is_visible()  # back home
+
+
+def test_a_side_action_is_offered_and_taken(context: Any, server: str) -> None:
+    """Indonesian rules: a player down to one or two cards announces it; the page shows the
+    offer as a button. The person plays the biggest offered play each turn (read from the
+    socket's own frames), so most deals get there; deals go on until one does."""
+    page = context.new_page()
+    frames = Frames(page)
+    page.goto(f"{server}/")
+    page.get_by_label("Your name").fill("Ann")
+    page.get_by_label("Rules").select_option("indonesia")
+    for seat in (2, 3, 4):
+        page.get_by_label(f"Seat {seat}", exact=True).select_option("random")
+    page.get_by_role("button", name="Open the room").click()
+    page.get_by_role("button", name="Start the game").click()
+    announce = page.get_by_role("button", name="Announce: last card!")
+    turn = page.get_by_text("Your turn", exact=True)
+    deadline = time.monotonic() + 60
+    while not announce.is_visible():
+        assert time.monotonic() < deadline, "no announcement was offered"
+        if not turn.is_visible():
+            page.wait_for_timeout(20)
+            continue
+        offers = frames.states()[-1]["offers"] or []
+        plays = [o for o in offers if o not in ("pass", "no", "announce")]
+        seen = frames.count("update")
+        if "announce" in offers:
+            continue
+        if plays:
+            for word in max(plays, key=lambda o: len(o.split())).split():
+                page.locator(f'.hand [data-focus="card-{word}"]').click()
+            page.get_by_role("button", name="Play", exact=True).click()
+        else:
+            page.get_by_role("button", name="Pass", exact=True).click()
+        while frames.count("update") == seen:
+            page.wait_for_timeout(20)
+    announce.click()
+    page.get_by_role("region", name="Plays").get_by_text("Ann: Announce: last card!").wait_for()
+    assert page.get_by_role("alert").inner_text() == ""
