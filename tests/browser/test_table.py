@@ -23,15 +23,12 @@ class Frames:
 
     def __init__(self, page: Any) -> None:
         self.messages: list[dict[str, Any]] = []
+        self.sent: list[dict[str, Any]] = []
         page.on("websocket", self._socket)
 
     def _socket(self, ws: Any) -> None:
-        ws.on("framereceived", self._frame)
-
-    def _frame(self, payload: Any) -> None:
-        if isinstance(payload, bytes):
-            payload = payload.decode()
-        self.messages.append(json.loads(payload))
+        ws.on("framereceived", lambda payload: self.messages.append(_json(payload)))
+        ws.on("framesent", lambda payload: self.sent.append(_json(payload)))
 
     def states(self) -> list[dict[str, Any]]:
         out = []
@@ -44,6 +41,11 @@ class Frames:
 
     def count(self, kind: str) -> int:
         return sum(m.get("type") == kind for m in self.messages)
+
+
+def _json(payload: str | bytes) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(payload)
+    return data
 
 
 def open_room(page: Any, base: str, deals: int | None = 1, start: bool = True) -> str:
@@ -159,6 +161,8 @@ def test_reloading_comes_back_to_the_seat(context: Any, server: str) -> None:
     assert page.url.endswith(f"#room={code}")
     resumes = [m for m in frames.messages if m.get("type") == "welcome"]
     assert resumes and resumes[0]["seat"] == 0 and "token" not in resumes[0]  # resumed, not new
+    asked = [m for m in frames.sent if m.get("type") == "resume"]
+    assert asked and asked[0]["room"] == code and asked[0]["last"] > 0  # with its last number
     assert page.get_by_role("button", name="Pass", exact=True).is_visible()
 
 
