@@ -71,6 +71,8 @@ function route() {
   if (!code) {
     S.code = null;
     S.state = null;
+    S.token = null;
+    S.watching = false;
     show("home");
     return;
   }
@@ -556,6 +558,7 @@ function joinRoom(code) {
   const name = myName();
   if (!name) return;
   S.code = code;
+  S.token = null;
   S.watching = false;
   S.intent = { type: "join", room: code, name };
   if (codeFromAddress() !== code) history.replaceState(null, "", `#room=${code}`);
@@ -564,6 +567,8 @@ function joinRoom(code) {
 
 function watchRoom(code) {
   S.code = code;
+  S.token = null;
+  S.seat = null;
   S.watching = true;
   S.intent = null;
   remember();
