@@ -140,6 +140,9 @@ def test_a_spectator_sees_no_hand(context: Any, browser: Any, server: str) -> No
         assert state["view"]["hand"] == "" and state["view"]["seat"] == -1
     text = watcher.locator("body").inner_text()
     assert "Your hand" not in text and "Ann:" in text
+    watcher.reload()  # still watching after a reload
+    watcher.get_by_text("You are watching: no hand is shown.").wait_for()
+    assert all(s["view"]["hand"] == "" for s in frames.states())
     assert all(label for label in held)
     other.close()
 
@@ -364,3 +367,24 @@ def test_a_side_action_is_offered_and_taken(context: Any, server: str) -> None:
     announce.click()
     page.get_by_role("region", name="Plays").get_by_text("Ann: Announce: last card!").wait_for()
     assert page.get_by_role("alert").inner_text() == ""
+
+
+def test_a_watcher_takes_an_open_seat(context: Any, browser: Any, server: str) -> None:
+    host = context.new_page()
+    host.goto(f"{server}/")
+    host.get_by_label("Your name").fill("Ann")
+    host.get_by_role("button", name="Open the room").click()
+    host.wait_for_url("**#room=*")
+    other = browser.new_context()
+    other.set_default_timeout(15000)
+    try:
+        page = other.new_page()
+        page.goto(host.url)
+        page.get_by_role("button", name="Watch").click()
+        page.get_by_text("You are watching.").wait_for()
+        page.get_by_label("Your name").fill("Di")
+        page.get_by_role("button", name="Take a seat").click()
+        page.get_by_text("Waiting for the host to start.").wait_for()
+        host.get_by_role("region", name="Seats").get_by_text("Di", exact=True).wait_for()
+    finally:
+        other.close()

@@ -38,6 +38,7 @@ const store = {
 const tokenKey = (code) => `bigtwo.seat.${code}`;
 const lastKey = (code) => `bigtwo.last.${code}`;
 const memoKey = (code) => `bigtwo.memo.${code}`;
+const watchKey = (code) => `bigtwo.watch.${code}`;
 
 const net = new Connection({
   onOpen: () => enter(),
@@ -87,6 +88,8 @@ function route() {
     S.watching = false;
     show("room");
     enter();
+  } else if (sessionStorage.getItem(watchKey(code))) {
+    watchRoom(code); // this tab was watching: a reload watches again
   } else {
     show("join");
   }
@@ -366,6 +369,7 @@ function show(screen) {
 function nameField(id) {
   const input = h("input", {
     id,
+    "data-focus": id,
     name: "name",
     autocomplete: "nickname",
     maxlength: 24,
@@ -557,6 +561,7 @@ function createForm() {
 function joinRoom(code) {
   const name = myName();
   if (!name) return;
+  sessionStorage.removeItem(watchKey(code));
   S.code = code;
   S.token = null;
   S.watching = false;
@@ -566,6 +571,7 @@ function joinRoom(code) {
 }
 
 function watchRoom(code) {
+  sessionStorage.setItem(watchKey(code), "1");
   S.code = code;
   S.token = null;
   S.seat = null;
@@ -944,6 +950,10 @@ function controls() {
     }
   } else if (r.status === "waiting" && S.seat !== null) {
     out.push(h("p", { class: "hint", text: t("room.waiting.host") }));
+  }
+  if (S.seat === null && r.status === "waiting" && r.seats.some((x) => x.kind === "open")) {
+    out.push(nameField("watch-name"), h("button", { type: "button", class: "primary",
+      "data-focus": "take", text: t("room.join.take"), onclick: () => joinRoom(r.code) }));
   }
   if (S.seat !== null && r.status === "playing") {
     out.push(h("button", { type: "button", text: t("room.vote"),
