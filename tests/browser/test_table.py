@@ -64,6 +64,15 @@ def open_room(page: Any, base: str, deals: int | None = 1, start: bool = True) -
     return code
 
 
+def more_than(items: Any, count: int, timeout: float = 15.0) -> None:
+    """Wait until the locator finds more than ``count`` elements (the page's policy forbids
+    the string evaluation that `wait_for_function` uses)."""
+    deadline = time.monotonic() + timeout
+    while items.count() <= count:
+        assert time.monotonic() < deadline, f"still {items.count()} elements"
+        time.sleep(0.02)
+
+
 def hand_cards(page: Any) -> Any:
     return page.get_by_role("group", name="Your hand").get_by_role("button")
 
@@ -132,7 +141,7 @@ def test_a_spectator_sees_no_hand(context: Any, browser: Any, server: str) -> No
     assert watcher.locator(".card").count() == 0
     # the host plays on; the watcher keeps seeing no hand
     play_a_turn(host)
-    watcher.wait_for_function("document.querySelectorAll('#log li').length > 1")
+    more_than(watcher.locator("#log li"), 1)
     states = frames.states()
     assert states
     for state in states:
@@ -153,7 +162,7 @@ def test_reloading_comes_back_to_the_seat(context: Any, server: str) -> None:
     wait_turn(page)
     seen = len(page.locator("#log li").all())
     play_a_turn(page)  # mid-deal from here on
-    page.wait_for_function(f"document.querySelectorAll('#log li').length > {seen}")
+    more_than(page.locator("#log li"), seen)
     wait_turn(page)
     before = [c.get_attribute("aria-label") for c in hand_cards(page).all()]
     frames = Frames(page)
@@ -253,7 +262,7 @@ def test_keyboard_play(context: Any, server: str) -> None:
         page.keyboard.press("s")
     else:
         page.keyboard.press("p")
-    page.wait_for_function(f"document.querySelectorAll('#log li').length > {seen}")
+    more_than(page.locator("#log li"), seen)
     assert page.get_by_role("alert").inner_text() == ""
 
 
@@ -323,7 +332,8 @@ def test_a_server_restart_shows_the_banner_and_resumes(browser: Any, tmp_path: P
 
 def test_a_link_to_no_room_says_so(context: Any, server: str) -> None:
     page = context.new_page()
-    page.goto(f"{server}/#room=NOSUCHROOM")
+    reply = page.goto(f"{server}/#room=NOSUCHROOM")
+    assert "default-src 'self'" in reply.headers["content-security-policy"]  # nothing from away
     page.get_by_label("Your name").fill("Cy")
     page.get_by_role("button", name="Take a seat").click()
     page.get_by_role("alert").get_by_text("There is no open room with that code.").wait_for()
