@@ -24,8 +24,23 @@ BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 STAMP = VENV / ".bigtwo-installed"
 
 
+def ensure_chromium() -> None:
+    """The browser tests drive Debian's Chromium (Playwright can't download browsers here):
+    install it when it is missing and we are root on Debian."""
+    if shutil.which("chromium") or not Path("/etc/debian_version").exists():
+        return
+    if not hasattr(os, "geteuid") or os.geteuid() != 0:
+        return
+    print("installing Debian's chromium for the browser tests (first run only)…", flush=True)
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    subprocess.run(["apt-get", "update", "-qq"], check=False, env=env, **quiet)
+    subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], check=False, env=env, **quiet)
+
+
 def ensure_env() -> None:
     """Create .venv and install the project with its dev tools when needed."""
+    ensure_chromium()
     digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
     if STAMP.exists() and STAMP.read_text() == digest:
         return
