@@ -40,24 +40,32 @@ def ensure_env() -> None:
 
 
 def missing_system_packages() -> list[str]:
-    """Debian packages the tests drive for real: PostgreSQL (a throwaway cluster per run)."""
+    """Debian packages the tests drive for real: PostgreSQL (a throwaway cluster per run) and
+    Chromium (the browser tests; Playwright can't download browsers here)."""
     missing = []
     if not shutil.which("pg_ctl") and not list(Path("/usr/lib/postgresql").glob("*/bin/pg_ctl")):
         missing.append("postgresql")
+    if not shutil.which("chromium"):
+        missing.append("chromium")
     return missing
 
 
 def ensure_system() -> None:
-    """Install the missing system packages with apt-get, where we are root on Debian; else
-    the tests that need them say why they are skipped."""
+    """Install the missing system packages with apt-get where we are root on Debian (once);
+    elsewhere the tests that need them say why they are skipped."""
     missing = missing_system_packages()
-    if not missing or not shutil.which("apt-get") or os.geteuid() != 0:
+    if not missing or not Path("/etc/debian_version").exists():
+        return
+    if not hasattr(os, "geteuid") or os.geteuid() != 0:
         return
     print(f"installing {' '.join(missing)} with apt-get (first run only)…", flush=True)
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    quiet = {"env": env, "stdout": subprocess.DEVNULL, "check": True}
+    quiet = {"env": env, "stdout": subprocess.DEVNULL}
     subprocess.run(["apt-get", "update", "-qq"], **quiet)  # type: ignore[call-overload]
-    subprocess.run(["apt-get", "install", "-y", "-qq", *missing], **quiet)  # type: ignore[call-overload]
+    done = subprocess.run(["apt-get", "install", "-y", "-qq", *missing], **quiet)  # type: ignore[call-overload]
+    if done.returncode:
+        print(f"apt-get could not install {' '.join(missing)}; the tests that need them"
+              " will say so", flush=True)
 
 
 def run(cmd: list[str]) -> int:

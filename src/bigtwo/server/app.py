@@ -40,6 +40,7 @@ from .protocol import (
     parse,
 )
 from .store import Store
+from .web import web_routes
 
 RATE = 20.0  # messages a second a connection may send, on average
 BURST = 40  # and at once
@@ -144,6 +145,7 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
             Route("/api/lobby", lobby),
             Route("/api/rooms/{code}/records/{number}", record),
             WebSocketRoute("/ws", socket),
+            *web_routes(),  # last: the page is the catch-all at /
         ],
         lifespan=lifespan,
     )

@@ -125,12 +125,7 @@ class Room:
             raise RoomError("not_seated", "only players may chat")
         if seat in self.muted:
             raise RoomError("muted", "the host has muted you")
-        try:
-            line = plain_text(text, "a chat line", CHAT_LENGTH).strip()
-        except BigTwoError as exc:
-            raise RoomError("bad_text", str(exc)) from None
-        if not line:
-            raise RoomError("bad_text", "a chat line can't be empty")
+        line = _typed(text, "a chat line", CHAT_LENGTH, "bad_text")
         return {"type": "chat", "seat": seat, "name": self.names[seat], "text": line}
 
     def vote_end(self, seat: int, yes: bool) -> list[Event]:
@@ -429,12 +424,18 @@ def _plain(value: Any) -> Any:
 
 
 def _name(name: object) -> str:
+    return _typed(name, "a name", NAME_LENGTH, "bad_name")
+
+
+def _typed(value: object, what: str, limit: int, code: str) -> str:
+    """Text a person typed, shown as text: plain (no control or invisible characters),
+    trimmed, not empty, at most ``limit`` characters; else refused with ``code``."""
     try:
-        text = plain_text(name, "a name", NAME_LENGTH).strip()
+        text = plain_text(value, what, limit).strip()
     except BigTwoError as exc:
-        raise RoomError("bad_name", str(exc)) from None
+        raise RoomError(code, str(exc)) from None
     if not text:
-        raise RoomError("bad_name", "a name can't be empty")
+        raise RoomError(code, f"{what} can't be empty")
     return text
 
 

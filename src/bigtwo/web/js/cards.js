@@ -1,0 +1,62 @@
+// Cards as the server writes them: "3D", "TH", "2S", jokers "BJ" "RJ", a second deck's copy
+// marked "*". Sorting, symbols and spoken names for the page.
+import { t } from "./i18n.js";
+
+const RANKS = "3456789TJQKA2";
+const SUITS = "DCHS";
+const SYMBOL = { D: "\u2666", C: "\u2663", H: "\u2665", S: "\u2660" };
+const RED = new Set(["D", "H"]);
+
+export function parse(word) {
+  const second = word.endsWith("*");
+  const face = second ? word.slice(0, -1) : word;
+  if (face === "BJ" || face === "RJ") {
+    return { word, face, joker: true, rank: face, suit: "", second, red: face === "RJ" };
+  }
+  const rank = face.slice(0, -1);
+  const suit = face.slice(-1);
+  return { word, face, joker: false, rank, suit, second, red: RED.has(suit) };
+}
+
+export function words(text) {
+  return text ? text.split(/\s+/).filter(Boolean) : [];
+}
+
+// A sort key: rank (2s lowest when the deal flipped them), then suit; jokers last.
+export function key(card, twosLow = false) {
+  if (card.joker) return 1000 + (card.face === "RJ" ? 1 : 0);
+  let r = RANKS.indexOf(card.rank);
+  if (twosLow && card.rank === "2") r = -1;
+  return (r + 1) * 10 + SUITS.indexOf(card.suit) + (card.second ? 5 : 0);
+}
+
+export function sorted(list, twosLow = false) {
+  return list.map(parse).sort((a, b) => key(a, twosLow) - key(b, twosLow));
+}
+
+export function short(card) {
+  if (card.joker) return card.face === "RJ" ? "R\u2605" : "B\u2605";
+  const rank = card.rank === "T" ? "10" : card.rank;
+  return rank + SYMBOL[card.suit] + (card.second ? "\u2032" : "");
+}
+
+export function spoken(card) {
+  const name = card.joker
+    ? t(`card.${card.face}`)
+    : t("card.name", { rank: t(`rank.${card.rank}`), suit: t(`suit.${card.suit}`) });
+  return card.second ? t("card.second", { card: name }) : name;
+}
+
+// Cards text ("3D 3S") with suit symbols: "3♦ 3♠".
+export function show(text) {
+  return words(text).map((w) => short(parse(w))).join(" ");
+}
+
+// The same cards, however ordered: a key to match a selection against the offers.
+export function same(text) {
+  return words(text).slice().sort().join(" ");
+}
+
+export function isCards(text) {
+  return words(text).every((w) => /^([3-9TJQKA2][DCHS]|BJ|RJ)\*?$/.test(w));
+}

@@ -1,0 +1,30 @@
+// A small element builder. Text is always set as text (textContent), never parsed as HTML.
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name.startsWith("on")) el.addEventListener(name.slice(2), value);
+    else if (name === "text") el.textContent = value;
+    else if (name === "class") el.className = value;
+    else if (name === "value") el.value = value;
+    else if (name === "checked") el.checked = Boolean(value);
+    else el.setAttribute(name, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+// Replace `parent`'s children, keeping the keyboard focus on the element with the same
+// data-focus key when there was one.
+export function fill(parent, ...children) {
+  const active = document.activeElement;
+  const key = active && parent.contains(active) ? active.dataset.focus : undefined;
+  parent.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined));
+  if (key !== undefined) {
+    const again = parent.querySelector(`[data-focus="${CSS.escape(key)}"]`);
+    if (again) again.focus();
+  }
+}

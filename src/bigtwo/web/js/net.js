@@ -1,0 +1,70 @@
+// One WebSocket to /ws that comes back after a drop: `onOpen` is called after every "hello"
+// (to create, join, resume or watch again), `onMessage` with every message, `onStatus` with
+// true (connected) or false (lost, reconnecting).
+const PING_MS = 25000; // the server drops a socket that says nothing for a minute
+
+export class Connection {
+  constructor({ onOpen, onMessage, onStatus }) {
+    this.onOpen = onOpen;
+    this.onMessage = onMessage;
+    this.onStatus = onStatus;
+    this.socket = null;
+    this.delay = 500;
+    this.ready = false;
+    this.wanted = true;
+    this.queue = [];
+    this.timer = null;
+  }
+
+  url() {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    return `${scheme}//${location.host}/ws`;
+  }
+
+  open() {
+    this.wanted = true;
+    const socket = new WebSocket(this.url());
+    this.socket = socket;
+    socket.addEventListener("message", (event) => {
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (message.type === "hello") {
+        this.ready = true;
+        this.delay = 500;
+        this.onStatus(true);
+        this.onOpen();
+        for (const queued of this.queue.splice(0)) this.send(queued);
+        return;
+      }
+      this.onMessage(message);
+    });
+    socket.addEventListener("close", () => {
+      if (this.socket !== socket) return;
+      this.ready = false;
+      clearInterval(this.timer);
+      if (!this.wanted) return;
+      this.onStatus(false);
+      setTimeout(() => this.open(), this.delay);
+      this.delay = Math.min(this.delay * 2, 8000);
+    });
+    clearInterval(this.timer);
+    this.timer = setInterval(() => this.send({ type: "ping" }), PING_MS);
+  }
+
+  send(message) {
+    if (this.ready && this.socket.readyState === WebSocket.OPEN) {
+      this.socket.send(JSON.stringify(message));
+    } else if (message.type !== "ping") {
+      this.queue.push(message);
+    }
+  }
+
+  // Drop the socket and reconnect (the server said it is restarting).
+  restart() {
+    if (this.socket) this.socket.close();
+  }
+}

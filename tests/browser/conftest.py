@@ -1,0 +1,96 @@
+"""Browser tests: a real `bigtwo serve` on a free loopback port with a temporary SQLite file,
+and Debian's Chromium driven by Playwright (which can't download its own browsers here)."""
+
+from __future__ import annotations
+
+import contextlib
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextlib.contextmanager
+def serving(db: Path, port: int | None = None) -> Iterator[str]:
+    """Run `bigtwo serve` on ``db`` (a free loopback port unless given) until the block ends;
+    its base URL."""
+    port = port or free_port()
+    cmd = [sys.executable, "-m", "bigtwo", "serve", "--port", str(port)]
+    cmd += ["--database", f"sqlite:///{db}", "--grace", "60"]
+    with open(db.with_suffix(".log"), "a") as log:
+        proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            for _ in range(300):
+                try:
+                    with urllib.request.urlopen(f"{base}/healthz", timeout=1) as reply:
+                        if reply.status == 200:
+                            break
+                except OSError:
+                    if proc.poll() is not None:
+                        raise RuntimeError(db.with_suffix(".log").read_text()) from None
+                    time.sleep(0.05)
+            else:
+                raise RuntimeError("the server didn't come up")
+            yield base
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of a server started for these tests (stopped after them)."""
+    with serving(tmp_path_factory.mktemp("serve") / "rooms.db") as base:
+        yield base
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    executable = shutil.which("chromium")
+    if executable is None:
+        pytest.skip("Debian's chromium is not installed (python3 dev.py installs it as root)")
+    with sync_api.sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@pytest.fixture
+def context(browser: Any) -> Iterator[Any]:
+    ctx = browser.new_context(viewport={"width": 1024, "height": 800})
+    ctx.set_default_timeout(15000)
+    try:
+        yield ctx
+    finally:
+        ctx.close()
