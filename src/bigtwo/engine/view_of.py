@@ -3,6 +3,8 @@ more — another seat's gift, out-of-turn option or hidden kitty stays out."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..cards import cards_of
 from ..combos import Move
 from ..rules.options import Leftover
@@ -16,7 +18,7 @@ def view_of(state: State, seat: int, session: SessionSummary | None = None) -> V
     """What ``seat`` (a checked seat, or `bigtwo.engine.view.SPECTATOR`) may know; a table
     adds where its ``session`` stands."""
     shown = _public_kitty(state)
-    return View(
+    return _unchecked(
         seat=seat,
         rules=state.rules,
         hand=cards_of(state.hands[seat]) if seat >= 0 else (),
@@ -42,6 +44,16 @@ def view_of(state: State, seat: int, session: SessionSummary | None = None) -> V
         dealt=cards_of(state.origin.hands[seat]) if seat >= 0 else (),
         session=session,
     )
+
+
+def _unchecked(**values: Any) -> View:
+    """The `View` of these field values (every field given) without the checks of its
+    `__post_init__`: they guard views made from data or by hand, while these come from a state
+    the engine holds. A table builds a view on every step, and checking it field by field (the
+    whole history included) cost more than building it."""
+    view = object.__new__(View)
+    view.__dict__.update(values)
+    return view
 
 
 def _known_actors(state: State, seat: int) -> tuple[int, ...]:
@@ -76,6 +88,8 @@ def _public_kitty(state: State) -> int:
 def _public_history(state: State, seat: int) -> tuple[tuple[int, Move], ...]:
     """The history as ``seat`` saw it: cards given in an exchange it took no part in are
     hidden (only their number shows)."""
+    if not state.setup[1]:  # no exchange at this deal: nothing was given
+        return tuple(state.history)
     out = []
     for actor, move in state.history:
         if isinstance(move, Give) and (seat < 0 or seat not in (actor, _receiver(state, actor))):
