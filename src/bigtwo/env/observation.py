@@ -85,7 +85,8 @@ class Layout:
         # one numpy pass (in this order)
         self._card_fields = 5 + p
         assert self.fields["lead_card"][1] == self._card_fields * c
-        self._at = {name: start for name, (start, _) in self.fields.items()}
+        edge = self._card_fields * c
+        self._rest_at = {name: start - edge for name, (start, _) in self.fields.items()}
 
     def slice(self, name: str) -> slice:
         start, stop = self.fields[name]
@@ -112,10 +113,8 @@ class Layout:
     ) -> Vector:
         """The observation of ``view`` for a seat facing ``decision`` (one of `DECISIONS`),
         written into ``out`` when given."""
-        obs = np.zeros(self.size, np.float32) if out is None else out
-        if out is not None:
-            obs[:] = 0.0
-        at, p, me = self._at, self.players, view.seat
+        obs = np.empty(self.size, np.float32) if out is None else out
+        p, me = self.players, view.seat
         by_seat = [0] * p
         for seat, move in view.history:
             if move.is_play and not isinstance(move, Give):
@@ -134,40 +133,50 @@ class Layout:
             shown,
             0 if view.lead_card is None else 1 << view.lead_card,
         ]
-        obs[: self.cards * self._card_fields] = self._card_bits(masks)
+        edge = self.cards * self._card_fields
+        obs[:edge] = self._card_bits(masks)
+        obs[edge:] = self._rest(view, decision, edge)
+        return obs
+
+    def _rest(self, view: View, decision: str, edge: int) -> list[float]:
+        """The fields after the card fields, as a list (from offset ``edge``): numbers set
+        one by one in a list, then written to the vector at once."""
+        rest = [0.0] * (self.size - edge)
+        p, me = self.players, view.seat
+        at = self._rest_at
 
         def seat_flags(name: str, seats: Sequence[int]) -> None:
             start = at[name]
             for s in seats:
-                obs[start + (s - me) % p] = 1.0
+                rest[start + (s - me) % p] = 1.0
 
         start = at["counts"]
         for s, n in enumerate(view.counts):
-            obs[start + (s - me) % p] = n / 13.0
+            rest[start + (s - me) % p] = n / 13.0
         seat_flags("passed", view.passed)
         seat_flags("out", view.out)
         seat_flags("may_act", view.may_act)
-        obs[at["to_move"] + (view.to_move - me) % p] = 1.0
+        rest[at["to_move"] + (view.to_move - me) % p] = 1.0
         ts = view.table_seat
-        obs[at["table_seat"] + ((ts - me) % p if ts >= 0 else p)] = 1.0
-        obs[at["direction"] + (2, 0, 1)[view.direction]] = 1.0
-        obs[at["twos_low"]] = float(view.twos_low)
-        obs[at["announce_due"]] = float(view.announce_due)
-        obs[at["decision"] + DECISIONS.index(decision)] = 1.0
+        rest[at["table_seat"] + ((ts - me) % p if ts >= 0 else p)] = 1.0
+        rest[at["direction"] + (2, 0, 1)[view.direction]] = 1.0
+        rest[at["twos_low"]] = float(view.twos_low)
+        rest[at["announce_due"]] = float(view.announce_due)
+        rest[at["decision"] + DECISIONS.index(decision)] = 1.0
         if view.pending is not None:
             giver, receiver, count, how = view.pending
-            obs[at["pending"]] = 1.0
-            obs[at["pending_giver"] + (giver - me) % p] = 1.0
-            obs[at["pending_receiver"] + ((receiver - me) % p if receiver >= 0 else p)] = 1.0
-            obs[at["pending_count"]] = count / 3.0
-            obs[at["pending_how"] + EXCHANGE_WAYS.index(how)] = 1.0
-        obs[at["stock_count"]] = view.stock_count / 52.0
+            rest[at["pending"]] = 1.0
+            rest[at["pending_giver"] + (giver - me) % p] = 1.0
+            rest[at["pending_receiver"] + ((receiver - me) % p if receiver >= 0 else p)] = 1.0
+            rest[at["pending_count"]] = count / 3.0
+            rest[at["pending_how"] + EXCHANGE_WAYS.index(how)] = 1.0
+        rest[at["stock_count"]] = view.stock_count / 52.0
         if view.session is not None:
             start = at["totals"]
             for s, total in enumerate(view.session.totals):
-                obs[start + (s - me) % p] = total / 100.0
-            obs[at["deals_played"]] = view.session.deals_played / 10.0
-        return obs
+                rest[start + (s - me) % p] = total / 100.0
+            rest[at["deals_played"]] = view.session.deals_played / 10.0
+        return rest
 
     def _card_bits(self, masks: Sequence[int]) -> npt.NDArray[np.uint8]:
         """`card_bits` of each of ``masks``, one after another, in one numpy pass."""
