@@ -117,7 +117,7 @@ class Layout:
         p, me = self.players, view.seat
         by_seat = [0] * p
         for seat, move in view.history:
-            if move.is_play and not isinstance(move, Give):
+            if not isinstance(move, Give):  # a pass or a word holds no card: its mask is 0
                 by_seat[seat] |= move.mask
         played = 0
         for mask in by_seat:
