@@ -56,6 +56,13 @@ FORMAT = "bigtwo-decisions/1"
 ROW_GROUP = 8192  # rows kept before a row group is written
 
 
+def decision_of(view: View) -> str:
+    """The kind of decision a bot's ``choose`` is asked for (`observation.DECISIONS`): a gift
+    or the lead-card trade when an exchange awaits the seat, else its turn."""
+    pending = view.pending
+    return "exchange" if pending is not None and pending[0] == view.seat else "turn"
+
+
 class RecordingBot:
     """A bot that lets ``recorder`` see each choice it makes, and is otherwise the bot it
     wraps (its name, level and any other method, such as ``out_of_turn``)."""
@@ -118,8 +125,7 @@ class DecisionRecorder:
         if action is None:
             self.dropped += 1
             return
-        pending = view.pending
-        decision = "exchange" if pending is not None and pending[0] == view.seat else "turn"
+        decision = decision_of(view)
         c = self._columns
         c["observation"].append(self.layout.encode(view, decision))
         c["legal"].append(np.fromiter(found, np.int32, len(found)))
