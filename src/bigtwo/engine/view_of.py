@@ -3,6 +3,7 @@ more — another seat's gift, out-of-turn option or hidden kitty stays out."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ..cards import cards_of
@@ -13,6 +14,10 @@ from .moves import side_moves
 from .state import State
 from .view import SessionSummary, View
 
+# a seat's hand (and dealt hand) is the same from one view to the next until it plays: the
+# card tuples of recent masks are kept rather than made again for every view
+_cards = lru_cache(maxsize=1024)(cards_of)
+
 
 def view_of(state: State, seat: int, session: SessionSummary | None = None) -> View:
     """What ``seat`` (a checked seat, or `bigtwo.engine.view.SPECTATOR`) may know; a table
@@ -21,7 +26,7 @@ def view_of(state: State, seat: int, session: SessionSummary | None = None) -> V
     return _unchecked(
         seat=seat,
         rules=state.rules,
-        hand=cards_of(state.hands[seat]) if seat >= 0 else (),
+        hand=_cards(state.hands[seat]) if seat >= 0 else (),
         counts=tuple(h.bit_count() for h in state.hands),
         to_move=state.to_move,
         table=state.table,
@@ -33,7 +38,7 @@ def view_of(state: State, seat: int, session: SessionSummary | None = None) -> V
         commitment=state.origin.commitment,
         out=state.out,
         stock_count=len(state.stock),
-        shown=cards_of(shown),
+        shown=_cards(shown),
         end=state.end,
         direction=state.direction,
         twos_low=state.tables.twos_low,
@@ -41,7 +46,7 @@ def view_of(state: State, seat: int, session: SessionSummary | None = None) -> V
         pending=state.pending[0] if state.pending else None,
         may_act=_known_actors(state, seat),
         exchanges=state.setup[1],
-        dealt=cards_of(state.origin.hands[seat]) if seat >= 0 else (),
+        dealt=_cards(state.origin.hands[seat]) if seat >= 0 else (),
         session=session,
     )
 

@@ -87,6 +87,10 @@ class Layout:
         assert self.fields["lead_card"][1] == self._card_fields * c
         edge = self._card_fields * c
         self._rest_at = {name: start - edge for name, (start, _) in self.fields.items()}
+        # the slots are card ids 0 … width-1 of each deck's 64: a slice per deck, no gather
+        self._decks = [
+            slice(d * COPY_STRIDE, d * COPY_STRIDE + self.width) for d in range(rules.decks)
+        ]
 
     def slice(self, name: str) -> slice:
         start, stop = self.fields[name]
@@ -116,8 +120,12 @@ class Layout:
         obs = np.empty(self.size, np.float32) if out is None else out
         p, me = self.players, view.seat
         by_seat = [0] * p
-        for seat, move in view.history:
-            if not isinstance(move, Give):  # a pass or a word holds no card: its mask is 0
+        if view.exchanges:
+            for seat, move in view.history:
+                if not isinstance(move, Give):  # a pass or a word holds no card: mask 0
+                    by_seat[seat] |= move.mask
+        else:  # no exchange at this deal: nothing was given
+            for seat, move in view.history:
                 by_seat[seat] |= move.mask
         played = 0
         for mask in by_seat:
@@ -134,7 +142,7 @@ class Layout:
             0 if view.lead_card is None else 1 << view.lead_card,
         ]
         edge = self.cards * self._card_fields
-        obs[:edge] = self._card_bits(masks)
+        self._write_cards(obs[:edge], masks)
         obs[edge:] = self._rest(view, decision, edge)
         return obs
 
@@ -178,13 +186,21 @@ class Layout:
             rest[at["deals_played"]] = view.session.deals_played / 10.0
         return rest
 
-    def _card_bits(self, masks: Sequence[int]) -> npt.NDArray[np.uint8]:
-        """`card_bits` of each of ``masks``, one after another, in one numpy pass."""
-        size = 2 * COPY_STRIDE // 8
-        raw = np.frombuffer(b"".join(m.to_bytes(size, "little") for m in masks), np.uint8)
-        bits = np.unpackbits(raw, bitorder="little").reshape(len(masks), 8 * size)
-        out: npt.NDArray[np.uint8] = bits[:, self._ids].ravel()
-        return out
+    def _write_cards(self, out: Vector, masks: Sequence[int]) -> None:
+        """`card_bits` of each of ``masks``, one after another, written into ``out`` in one
+        numpy pass (the masks packed into one integer, unpacked once)."""
+        stride = 2 * COPY_STRIDE
+        packed = 0
+        for k, mask in enumerate(masks):
+            packed |= mask << (stride * k)
+        raw = np.frombuffer(packed.to_bytes(stride // 8 * len(masks), "little"), np.uint8)
+        bits = np.unpackbits(raw, bitorder="little").reshape(len(masks), stride)
+        shape = (len(masks), self.cards)
+        rows = out.reshape(shape) if out.flags.c_contiguous else np.empty(shape, np.float32)
+        for d, ids in enumerate(self._decks):
+            rows[:, d * self.width : (d + 1) * self.width] = bits[:, ids]
+        if not out.flags.c_contiguous:  # reshape made a copy: write it back
+            out[:] = rows.ravel()
 
     def decode(self, obs: npt.NDArray[np.float32]) -> Mapping[str, object]:
         """The observation's fields read back: card fields as bitmasks of card ids, the
