@@ -38,8 +38,8 @@ def through_env(rules: bigtwo.Rules, deals: int) -> float:
             if env.terminations[env.agent_selection]:
                 env.step(None)
                 continue
-            offered = np.flatnonzero(obs["action_mask"].view(np.bool_))  # int8 as 0/1 bytes
-            env.step(int(rng.choice(offered)))
+            offered = obs["action_mask"].view(np.bool_).nonzero()[0]  # int8 as 0/1 bytes
+            env.step(int(offered[rng.integers(len(offered))]))  # rng.choice costs 4x as much
             steps += 1
     return steps / (time.process_time() - start)
 

@@ -266,3 +266,28 @@ def test_the_vectorised_form_steps_many_tables_and_restarts_finished_sessions() 
     assert np.array_equal(
         again.reset()[0], VectorBigTwo(3, "classic", opponents="greedy", seed=2).reset()[0]
     )
+
+
+def test_an_observation_asked_again_in_a_step_is_the_same_and_not_shared() -> None:
+    """The runner builds each seat's observation once a step: asking again gives equal arrays
+    (other seats too), and writing into an answer changes no later one."""
+    env = BigTwoAEC(RULE_SETS["president"], deals=2)
+    rng = np.random.default_rng(2)
+    env.reset(seed=2)
+    steps = 0
+    while env.agents:
+        first = {a: env.observe(a) for a in env.possible_agents}
+        for answer in first.values():
+            answer["observation"][:] = -1.0
+            answer["action_mask"][:] = 1
+        again = {a: env.observe(a) for a in env.possible_agents}
+        for s, agent in enumerate(env.possible_agents):
+            env.runner._seen, env.runner._moves = {}, {}  # what a new build gives
+            obs, mask = env.runner.observe(s)
+            assert (again[agent]["observation"] == obs).all()
+            assert (again[agent]["action_mask"] == mask).all()
+        _, _, term, trunc, _ = env.last()
+        mask = again[env.agent_selection]["action_mask"]
+        env.step(None if term or trunc else int(rng.choice(np.flatnonzero(mask))))
+        steps += 1
+    assert steps > 50

@@ -94,6 +94,7 @@ def _check_views(game: Game, bots: dict[tuple[int, str], tuple[Bot, Bot]]) -> No
     legal = game.legal_moves() if not game.is_over else []
     for seat in (*range(game.rules.players), SPECTATOR):
         view = game.view(seat) if seat >= 0 else game.spectator_view()
+        assert replace(view) == view  # built unchecked, it passes the constructor's checks
         data = view.to_dict()
         text = json.dumps(data)
         again = View.from_dict(json.loads(text))

@@ -32,7 +32,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from .bots import Bot, ExpertBot, make_bot
 from .bots.expert import DEFAULT_SAMPLES
@@ -42,6 +42,16 @@ from .rules import Rules
 from .table import SessionEnd, Table
 
 Z95 = 1.959964
+
+
+class DealRecorder(Protocol):
+    """Something that watches the bots' choices deal by deal (`bigtwo.env.dataset`)."""
+
+    def seat(self, bots: Sequence[Bot], labels: Sequence[str] | None = None) -> list[Bot]: ...
+
+    def begin(self, deal: int) -> None: ...
+
+    def end(self, scores: Sequence[float], winner: int | None) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -231,8 +241,11 @@ def build_bot(name: str, seed: int, config: ArenaConfig) -> Bot:
     return make_bot(name, seed)
 
 
-def deal_games(config: ArenaConfig, deal: int) -> Iterator[tuple[tuple[int, ...], Game]]:
-    """Deal ``deal`` of the run played out in each of its line-ups: (line-up, finished game)."""
+def deal_games(
+    config: ArenaConfig, deal: int, recorder: DealRecorder | None = None
+) -> Iterator[tuple[tuple[int, ...], Game]]:
+    """Deal ``deal`` of the run played out in each of its line-ups: (line-up, finished game);
+    ``recorder`` sees the bots' choices."""
     rules = Rules.preset(config.rules)
     deal_seed = config.seed * 1_000_003 + deal
     for li, lineup in enumerate(deal_lineups(config.labels, rules.players, deal_seed)):
@@ -240,15 +253,23 @@ def deal_games(config: ArenaConfig, deal: int) -> Iterator[tuple[tuple[int, ...]
             build_bot(config.bots[b], (deal_seed * 31 + li) * 17 + seat, config)
             for seat, b in enumerate(lineup)
         ]
-        yield lineup, bots_deal(rules, bots, config.seed, deal)
+        if recorder is None:
+            yield lineup, bots_deal(rules, bots, config.seed, deal)
+            continue
+        recorder.begin(deal)
+        seated = recorder.seat(bots, [config.labels[b] for b in lineup])
+        game = bots_deal(rules, seated, config.seed, deal)
+        recorder.end(game.scores or (0,) * len(lineup), game.winner)
+        yield lineup, game
 
 
-def play_deal(config: ArenaConfig, deal: int) -> DealResult:
-    """Deal ``deal`` of the run, in every rotation of the line-up."""
+def play_deal(config: ArenaConfig, deal: int, recorder: DealRecorder | None = None) -> DealResult:
+    """Deal ``deal`` of the run, in every rotation of the line-up (``recorder`` sees the
+    bots' choices)."""
     k = len(config.bots)
     totals, counts, wins = [0.0] * k, [0] * k, [0] * k
     games: list[tuple[float, ...]] = []
-    for lineup, game in deal_games(config, deal):
+    for lineup, game in deal_games(config, deal, recorder):
         scores = game.scores or (0,) * len(lineup)
         in_game = [0.0] * k
         seats_in_game = [0] * k
@@ -276,12 +297,22 @@ def _play_task(args: tuple[ArenaConfig, int]) -> DealResult:
 
 
 def run_arena(
-    config: ArenaConfig, progress: Callable[[DealResult], None] | None = None
+    config: ArenaConfig,
+    progress: Callable[[DealResult], None] | None = None,
+    recorder: DealRecorder | None = None,
 ) -> ArenaResult:
-    """Play ``config.deals`` duplicate deals, across ``config.workers`` processes."""
+    """Play ``config.deals`` duplicate deals, across ``config.workers`` processes; with a
+    ``recorder`` (which sees every choice the bots make) in this process, in order."""
     workers = config.workers or os.cpu_count() or 1
     result = ArenaResult(config)
     tasks = [(config, d) for d in range(config.deals)]
+    if recorder is not None:
+        for d in range(config.deals):
+            r = play_deal(config, d, recorder)
+            result.deals.append(r)
+            if progress:
+                progress(r)
+        return result
     if workers <= 1:
         results = map(_play_task, tasks)
         for r in results:

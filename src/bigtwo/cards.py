@@ -253,7 +253,13 @@ def iter_bits(mask: int) -> Iterator[int]:
 
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards of a bitmask, by id."""
-    return tuple(ALL_CARDS[i] for i in iter_bits(mask))
+    # `iter_bits` written out: views are built from hands on every step of a table
+    out: list[Card] = []
+    while mask:
+        low = mask & -mask
+        out.append(ALL_CARDS[low.bit_length() - 1])
+        mask ^= low
+    return tuple(out)
 
 
 def popcount(mask: int) -> int:

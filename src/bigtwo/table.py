@@ -430,7 +430,7 @@ class Table:
                 if any(_fits("claim", m) for m in game.moves(seat).candidates()):
                     self.offer = Offer(seat, "claim")
                     return events
-            claim = bot_claim(game, self.bots)
+            claim = bot_claim(game, self.bots) if self.bots else None
             if claim is not None:
                 seat, move = claim
                 after = game.play(move, seat=seat)

@@ -19,6 +19,7 @@ from ..bots.expert import MAX_SAMPLES
 from ..errors import BigTwoError
 from ..rules.config import Rules
 from .common import SEED_LIMIT, fail, make_console, user_errors
+from .datasets import DATASET_HELP, close_dataset, dataset_recorder
 
 MAX_DEALS = 1_000_000
 MAX_WORKERS = 256
@@ -48,6 +49,10 @@ def command(
     out: Annotated[
         Path, typer.Option("--out", "-o", help="Folder for arena.json and ratings.png.")
     ] = Path("arena-results"),
+    dataset: Annotated[
+        Path | None,
+        typer.Option("--dataset", help=DATASET_HELP + " Deals are then played in this process."),
+    ] = None,
 ) -> None:
     """Match bots on the same deals with the seats rotated, so the luck of the cards cancels;
     report mean score a deal with 95% confidence intervals, win rates and ratings."""
@@ -82,6 +87,7 @@ def command(
     missing = [m for m in ("openskill", "matplotlib") if find_spec(m) is None]
     if missing:
         fail(f"bigtwo arena needs {' and '.join(missing)}: install the 'arena' extra")
+    recorder = dataset_recorder(Rules.preset(rules), dataset)
     prepare_out(out)
     console = make_console()
     progress = Progress(
@@ -99,7 +105,8 @@ def command(
         def advance(_: DealResult) -> None:
             progress.advance(task)
 
-        result = run_arena(config, advance)
+        result = run_arena(config, advance, recorder)
+    written = close_dataset(recorder)
     summary = result.summary()
     try:
         json_path, png_path = result.save(out)
@@ -137,6 +144,8 @@ def command(
         )
     console.print(margins)
     console.print(f"saved {json_path} and {png_path}")
+    if written:
+        console.print(written)
 
 
 def interval(half: float | None) -> str:

@@ -6,13 +6,14 @@ import math
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ..arena import bots_deal
+from ..arena import DealRecorder, bots_deal
 from ..bots import make_bot
 from ..checks import describe
 from ..rules.config import Rules
@@ -25,6 +26,7 @@ from .common import (
     make_console,
     user_errors,
 )
+from .datasets import DATASET_HELP, close_dataset, dataset_recorder
 
 MAX_GAMES = 10_000_000
 
@@ -62,15 +64,23 @@ def simulate(
     games: int,
     seed: int,
     on_deal: Callable[[], None] = _nothing,
+    recorder: DealRecorder | None = None,
 ) -> tuple[list[SeatTally], int]:
     """Play ``games`` deals with ``lineup`` in seats 0, 1, …; the tallies and the number of
-    deals that ended without a winner (draws, redeals). ``on_deal`` runs after each deal."""
+    deals that ended without a winner (draws, redeals). ``on_deal`` runs after each deal;
+    ``recorder`` sees every choice the bots make."""
     seating = [make_bot(name, seed * 100 + seat) for seat, name in enumerate(lineup)]
+    if recorder is not None:
+        seating = recorder.seat(seating)
     tallies = [SeatTally(name) for name in lineup]
     undecided = 0
     for i in range(games):
+        if recorder is not None:
+            recorder.begin(i)
         game = bots_deal(rules, seating, seed, i)  # deal i of the session seeded with seed
         scores = game.scores or (0,) * len(lineup)
+        if recorder is not None:
+            recorder.end(scores, game.winner)
         for seat, tally in enumerate(tallies):
             tally.scores.append(scores[seat])
         if game.winner is None:
@@ -100,6 +110,7 @@ def command(
     options: Annotated[
         list[str] | None, typer.Option("--set", help=RULE_OPTIONS_HELP, metavar="NAME=VALUE")
     ] = None,
+    dataset: Annotated[Path | None, typer.Option("--dataset", help=DATASET_HELP)] = None,
 ) -> None:
     """Play bot against bot and report each seat's mean score a deal and win rate."""
     if games < 1:
@@ -111,6 +122,7 @@ def command(
         chosen = load_rules(rules, players, options or ())
         lineup = bot_lineup(bots, chosen.players)
     used_seed = seed if seed is not None else secrets.randbelow(10**6)
+    recorder = dataset_recorder(chosen, dataset)
     console = make_console()
     progress = Progress(
         TextColumn("simulating"),
@@ -124,8 +136,9 @@ def command(
     with progress:
         task = progress.add_task("deals", total=games)
         tallies, undecided = simulate(
-            chosen, lineup, games, used_seed, lambda: progress.advance(task)
+            chosen, lineup, games, used_seed, lambda: progress.advance(task), recorder
         )
+    written = close_dataset(recorder)
     console.print(
         f"{games} deal{'s' * (games != 1)} · {chosen.name} rules · {chosen.players} players"
         f" · seed {used_seed}"
@@ -152,3 +165,5 @@ def command(
     console.print(table)
     if undecided:
         console.print(f"{undecided} deal{'s' * (undecided != 1)} ended without a winner.")
+    if written:
+        console.print(written)

@@ -15,6 +15,7 @@ from ..combos.beats import beats, bomb_beats
 from ..combos.lazy import is_big
 from ..errors import IllegalMoveError
 from . import moves, refusals
+from .actions import Give
 from .questions import can_pass, claims, count, plays, side_plays
 from .state import State
 
@@ -55,6 +56,10 @@ class LegalMoves(Sequence[Move]):
     def __contains__(self, move: object) -> bool:
         if not isinstance(move, Move):
             return False
+        if not (move.is_pass or isinstance(move, Combination | Give)):
+            # a word (announce, redeal, trade …) is legal when it is one of the seat's claims:
+            # `is_legal` would say the same after building the refusal of every other word
+            return move in claims(self._state, self.seat)
         return is_legal(self._state, move, self.seat)
 
     def __repr__(self) -> str:

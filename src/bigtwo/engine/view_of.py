@@ -3,6 +3,9 @@ more — another seat's gift, out-of-turn option or hidden kitty stays out."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+from typing import Any
+
 from ..cards import cards_of
 from ..combos import Move
 from ..rules.options import Leftover
@@ -11,15 +14,19 @@ from .moves import side_moves
 from .state import State
 from .view import SessionSummary, View
 
+# a seat's hand (and dealt hand) is the same from one view to the next until it plays: the
+# card tuples of recent masks are kept rather than made again for every view
+_cards = lru_cache(maxsize=1024)(cards_of)
+
 
 def view_of(state: State, seat: int, session: SessionSummary | None = None) -> View:
     """What ``seat`` (a checked seat, or `bigtwo.engine.view.SPECTATOR`) may know; a table
     adds where its ``session`` stands."""
     shown = _public_kitty(state)
-    return View(
+    return _unchecked(
         seat=seat,
         rules=state.rules,
-        hand=cards_of(state.hands[seat]) if seat >= 0 else (),
+        hand=_cards(state.hands[seat]) if seat >= 0 else (),
         counts=tuple(h.bit_count() for h in state.hands),
         to_move=state.to_move,
         table=state.table,
@@ -31,7 +38,7 @@ def view_of(state: State, seat: int, session: SessionSummary | None = None) -> V
         commitment=state.origin.commitment,
         out=state.out,
         stock_count=len(state.stock),
-        shown=cards_of(shown),
+        shown=_cards(shown),
         end=state.end,
         direction=state.direction,
         twos_low=state.tables.twos_low,
@@ -39,9 +46,19 @@ def view_of(state: State, seat: int, session: SessionSummary | None = None) -> V
         pending=state.pending[0] if state.pending else None,
         may_act=_known_actors(state, seat),
         exchanges=state.setup[1],
-        dealt=cards_of(state.origin.hands[seat]) if seat >= 0 else (),
+        dealt=_cards(state.origin.hands[seat]) if seat >= 0 else (),
         session=session,
     )
+
+
+def _unchecked(**values: Any) -> View:
+    """The `View` of these field values (every field given) without the checks of its
+    `__post_init__`: they guard views made from data or by hand, while these come from a state
+    the engine holds. A table builds a view on every step, and checking it field by field (the
+    whole history included) cost more than building it."""
+    view = object.__new__(View)
+    view.__dict__.update(values)
+    return view
 
 
 def _known_actors(state: State, seat: int) -> tuple[int, ...]:
@@ -76,6 +93,8 @@ def _public_kitty(state: State) -> int:
 def _public_history(state: State, seat: int) -> tuple[tuple[int, Move], ...]:
     """The history as ``seat`` saw it: cards given in an exchange it took no part in are
     hidden (only their number shows)."""
+    if not state.setup[1]:  # no exchange at this deal: nothing was given
+        return tuple(state.history)
     out = []
     for actor, move in state.history:
         if isinstance(move, Give) and (seat < 0 or seat not in (actor, _receiver(state, actor))):

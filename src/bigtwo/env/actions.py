@@ -54,7 +54,7 @@ class ActionCodec:
         mask = np.zeros(self.size, np.int8) if out is None else out
         if out is not None:
             mask[:] = 0
-        mask[list(found)] = 1
+        mask[np.fromiter(found, np.intp, len(found))] = 1
         return mask, found
 
     def indices(self, moves: Sequence[Move]) -> dict[int, Move]:
@@ -62,16 +62,20 @@ class ActionCodec:
         found: dict[int, Move] = {}
         space, rules = self.space, self.rules
         cards: list[Move] = []
+        index = None if space is None else space.index
         for move in moves:
-            if move.is_pass or decline_word(move):
+            if isinstance(move, Combination):  # most moves: a play (never a pass or a word)
+                if index is None:
+                    cards.append(move)
+                else:
+                    found[index[move.mask]] = move
+            elif move.is_pass or decline_word(move):
                 found[0] = move
-            elif isinstance(move, Combination | Give):
+            elif isinstance(move, Give):
                 if space is None:
                     cards.append(move)
-                elif isinstance(move, Give):
-                    found[space.gift_index(move.mask)] = move
                 else:
-                    found[space.index[move.mask]] = move
+                    found[space.gift_index(move.mask)] = move
             else:
                 found[encode(move, rules)] = move
         if cards:

@@ -106,9 +106,10 @@ class BigTwoAEC(AECEnv):  # type: ignore[misc]
 
     def _after_action(self) -> None:
         runner = self.runner
+        rewards = runner.rewards.tolist()
         for s, agent in enumerate(self.possible_agents):
             if agent in self.rewards:
-                self.rewards[agent] = float(runner.rewards[s])
+                self.rewards[agent] = rewards[s]
         self._accumulate_rewards()
         if runner.seat is None:
             for agent in self.agents:

@@ -81,6 +81,16 @@ class Layout:
             self.fields[name] = (at, at + size)
             at += size
         self.size = at
+        # the card fields lead the vector, one after another: one bitmask each, written in
+        # one numpy pass (in this order)
+        self._card_fields = 5 + p
+        assert self.fields["lead_card"][1] == self._card_fields * c
+        edge = self._card_fields * c
+        self._rest_at = {name: start - edge for name, (start, _) in self.fields.items()}
+        # the slots are card ids 0 … width-1 of each deck's 64: a slice per deck, no gather
+        self._decks = [
+            slice(d * COPY_STRIDE, d * COPY_STRIDE + self.width) for d in range(rules.decks)
+        ]
 
     def slice(self, name: str) -> slice:
         start, stop = self.fields[name]
@@ -107,61 +117,90 @@ class Layout:
     ) -> Vector:
         """The observation of ``view`` for a seat facing ``decision`` (one of `DECISIONS`),
         written into ``out`` when given."""
-        obs = np.zeros(self.size, np.float32) if out is None else out
-        if out is not None:
-            obs[:] = 0.0
-        f, p, me = self.fields, self.players, view.seat
+        obs = np.empty(self.size, np.float32) if out is None else out
+        p, me = self.players, view.seat
         by_seat = [0] * p
-        played = 0
-        for seat, move in view.history:
-            if move.is_play and not isinstance(move, Give):
+        if view.exchanges:
+            for seat, move in view.history:
+                if not isinstance(move, Give):  # a pass or a word holds no card: mask 0
+                    by_seat[seat] |= move.mask
+        else:  # no exchange at this deal: nothing was given
+            for seat, move in view.history:
                 by_seat[seat] |= move.mask
-                played |= move.mask
+        played = 0
+        for mask in by_seat:
+            played |= mask
+        shown = 0
+        for card in view.shown:
+            shown |= 1 << card
+        masks = [
+            view.hand_mask,
+            played,
+            *(by_seat[(me + k) % p] for k in range(p)),  # played_by_k: k places after me
+            0 if view.table is None else view.table.mask,
+            shown,
+            0 if view.lead_card is None else 1 << view.lead_card,
+        ]
+        edge = self.cards * self._card_fields
+        self._write_cards(obs[:edge], masks)
+        obs[edge:] = self._rest(view, decision, edge)
+        return obs
 
-        def cards(name: str, mask: int) -> None:
-            if mask:
-                start, stop = f[name]
-                obs[start:stop] = self.card_bits(mask)
+    def _rest(self, view: View, decision: str, edge: int) -> list[float]:
+        """The fields after the card fields, as a list (from offset ``edge``): numbers set
+        one by one in a list, then written to the vector at once."""
+        rest = [0.0] * (self.size - edge)
+        p, me = self.players, view.seat
+        at = self._rest_at
 
         def seat_flags(name: str, seats: Sequence[int]) -> None:
-            start = f[name][0]
+            start = at[name]
             for s in seats:
-                obs[start + (s - me) % p] = 1.0
+                rest[start + (s - me) % p] = 1.0
 
-        cards("hand", view.hand_mask)
-        cards("played", played)
-        for s in range(p):
-            cards(f"played_by_{(s - me) % p}", by_seat[s])
-        cards("table", 0 if view.table is None else view.table.mask)
-        cards("shown", sum(1 << c for c in view.shown))
-        cards("lead_card", 0 if view.lead_card is None else 1 << view.lead_card)
-        start = f["counts"][0]
+        start = at["counts"]
         for s, n in enumerate(view.counts):
-            obs[start + (s - me) % p] = n / 13.0
+            rest[start + (s - me) % p] = n / 13.0
         seat_flags("passed", view.passed)
         seat_flags("out", view.out)
         seat_flags("may_act", view.may_act)
-        seat_flags("to_move", (view.to_move,))
+        rest[at["to_move"] + (view.to_move - me) % p] = 1.0
         ts = view.table_seat
-        obs[f["table_seat"][0] + ((ts - me) % p if ts >= 0 else p)] = 1.0
-        obs[f["direction"][0] + (2, 0, 1)[view.direction]] = 1.0
-        obs[f["twos_low"][0]] = float(view.twos_low)
-        obs[f["announce_due"][0]] = float(view.announce_due)
-        obs[f["decision"][0] + DECISIONS.index(decision)] = 1.0
+        rest[at["table_seat"] + ((ts - me) % p if ts >= 0 else p)] = 1.0
+        rest[at["direction"] + (2, 0, 1)[view.direction]] = 1.0
+        rest[at["twos_low"]] = float(view.twos_low)
+        rest[at["announce_due"]] = float(view.announce_due)
+        rest[at["decision"] + DECISIONS.index(decision)] = 1.0
         if view.pending is not None:
             giver, receiver, count, how = view.pending
-            obs[f["pending"][0]] = 1.0
-            seat_flags("pending_giver", (giver,))
-            obs[f["pending_receiver"][0] + ((receiver - me) % p if receiver >= 0 else p)] = 1.0
-            obs[f["pending_count"][0]] = count / 3.0
-            obs[f["pending_how"][0] + EXCHANGE_WAYS.index(how)] = 1.0
-        obs[f["stock_count"][0]] = view.stock_count / 52.0
+            rest[at["pending"]] = 1.0
+            rest[at["pending_giver"] + (giver - me) % p] = 1.0
+            rest[at["pending_receiver"] + ((receiver - me) % p if receiver >= 0 else p)] = 1.0
+            rest[at["pending_count"]] = count / 3.0
+            rest[at["pending_how"] + EXCHANGE_WAYS.index(how)] = 1.0
+        rest[at["stock_count"]] = view.stock_count / 52.0
         if view.session is not None:
-            start = f["totals"][0]
+            start = at["totals"]
             for s, total in enumerate(view.session.totals):
-                obs[start + (s - me) % p] = total / 100.0
-            obs[f["deals_played"][0]] = view.session.deals_played / 10.0
-        return obs
+                rest[start + (s - me) % p] = total / 100.0
+            rest[at["deals_played"]] = view.session.deals_played / 10.0
+        return rest
+
+    def _write_cards(self, out: Vector, masks: Sequence[int]) -> None:
+        """`card_bits` of each of ``masks``, one after another, written into ``out`` in one
+        numpy pass (the masks packed into one integer, unpacked once)."""
+        stride = 2 * COPY_STRIDE
+        packed = 0
+        for k, mask in enumerate(masks):
+            packed |= mask << (stride * k)
+        raw = np.frombuffer(packed.to_bytes(stride // 8 * len(masks), "little"), np.uint8)
+        bits = np.unpackbits(raw, bitorder="little").reshape(len(masks), stride)
+        shape = (len(masks), self.cards)
+        rows = out.reshape(shape) if out.flags.c_contiguous else np.empty(shape, np.float32)
+        for d, ids in enumerate(self._decks):
+            rows[:, d * self.width : (d + 1) * self.width] = bits[:, ids]
+        if not out.flags.c_contiguous:  # reshape made a copy: write it back
+            out[:] = rows.ravel()
 
     def decode(self, obs: npt.NDArray[np.float32]) -> Mapping[str, object]:
         """The observation's fields read back: card fields as bitmasks of card ids, the

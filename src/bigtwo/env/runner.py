@@ -57,6 +57,7 @@ class TableRunner:
         self._interrupt: int | None = None
         self._offered: dict[int, tuple[int, int]] = {}
         self._moves: dict[int, Move] = {}
+        self._seen: dict[int, Vector] = {}  # observations made since the last step
 
     # -- stepping -------------------------------------------------------------------------------
     def reset(self, seed: int) -> None:
@@ -105,7 +106,7 @@ class TableRunner:
     def _settle(self) -> None:
         """Play on to the next agent's decision, starting deals and applying defaults."""
         table = self.table
-        self._moves = {}
+        self._moves, self._seen = {}, {}
         while True:
             for event in self.events:
                 if event.kind == "deal_over":
@@ -177,14 +178,27 @@ class TableRunner:
     def observe(
         self, seat: int, obs: Vector | None = None, mask: Mask | None = None
     ) -> tuple[Vector, Mask]:
-        """``seat``'s observation and action mask (all zeros unless it is the seat to act)."""
+        """``seat``'s observation and action mask (all zeros unless it is the seat to act),
+        built once a step: asked again, the same values from what was kept (the vector, and
+        the offered moves behind the mask)."""
         acting = seat == self.seat
-        vector = self.layout.encode(self.view(seat), self.decision(seat) if acting else "turn", obs)
-        if acting:
+        kept = self._seen.get(seat)
+        if kept is None:
+            decision = self.decision(seat) if acting else "turn"
+            vector = self.layout.encode(self.view(seat), decision, obs)
+            self._seen[seat] = vector.copy()
+        elif obs is None:
+            vector = kept.copy()
+        else:
+            vector = obs
+            vector[:] = kept
+        if acting and not self._moves:
             out, self._moves = self.codec.mask(self.moves(seat), mask)
         else:
             out = np.zeros(self.codec.size, np.int8) if mask is None else mask
             out[:] = 0
+            if acting:
+                out[np.fromiter(self._moves, np.intp, len(self._moves))] = 1
         return vector, out
 
     def render(self) -> str:
