@@ -277,8 +277,9 @@ class Room:
         """After the table moved: deal on between deals, note finished deals, reset the
         turn timer, and number the change."""
         table = self._playing()
+        new = events
         while True:
-            for e in events:
+            for e in new:  # only the events not looked at yet: each deal is noted once
                 if e.kind == "deal_over" and table.last is not None:
                     self.finished.append(table.last)
             if table.is_over:
@@ -286,7 +287,8 @@ class Room:
                 break
             if not table.between_deals:
                 break
-            events = events + table.next_deal()
+            new = table.next_deal()
+            events = events + new
         if self.status == "playing":
             self.deadline = (
                 now + self.turn_seconds if self.turn_seconds and table.awaiting else None
