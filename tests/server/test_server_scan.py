@@ -103,7 +103,12 @@ def test_a_card_before_it_is_played_is_caught_and_after_is_not(session: Any) -> 
     early = next(
         i for i, m in enumerate(messages) if card not in cards_in(m["state"]["view"]["history"])
     )
-    late = max(i for i, m in enumerate(messages) if card in cards_in(m["state"]["view"]["history"]))
+    late = max(
+        i
+        for i, m in enumerate(messages)
+        if card in cards_in(m["state"]["view"]["history"])
+        and m["state"]["room"]["status"] == "playing"
+    )
     for i in (early, late):
         messages[i]["events"].append({"kind": "chat", "seat": seat, "move": card, "data": {}})
     assert [x.index for x in scan(0, messages, deals)] == [early]
