@@ -117,8 +117,9 @@ class Hub:
         async with self._lock(code):
             seat = room.seat_of(token)
             await self._enter(conn, room, seat, None, last)
+            before = room.seq
             events = await self._run(room.set_away, seat, False, time.time())
-            if events:
+            if room.seq != before:  # back (events or none): stored, then everyone told
                 await self._store(room, None, seat)
                 await self._broadcast(room, events)
 
@@ -179,8 +180,9 @@ class Hub:
         if room is None or self.closing:
             return
         async with self._lock(code):
+            before = room.seq
             events = await self._run(room.set_away, seat, True, time.time())
-            if events:
+            if room.seq != before:  # away (events or none): stored, then everyone told
                 await self._store(room, None, seat)
                 await self._broadcast(room, events)
 
