@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -58,6 +59,9 @@ class Seat:
                     client.act(rng.choice(client.state["offers"]))
                     self.acted += 1
                 except ServerError as exc:  # another seat moved first: look again
+                    if exc.code == "rate_limited":  # faster than a person: wait for refill
+                        time.sleep(1 / 20)
+                        continue
                     if exc.code != "stale":
                         raise
                     self.stale += 1
