@@ -407,7 +407,7 @@ def _event(event: Event) -> dict[str, Any]:
     return {
         "kind": event.kind,
         "seat": event.seat,
-        "move": None if event.move is None else str(event.move),
+        "move": None if event.move is None else move_text(event.move),
         "data": _plain(dict(event.data)),
     }
 

@@ -1,0 +1,160 @@
+"""Servers for the server's tests: a real ``bigtwo serve`` process on a free loopback port
+(started and stopped by the fixture, on a temporary SQLite file), the app on uvicorn in a
+thread of this process (so a test may look inside the hub), and the Starlette test client."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+from starlette.testclient import TestClient
+
+from bigtwo.server.app import make_app
+from bigtwo.server.hub import Hub, Settings
+from bigtwo.server.store import sqlite_url
+
+GRACE = 1.0  # seconds a person may be away before a bot plays their seat (short, for tests)
+START_TIMEOUT = 30.0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_healthy(base: str, timeout: float = START_TIMEOUT, proc: Any = None) -> None:
+    """Poll ``/healthz`` until the server answers ok (bounded)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if proc is not None and proc.poll() is not None:
+            raise RuntimeError(f"the server exited with {proc.returncode}")
+        try:
+            if httpx.get(f"{base}/healthz", timeout=1.0).text == "ok":
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.05)
+    raise TimeoutError(f"no healthy server at {base} after {timeout}s")
+
+
+@dataclass
+class ServerProcess:
+    """``bigtwo serve`` in a child process on a loopback port."""
+
+    database: Path
+    grace: float = GRACE
+    port: int = field(default_factory=free_port)
+    proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    def start(self) -> None:
+        assert self.proc is None or self.proc.poll() is not None
+        command = [
+            sys.executable, "-m", "bigtwo", "serve",
+            "--host", "127.0.0.1",
+            "--port", str(self.port),
+            "--database", sqlite_url(self.database),
+            "--grace", str(self.grace),
+        ]  # fmt: skip
+        self.proc = subprocess.Popen(
+            command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True
+        )
+        wait_healthy(self.base, proc=self.proc)
+
+    def kill(self) -> None:
+        """``kill -9``: no chance to finish anything."""
+        assert self.proc is not None
+        os.kill(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.proc is None or self.proc.poll() is not None:
+            return
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait(timeout=10)
+
+
+@pytest.fixture
+def serve(tmp_path: Path) -> Iterator[ServerProcess]:
+    """A real server process (not started yet: ``start`` it; it is always stopped after)."""
+    server = ServerProcess(tmp_path / "server.db")
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """A running server process shared by a module's tests."""
+    server = ServerProcess(tmp_path_factory.mktemp("served") / "server.db")
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@dataclass
+class LiveApp:
+    """The app on uvicorn in a thread of this process: real sockets, and the hub in reach."""
+
+    hub: Hub
+    port: int
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+
+@pytest.fixture
+def live_app(tmp_path: Path) -> Iterator[LiveApp]:
+    app = make_app(sqlite_url(tmp_path / "live.db"), Settings(grace=GRACE))
+    port = free_port()
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        wait_healthy(f"http://127.0.0.1:{port}")
+        yield LiveApp(app.state.hub, port)
+    finally:
+        server.should_exit = True
+        thread.join(timeout=15)
+        assert not thread.is_alive(), "uvicorn did not stop"
+
+
+@pytest.fixture
+def test_client(tmp_path: Path) -> Iterator[TestClient]:
+    """The Starlette test client on a fresh app (its lifespan runs)."""
+    app = make_app(sqlite_url(tmp_path / "app.db"), Settings(grace=GRACE))
+    with TestClient(app) as client:
+        yield client

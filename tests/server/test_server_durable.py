@@ -1,0 +1,197 @@
+"""Durability and the protocol's promises through a real ``bigtwo serve`` process: ``kill -9``
+mid-deal and a restart on the same database bring every room back exactly (each seat's view,
+the turn timers: one that ran out while the server was down restarts as a fresh turn); an
+absent person is played by a bot after the grace period and handed back on resume; an
+action resent with the same id is applied once; a stale one is refused."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from conftest import ServerProcess
+
+from bigtwo.client import Client, ServerError
+
+LONG_TURN = 600.0  # a timer that can't run out during the test
+SHORT_TURN = 1.5  # one that runs out while the server is down
+
+
+def _room(url: str, turn_seconds: float) -> list[Client]:
+    """A started room of four people, none of whom has acted."""
+    host = Client.connect(url)
+    code = host.create("host", turn_seconds=turn_seconds, deals=3)
+    guests = [Client.connect(url) for _ in range(3)]
+    for n, guest in enumerate(guests, 1):
+        guest.join(code, f"guest{n}")
+    clients = [host, *guests]
+    host.host("start")
+    for c in clients:
+        while c.state is None or c.state["room"]["status"] != "playing":
+            c.expect("update")
+    return clients
+
+
+def _play_some(clients: list[Client], actions: int) -> None:
+    """The awaited seats take their first offer ``actions`` times; everyone catches up."""
+    for _ in range(actions):
+        state = clients[0].state
+        assert state is not None and state["room"]["status"] == "playing"
+        seat = state["awaiting"][0]
+        clients[seat].act(clients[seat].state["offers"][0])  # type: ignore[index]
+        for c in clients:
+            c.catch_up(clients[seat].state["seq"])  # type: ignore[index]
+
+
+def _seen(client: Client) -> dict[str, Any]:
+    """What a seat is shown, but for who is connected."""
+    state = dict(client.state or {})
+    state["room"] = {
+        **state["room"],
+        "seats": [{**s, "away": None} for s in state["room"]["seats"]],
+    }
+    return state
+
+
+def test_kill_9_mid_deal_and_every_room_resumes_where_it_was(serve: ServerProcess) -> None:
+    serve.grace = 30.0  # nobody is handed to a bot while the server restarts
+    serve.start()
+    timed, untimed = _room(serve.ws, LONG_TURN), _room(serve.ws, 0)
+    _play_some(timed, 9)
+    _play_some(untimed, 14)
+    clients = timed + untimed
+    before = [_seen(c) for c in clients]
+    assert before[0]["deadline"] is not None and before[-1]["deadline"] is None
+    serve.kill()
+    for c in clients:
+        c.close()
+    serve.start()
+    fresh = []
+    for c in clients:
+        client = Client.connect(serve.ws)
+        client.resume(str(c.room), str(c.token))
+        fresh.append(client)
+    after = [_seen(c) for c in fresh]
+    for seat, (was, now) in enumerate(zip(before, after, strict=True)):
+        assert now == was, f"client {seat}'s view changed across the restart"
+    _play_some(fresh[:4], 3)  # and play goes on
+    for c in fresh:
+        c.close()
+
+
+def test_a_turn_that_ran_out_while_down_restarts_whole(serve: ServerProcess) -> None:
+    serve.grace = 30.0
+    serve.start()
+    clients = _room(serve.ws, SHORT_TURN)
+    state = clients[0].state
+    assert state is not None and state["deadline"] is not None
+    awaited, seq, deadline = state["awaiting"], state["seq"], state["deadline"]
+    serve.kill()
+    down = time.time()
+    for c in clients:
+        c.close()
+    time.sleep(max(0.0, deadline - time.time()) + 0.2)  # the server is down: nothing to await
+    assert time.time() > deadline
+    serve.start()
+    restarted = time.time()
+    client = Client.connect(serve.ws)
+    client.resume(str(clients[0].room), str(clients[0].token))
+    back = client.state
+    assert back is not None
+    assert (back["awaiting"], back["seq"]) == (awaited, seq), "the turn was forced while down"
+    assert down < back["deadline"] - SHORT_TURN <= restarted, "not a whole fresh turn"
+    timed_out = client.expect("update", timeout=SHORT_TURN + 10)  # and the fresh turn runs out
+    assert timed_out["seq"] == seq + 1 and timed_out["state"]["awaiting"] != awaited
+    client.close()
+
+
+def _newest(clients: list[Client]) -> Client:
+    return max(clients, key=lambda c: -1 if c.state is None else int(c.state["seq"]))
+
+
+def _step(clients: list[Client], timeout: float = 20.0) -> None:
+    """One move on: a seat here that is awaited acts, or the first client hears of the next
+    change (a bot's or a stand-in's)."""
+    newest = _newest(clients)
+    assert newest.state is not None
+    seq = int(newest.state["seq"])
+    for c in clients:
+        if c.seat in newest.state["awaiting"] and newest.state["room"]["seats"][c.seat]["kind"]:
+            c.catch_up(seq)
+            if c.my_turn:
+                assert c.state is not None
+                try:
+                    c.act(c.state["offers"][0])
+                except ServerError as exc:  # faster than a person: the server's limit
+                    assert exc.code == "rate_limited"
+                    time.sleep(1 / 20)  # its bucket refills with time
+                return
+    assert newest.state["room"]["status"] == "playing", "the session ended"
+    clients[0].catch_up(seq + 1, timeout)
+
+
+def test_an_absent_person_is_played_by_a_bot_and_handed_back(server: ServerProcess) -> None:
+    host = Client.connect(server.ws)
+    code = host.create("host", seats=["open", "random", "random"], deals=5)
+    guest = Client.connect(server.ws)
+    assert guest.join(code, "guest") == 1
+    host.host("start")
+    while host.state is None or host.state["room"]["status"] != "playing":
+        host.expect("update")
+    guest.close()  # gone: after the grace period a bot plays seat 1
+
+    def away(c: Client) -> bool:
+        return bool(c.state and c.state["room"]["seats"][1]["away"])
+
+    end = time.monotonic() + 20
+    while not away(host):
+        assert time.monotonic() < end, "nobody took the absent seat over"
+        _step([host])
+    moves = 0
+    while moves == 0:  # the stand-in plays seat 1's turns
+        assert time.monotonic() < end and host.state is not None
+        assert host.state["room"]["status"] == "playing", "the deal ended before seat 1 moved"
+        _step([host])
+        moves = sum(
+            e["seat"] == 1 and e["kind"] == "act"
+            for m in host.received
+            if m.get("type") == "update" and away(host)
+            for e in m["events"]
+        )
+    back = Client.connect(server.ws)
+    back.resume(code, str(guest.token))
+    while back.state is not None and back.state["room"]["seats"][1]["away"]:
+        back.expect("update")  # the return is stored, then told (the first state precedes it)
+    assert back.state is not None
+    while not back.my_turn:  # handed back: seat 1 is awaited from its person again
+        assert time.monotonic() < end
+        _step([host, back])
+    assert back.act(back.state["offers"][0])["type"] == "ack"
+    host.close()
+    back.close()
+
+
+def test_a_resent_action_is_applied_once_and_a_stale_one_refused(server: ServerProcess) -> None:
+    host = Client.connect(server.ws)
+    host.create("host", seats=["random"] * 3, deals=1)
+    host.host("start")
+    while not host.my_turn:
+        host.receive()
+    assert host.state is not None
+    seq, offer = int(host.state["seq"]), host.state["offers"][0]
+    act = {"type": "act", "id": "once", "action": offer, "seq": seq}
+    first = host.request(act, "ack")
+    host.catch_up(int(first["seq"]))
+    hand = host.state["view"]["hand"]
+    again = host.request(act, "ack")  # the same id again: the same answer, nothing applied
+    assert again["seq"] == first["seq"]
+    host.request({"type": "ping"}, "pong")
+    assert host.state["view"]["hand"] == hand
+    while not host.my_turn:
+        host.receive()
+    with pytest.raises(ServerError) as refused:  # chosen in a state long gone
+        host.request({"type": "act", "id": "late", "action": "pass", "seq": seq}, "ack")
+    assert refused.value.code == "stale"
+    assert host.act(host.state["offers"][0])["type"] == "ack"  # and the seat plays on
+    host.close()

@@ -1,0 +1,91 @@
+"""Whole sessions through a real ``bigtwo serve`` process: four clients play under several
+presets with reconnects in the middle and a spectator watching, the lobby and records are
+fetched while deals run, and every message anyone received is scanned for hidden cards."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import httpx
+import pytest
+from hidden_cards import Deal, assert_no_leaks, scan_text
+from players import Watcher, play_all, records, seat_people
+
+from bigtwo.client import Client
+
+GAMES: dict[str, tuple[dict[str, Any], int]] = {  # the room asked for, and its deals
+    "classic": ({"preset": "classic", "deals": 2}, 2),
+    "president": ({"preset": "president", "deals": 2}, 2),
+    "teams": ({"preset": "teams", "deals": 1}, 1),
+    "two-decks-six": (
+        {"preset": "classic", "players": 6, "options": {"decks": "2"}, "deals": 1,
+         "seats": ["open", "open", "open", "random", "random"]},
+        1,
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_four_clients_play_whole_sessions_and_nobody_sees_a_hidden_card(
+    server: Any, game: str
+) -> None:
+    create, deals = GAMES[game]
+    seats = seat_people(server.ws, 4, create)
+    code = str(seats[0].client.room)
+    seats[1].reconnect_after, seats[2].reconnect_after = 2, 5
+    watcher = Watcher(server.ws, code)
+    fetched: list[tuple[int, str]] = []  # (the deal in play, what HTTP said meanwhile)
+    served: list[tuple[int, int, int]] = []  # (the deal in play, record number, status)
+
+    def fetch_while_playing() -> None:
+        while not watcher.client.over:
+            before = watcher.client.state
+            lobby = httpx.get(f"{server.base}/api/lobby", timeout=10).text
+            got = []
+            for n in range(deals):
+                url = f"{server.base}/api/rooms/{code}/records/{n}"
+                whole, mine = httpx.get(url, timeout=10), httpx.get(f"{url}?seat=0", timeout=10)
+                got += [(n, whole.status_code), (n, mine.status_code)]
+            after = watcher.client.state
+            if (
+                before is not None
+                and after is not None
+                and before["room"]["status"] == after["room"]["status"] == "playing"
+                and before["room"]["deals_played"] == after["room"]["deals_played"]
+            ):
+                deal = int(after["room"]["deals_played"])
+                fetched.append((deal, lobby))
+                served.extend((deal, n, status) for n, status in got)
+            time.sleep(0.05)
+
+    seats[0].client.host("start")
+    play_all(seats, fetch_while_playing)
+    spectator = watcher.join()
+
+    texts = records(server.base, code)
+    assert len(texts) == deals
+    played = [Deal.from_record(t) for t in texts]
+    for s in seats:
+        assert_no_leaks(s.seat, s.everything(), played)
+    assert_no_leaks(None, spectator, played)
+    assert fetched, "nothing was fetched while a deal ran"
+    for deal, text in fetched:
+        assert not scan_text(None, text, played[deal]), text[:300]
+    for deal, number, status in served:  # finished deals only: never the one in play
+        assert status == (200 if number < deal else 404), (deal, number, status)
+    assert seats[1].reconnects == seats[2].reconnects == 1
+    finals = [s.client.state for s in seats]
+    assert all(f is not None and f["room"]["status"] == "over" for f in finals)
+    totals = {tuple(f["room"]["totals"]) for f in finals if f is not None}
+    assert len(totals) == 1 and len(next(iter(totals))) == len(finals[0]["room"]["seats"])
+
+
+def test_a_record_of_a_deal_in_play_is_not_served(server: Any) -> None:
+    host = Client.connect(server.ws)
+    code = host.create("solo", seats=["random"] * 3, deals=1)
+    host.request({"type": "host", "what": "start"}, "update")
+    assert host.state is not None and host.state["room"]["status"] == "playing"
+    got = httpx.get(f"{server.base}/api/rooms/{code}/records/0", timeout=10)
+    assert got.status_code == 404 and got.json()["code"] == "no_record"
+    host.close()

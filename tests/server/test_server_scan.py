@@ -1,0 +1,122 @@
+"""The hidden-card scan itself: quiet on what a room really sends, and failing on a card
+planted where its receiver may not see it (a state, an event, an error, a spectator's view)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from hidden_cards import Deal, cards_in, scan
+
+from bigtwo.server.protocol import Act, Create, Host, error
+from bigtwo.server.room import Room
+
+
+def _session() -> tuple[dict[int | None, list[dict[str, Any]]], list[Deal], Room]:
+    """One deal of a room played by seat 0 (always the first offer) among random bots, as
+    seat 0, seat 1's and a spectator's messages would carry it."""
+    room = Room.create("SCANROOM", Create(type="create", name="Ann", seats=["random"] * 3, deals=1))
+    got: dict[int | None, list[dict[str, Any]]] = {0: [], None: []}
+
+    def tell(events: list[Any]) -> None:
+        for seat, messages in got.items():
+            messages.append(
+                {
+                    "type": "update",
+                    "seq": room.seq,
+                    "events": room.events_for(seat, events),
+                    "state": room.state_for(seat),
+                }
+            )
+
+    events, _ = room.host_action(0, Host(type="host", what="start"), now=0.0)
+    tell(events)
+    n = 0
+    while room.status == "playing":
+        offers = room.state_for(0)["offers"]
+        n += 1
+        events, _ = room.act(0, Act(type="act", id=str(n), action=offers[0]), now=0.0)
+        tell(events)
+    deals = [Deal.from_record(g.record().dumps()) for g in room.finished]
+    return got, deals, room
+
+
+@pytest.fixture(scope="module")
+def session() -> tuple[dict[int | None, list[dict[str, Any]]], list[Deal], Room]:
+    return _session()
+
+
+def test_what_a_room_sends_passes(session: Any) -> None:
+    got, deals, _ = session
+    assert len(deals) == 1 and len(got[0]) > 3
+    assert scan(0, got[0], deals) == []
+    assert scan(None, got[None], deals) == []
+
+
+def _mid(messages: list[dict[str, Any]]) -> int:
+    """A message in the middle of the deal."""
+    return len(messages) // 2
+
+
+def _unplayed_of(deal: Deal, seat: int, messages: list[dict[str, Any]]) -> str:
+    """A card ``seat`` still holds at the end of the deal (never shown to anyone)."""
+    final = messages[-1]["state"]["view"]
+    public = cards_in(final["history"])
+    return sorted(deal.held[seat] - public)[0]
+
+
+def test_another_seats_card_in_an_error_is_caught(session: Any) -> None:
+    got, deals, _ = session
+    messages = copy.deepcopy(got[0])
+    card = _unplayed_of(deals[0], 1, messages)
+    i = _mid(messages)
+    messages.insert(i, error("not_yours", f"seat 1 holds {card}"))
+    leaks = scan(0, messages, deals)
+    assert [(x.index, set(x.cards)) for x in leaks] == [(i, {card})]
+
+
+def test_another_seats_hand_in_a_state_is_caught(session: Any) -> None:
+    got, deals, _ = session
+    messages = copy.deepcopy(got[0])
+    i = _mid(messages)
+    card = _unplayed_of(deals[0], 2, messages)
+    messages[i]["state"]["view"]["hand"] += f" {card}"
+    assert [x.index for x in scan(0, messages, deals)] == [i]
+
+
+def test_a_hand_in_a_spectators_view_is_caught(session: Any) -> None:
+    got, deals, _ = session
+    messages = copy.deepcopy(got[None])
+    i = _mid(messages)
+    messages[i]["state"]["view"]["hand"] = got[0][i]["state"]["view"]["hand"]
+    leaks = scan(None, messages, deals)
+    assert [x.index for x in leaks] == [i] and leaks[0].cards
+
+
+def test_a_card_before_it_is_played_is_caught_and_after_is_not(session: Any) -> None:
+    got, deals, _ = session
+    final = got[0][-1]["state"]["view"]["history"]
+    seat, move = next((s, m) for s, m in final[len(final) // 2 :] if s == 1 and m != "pass")
+    card = sorted(cards_in(move))[0]
+    messages = copy.deepcopy(got[0])
+    early = next(
+        i for i, m in enumerate(messages) if card not in cards_in(m["state"]["view"]["history"])
+    )
+    late = max(
+        i
+        for i, m in enumerate(messages)
+        if card in cards_in(m["state"]["view"]["history"])
+        and m["state"]["room"]["status"] == "playing"
+    )
+    for i in (early, late):
+        messages[i]["events"].append({"kind": "chat", "seat": seat, "move": card, "data": {}})
+    assert [x.index for x in scan(0, messages, deals)] == [early]
+
+
+def test_a_two_deck_card_is_told_from_its_copy() -> None:
+    assert cards_in({"hand": "3D 3D* 10H", "token": "x-9S-y", "n": ["AS*", "XAS"]}) == {
+        "3D",
+        "3D*",
+        "AS*",
+    }
