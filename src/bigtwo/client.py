@@ -12,6 +12,7 @@ Blocking on purpose: one client, one seat, one loop. Every message received is k
 from __future__ import annotations
 
 import itertools
+import time
 import json
 from typing import Any
 
@@ -45,7 +46,7 @@ class Client:
 
     @classmethod
     def connect(cls, url: str, timeout: float = 10.0) -> Client:
-        socket = connect(url, open_timeout=timeout, max_size=2**22)
+        socket = connect(url, open_timeout=timeout, max_size=2**22, legacy=True)
         socket.recv_timeout = timeout  # type: ignore[attr-defined]
         return cls(socket)
 
@@ -143,7 +144,9 @@ class Client:
                 try:
                     self.act(offers[moves.index(choice)])
                 except ServerError as exc:
-                    if exc.code != "stale":
+                    if exc.code == "rate_limited":  # faster than the server lets anyone act
+                        time.sleep(0.1)
+                    elif exc.code != "stale":  # stale: the room moved on; look again
                         raise
                 continue
             message = self.receive(timeout)

@@ -31,6 +31,7 @@ class Seat:
     acted: int = 0
     reconnects: int = 0
     stale: int = 0
+    hold: threading.Event | None = None  # after its first action, wait for this (a deal runs)
 
     @property
     def seat(self) -> int:
@@ -66,6 +67,8 @@ class Seat:
                         raise
                     self.stale += 1
                     continue
+                if self.hold is not None and self.acted == 1:
+                    assert self.hold.wait(TIMEOUT), "held longer than a test may wait"
                 if self.reconnect_after is not None and self.acted == self.reconnect_after:
                     self.reconnect()
                     client = self.client

@@ -4,6 +4,7 @@ fetched while deals run, and every message anyone received is scanned for hidden
 
 from __future__ import annotations
 
+import threading
 import time
 from typing import Any
 
@@ -35,6 +36,7 @@ def test_four_clients_play_whole_sessions_and_nobody_sees_a_hidden_card(
     code = str(seats[0].client.room)
     seats[1].reconnect_after, seats[2].reconnect_after = 2, 5
     watcher = Watcher(server.ws, code)
+    seats[0].hold = threading.Event()  # seat 0 waits after its first play: a deal surely runs
     fetched: list[tuple[int, str]] = []  # (the deal in play, what HTTP said meanwhile)
     served: list[tuple[int, int, int]] = []  # (the deal in play, record number, status)
 
@@ -57,6 +59,7 @@ def test_four_clients_play_whole_sessions_and_nobody_sees_a_hidden_card(
                 deal = int(after["room"]["deals_played"])
                 fetched.append((deal, lobby))
                 served.extend((deal, n, status) for n, status in got)
+                seats[0].hold.set()
             time.sleep(0.05)
 
     seats[0].client.host("start")
