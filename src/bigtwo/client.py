@@ -12,8 +12,8 @@ Blocking on purpose: one client, one seat, one loop. Every message received is k
 from __future__ import annotations
 
 import itertools
-import time
 import json
+import time
 from typing import Any
 
 from websockets.sync.client import ClientConnection, connect

@@ -58,6 +58,7 @@ class ServerProcess:
     grace: float = GRACE
     port: int = field(default_factory=free_port)
     proc: subprocess.Popen[bytes] | None = None
+    extra: list[str] = field(default_factory=list)  # more options for `bigtwo serve`
 
     @property
     def base(self) -> str:
@@ -75,6 +76,7 @@ class ServerProcess:
             "--port", str(self.port),
             "--database", sqlite_url(self.database),
             "--grace", str(self.grace),
+            *self.extra,
         ]  # fmt: skip
         self.proc = subprocess.Popen(
             command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True

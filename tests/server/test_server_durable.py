@@ -9,10 +9,12 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import httpx
 import pytest
-from conftest import ServerProcess
 
 from bigtwo.client import Client, ServerError
+
+from .conftest import ServerProcess
 
 LONG_TURN = 600.0  # a timer that can't run out during the test
 SHORT_TURN = 1.5  # one that runs out while the server is down
@@ -201,3 +203,25 @@ def test_a_resent_action_is_applied_once_and_a_stale_one_refused(server: ServerP
     assert refused.value.code == "stale"
     assert host.act(host.state["offers"][0])["type"] == "ack"  # and the seat plays on
     host.close()
+
+
+def test_an_empty_room_is_closed_after_the_time_kept(serve: ServerProcess) -> None:
+    serve.extra = ["--keep-empty", "1"]
+    serve.start()
+    host = Client.connect(serve.ws)
+    code = host.create("host", seats=["random"] * 3)
+    watcher = Client.connect(serve.ws)
+    watcher.watch(code)
+    host.close()  # a spectator still in: the room stays
+    time.sleep(1.5)
+    assert any(r["code"] == code for r in httpx.get(f"{serve.base}/api/lobby").json()["rooms"])
+    watcher.close()  # now nobody: closed after a second
+    end = time.monotonic() + 10
+    while any(r["code"] == code for r in httpx.get(f"{serve.base}/api/lobby").json()["rooms"]):
+        assert time.monotonic() < end, "the empty room stayed open"
+        time.sleep(0.2)
+    late = Client.connect(serve.ws)
+    with pytest.raises(ServerError) as refused:
+        late.watch(code)
+    assert refused.value.code == "no_room"
+    late.close()

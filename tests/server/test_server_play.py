@@ -10,10 +10,11 @@ from typing import Any
 
 import httpx
 import pytest
-from hidden_cards import Deal, assert_no_leaks, scan_text
-from players import Watcher, play_all, records, seat_people
 
 from bigtwo.client import Client
+
+from .hidden_cards import Deal, assert_no_leaks, scan_text
+from .players import Watcher, play_all, records, seat_people
 
 GAMES: dict[str, tuple[dict[str, Any], int]] = {  # the room asked for, and its deals
     "classic": ({"preset": "classic", "deals": 2}, 2),

@@ -7,10 +7,11 @@ import copy
 from typing import Any
 
 import pytest
-from hidden_cards import Deal, cards_in, scan
 
 from bigtwo.server.protocol import Act, Create, Host, error
 from bigtwo.server.room import Room
+
+from .hidden_cards import Deal, cards_in, scan
 
 
 def _session() -> tuple[dict[int | None, list[dict[str, Any]]], list[Deal], Room]:
@@ -101,19 +102,29 @@ def test_a_hand_in_a_spectators_view_is_caught(session: Any) -> None:
 
 def test_a_card_before_it_is_played_is_caught_and_after_is_not(session: Any) -> None:
     got, deals, _ = session
-    final = got[0][-1]["state"]["view"]["history"]
-    seat, move = next((s, m) for s, m in final[len(final) // 2 :] if s == 1 and m != "pass")
-    card = sorted(cards_in(move))[0]
     messages = copy.deepcopy(got[0])
+    final = messages[-1]["state"]["view"]["history"]
+
+    def playing_with(card: str) -> list[int]:
+        return [
+            i
+            for i, m in enumerate(messages)
+            if card in cards_in(m["state"]["view"]["history"])
+            and m["state"]["room"]["status"] == "playing"
+        ]
+
+    # a card another seat played while the deal went on (the bots choose at random)
+    seat, card = next(
+        (s, c)
+        for s, m in final[len(final) // 2 :]
+        if s != 0 and m != "pass"
+        for c in sorted(cards_in(m))
+        if playing_with(c)
+    )
     early = next(
         i for i, m in enumerate(messages) if card not in cards_in(m["state"]["view"]["history"])
     )
-    late = max(
-        i
-        for i, m in enumerate(messages)
-        if card in cards_in(m["state"]["view"]["history"])
-        and m["state"]["room"]["status"] == "playing"
-    )
+    late = max(playing_with(card))
     for i in (early, late):
         messages[i]["events"].append({"kind": "chat", "seat": seat, "move": card, "data": {}})
     assert [x.index for x in scan(0, messages, deals)] == [early]

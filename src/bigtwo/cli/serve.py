@@ -26,6 +26,9 @@ def command(
     grace: Annotated[
         float, typer.Option(help="Seconds a player may be gone before a bot plays for them.")
     ] = 20.0,
+    keep_empty: Annotated[
+        float, typer.Option(help="Seconds a room nobody is in stays open (one process).")
+    ] = 3600.0,
     workers: Annotated[
         int, typer.Option(help="Server processes on this port (needs a PostgreSQL database).")
     ] = 1,
@@ -41,6 +44,8 @@ def command(
         fail("the server needs its extra: pip install 'bigtwo[server]'")
     if not 0 < port < 65536:
         fail(f"--port must be 1..65535, not {port}")
+    if not (grace >= 0 and keep_empty >= 0):  # NaN fails both
+        fail("--grace and --keep-empty are seconds, 0 or more")
     if workers < 1:
         fail(f"--workers must be at least 1, not {workers}")
     url = database or sqlite_url(Path("bigtwo.db"))
@@ -48,7 +53,7 @@ def command(
     logging.getLogger("alembic").setLevel(logging.WARNING)
     try:
         if workers == 1:
-            app = make_app(url, Settings(grace=grace))
+            app = make_app(url, Settings(grace=grace, keep_empty=keep_empty))
         else:
             store = Store(url)  # the migrations run here, once, before the workers start
             shared = store.shared

@@ -66,6 +66,7 @@ class Hub:
     watchers: dict[str, set[Connection]] = field(default_factory=dict)
     timers: dict[str, asyncio.TimerHandle] = field(default_factory=dict)
     absences: dict[tuple[str, int], asyncio.TimerHandle] = field(default_factory=dict)
+    empties: dict[str, asyncio.TimerHandle] = field(default_factory=dict)  # rooms nobody is in
     closing: bool = False
 
     def __post_init__(self) -> None:
@@ -109,6 +110,7 @@ class Hub:
             self._arm(room)
             for seat in room.tokens.values():  # nobody is connected yet: absences start now
                 self._absent(room, seat)
+            self._empty_from_now(room.code)
 
     async def close(self) -> None:
         """Finish the changes in hand, store them, and tell every client to reconnect."""
@@ -121,7 +123,7 @@ class Hub:
         for conns in self.watchers.values():
             for conn in list(conns):
                 await _quiet(conn.send(bye))
-        for handle in [*self.timers.values(), *self.absences.values()]:
+        for handle in [*self.timers.values(), *self.absences.values(), *self.empties.values()]:
             handle.cancel()
         if self.shared is not None:
             if self.leasing is not None:
@@ -183,8 +185,8 @@ class Hub:
         await self.leave_socket(conn)
         conn.room, conn.seat, conn.seq = room.code, seat, room.seq
         self.watchers.setdefault(room.code, set()).add(conn)
-        if seat is not None:
-            handle = self.absences.pop((room.code, seat), None)
+        for handle in (self.absences.pop((room.code, seat), None) if seat is not None else None,
+                       self.empties.pop(room.code, None)):
             if handle is not None:
                 handle.cancel()
         welcome: dict[str, Any] = {"type": "welcome", "room": room.code, "seat": seat}
@@ -204,12 +206,40 @@ class Hub:
         self.watchers.get(code, set()).discard(conn)
         conn.room = conn.seat = None
         room = self.rooms.get(code)
-        if room is None or seat is None:
+        if room is None:
             return
-        if not any(c.seat == seat for c in self.watchers.get(code, ())):
+        if seat is not None and not any(c.seat == seat for c in self.watchers.get(code, ())):
             self._absent(room, seat)
         if self.shared is not None and not self.watchers.get(code):
             self.watchers.pop(code, None)
+        elif not self.watchers.get(code):
+            self._empty_from_now(code)
+
+    def _empty_from_now(self, code: str) -> None:
+        """Nobody is in the room: close it after `Settings.keep_empty` unless someone comes.
+        (One process only: on a shared database, other processes' clients aren't counted.)"""
+        if self.shared is not None:
+            return
+        loop = asyncio.get_running_loop()
+        handle = self.empties.pop(code, None)
+        if handle is not None:
+            handle.cancel()
+        self.empties[code] = loop.call_later(
+            self.settings.keep_empty, lambda: self._spawn(self._close_empty(code))
+        )
+
+    async def _close_empty(self, code: str) -> None:
+        self.empties.pop(code, None)
+        if self.closing or self.watchers.get(code):
+            return
+
+        def work(room: Room) -> Outcome[None]:
+            return Outcome(room.close(), {"type": "closed_empty"}, None, None)
+
+        with contextlib.suppress(RoomError):  # closed meanwhile
+            async with self._lock(code):
+                await self._apply(code, work)
+        log.info("room=%s closed: empty for %.0f s", code, self.settings.keep_empty)
 
     def _absent(self, room: Room, seat: int) -> None:
         loop = asyncio.get_running_loop()

@@ -173,8 +173,7 @@ class Room:
         if what == "start":
             return self._start(now), None
         if what == "close":
-            self.status, self.deadline = "closed", None
-            return self._changed([Event("closed")]), None
+            return self.close(), None
         if what == "rematch":
             if self.status != "over":
                 raise RoomError("not_over", "a rematch starts once the session is over")
@@ -206,6 +205,11 @@ class Room:
             return self.leave(target, now), None
         self.seq += 1
         return [], None
+
+    def close(self) -> list[Event]:
+        """Close the room (the host closed it, or it stood empty too long)."""
+        self.status, self.deadline = "closed", None
+        return self._changed([Event("closed")])
 
     def _open_for_changes(self) -> None:
         if self.status != "waiting":
