@@ -29,7 +29,7 @@ from ..combos import Combination, Move
 from ..combos.beats import KIND_WORDS
 from ..errors import BigTwoError, IllegalMoveError
 from ..rules.config import Rules
-from ..rules.options import Direction
+from ..rules.options import Direction, Jokers
 from ..scoring import Outcome
 from . import moves, ondemand, questions, refusals, results, side_actions, trick
 from .arguments import check_exchanges, check_hands, check_origin, player_names
@@ -129,7 +129,13 @@ class Game(State):
         """Every legal move of ``seat`` (the player to move by default). For another seat,
         what the rules let it do out of turn: out-of-turn bombs (``bomb.out_of_turn``), a
         racing play (``deal.race``), announcing, claiming a redeal or four 2s."""
-        return moves.legal_moves(self, None if seat is None else self._seat(seat))
+        actor = self.to_move if seat is None else self._seat(seat)
+        found = moves.legal_moves(self, None if seat is None else actor)
+        if self.rules.decks == 1 and self.rules.jokers is not Jokers.WILD:
+            # kept, so that `play` trusts these very moves without checking them again (a
+            # one-deck play without wild jokers is one combination only: nothing to re-read)
+            self._listed = (actor, tuple(found))
+        return found
 
     def moves(self, seat: int | None = None) -> ondemand.LegalMoves:
         """The legal moves of ``seat`` as a lazy sequence: a list when used as one, and
@@ -192,6 +198,11 @@ class Game(State):
     def play(self, move: Move | str, seat: int | None = None) -> Game:
         """The state after ``move`` (a `Move`, or text such as ``"3D 3S"`` or ``"pass"``) by
         ``seat`` (the player to move by default). Raises `IllegalMoveError` saying why."""
+        listed = self._listed
+        if listed is not None and isinstance(move, Combination) and self.end is None:
+            actor = self.to_move if seat is None else seat
+            if type(actor) is int and listed[0] == actor and _among(move, listed[1]):
+                return trick.play(self, move, actor)  # listed by `legal_moves` for this state
         actor, move = refusals.checked(self, move, seat)
         if isinstance(move, Combination):
             return trick.play(self, move, actor)
@@ -261,6 +272,11 @@ class Game(State):
         counts = "/".join(str(h.bit_count()) for h in self.hands)
         state = f"over ({self.end})" if self.end else f"seat {self.to_move} to move"
         return f"<Game {self.rules.name} {counts} cards, {state}, table {self.table}>"
+
+
+def _among(move: Move, listed: tuple[Move, ...]) -> bool:
+    """Is ``move`` one of these very objects (not merely equal to one)?"""
+    return any(m is move for m in listed)
 
 
 _SNAPSHOT_TUPLES = ("players", "hands", "counts", "actions")

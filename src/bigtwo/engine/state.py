@@ -29,6 +29,7 @@ class State:
     """One deal's position. Made by `bigtwo.engine.side_actions.start`, never directly."""
 
     __slots__ = (
+        "_listed",
         "_log",
         "_n",
         "direction",
@@ -73,6 +74,8 @@ class State:
     unbeaten: Log  # plays that won their trick, as (previous, seat, combination)
     _log: Log
     _n: int
+    # the moves `Game.legal_moves` last listed for one seat: `Game.play` trusts these objects
+    _listed: tuple[int, tuple[Move, ...]] | None
 
     def _copy(self) -> Self:
         g = object.__new__(type(self))
@@ -86,7 +89,7 @@ class State:
         g.passed, g.opening, g.winner, g.end = self.passed, self.opening, self.winner, self.end
         g.direction, g.out, g.due, g.missed = self.direction, self.out, self.due, self.missed
         g.kitty, g.stock, g.pending = self.kitty, self.stock, self.pending
-        g.unbeaten, g._log = self.unbeaten, self._log
+        g.unbeaten, g._log, g._listed = self.unbeaten, self._log, None
         return g
 
     def _logged(self, actor: int, move: Move) -> Self:
