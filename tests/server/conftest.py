@@ -9,7 +9,6 @@ import signal
 import socket
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -18,11 +17,10 @@ from typing import Any
 
 import httpx
 import pytest
-import uvicorn
 from starlette.testclient import TestClient
 
 from bigtwo.server.app import make_app
-from bigtwo.server.hub import Hub, Settings
+from bigtwo.server.hub import Settings
 from bigtwo.server.store import sqlite_url
 
 GRACE = 1.0  # seconds a person may be away before a bot plays their seat (short, for tests)
@@ -119,39 +117,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
         yield server
     finally:
         server.stop()
-
-
-@dataclass
-class LiveApp:
-    """The app on uvicorn in a thread of this process: real sockets, and the hub in reach."""
-
-    hub: Hub
-    port: int
-
-    @property
-    def base(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws(self) -> str:
-        return f"ws://127.0.0.1:{self.port}/ws"
-
-
-@pytest.fixture
-def live_app(tmp_path: Path) -> Iterator[LiveApp]:
-    app = make_app(sqlite_url(tmp_path / "live.db"), Settings(grace=GRACE))
-    port = free_port()
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        wait_healthy(f"http://127.0.0.1:{port}")
-        yield LiveApp(app.state.hub, port)
-    finally:
-        server.should_exit = True
-        thread.join(timeout=15)
-        assert not thread.is_alive(), "uvicorn did not stop"
 
 
 @pytest.fixture

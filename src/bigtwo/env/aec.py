@@ -121,11 +121,7 @@ class BigTwoAEC(AECEnv):  # type: ignore[misc]
                 self.infos[agent] = {}
 
     def render(self) -> str | None:
-        text = self.runner.render()
-        if self.render_mode == "human":
-            print(text, end="")
-            return None
-        return text
+        return self.runner.show(self.render_mode)
 
     def close(self) -> None:
         pass

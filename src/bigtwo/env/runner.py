@@ -211,3 +211,12 @@ class TableRunner:
         lines.append(f"  to beat: {view.table if view.table is not None else '-'}")
         lines.append(f"  totals: {list(self.table.session.totals)}")
         return "\n".join(lines) + "\n"
+
+    def show(self, mode: str | None) -> str | None:
+        """`render` as the libraries' render modes want it: printed for ``"human"``, else
+        returned as text."""
+        text = self.render()
+        if mode == "human":
+            print(text, end="")
+            return None
+        return text

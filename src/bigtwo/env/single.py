@@ -122,8 +122,4 @@ class BigTwoEnv(gym.Env[dict[str, Any], Any]):
         return {"observation": obs, "action_mask": mask}
 
     def render(self) -> str | None:
-        text = self.runner.render()
-        if self.render_mode == "human":
-            print(text, end="")
-            return None
-        return text
+        return self.runner.show(self.render_mode)
