@@ -285,7 +285,7 @@ class Table:
         """Hand ``seat`` to ``bot``, or to a person with None (someone left, dropped out or came
         back); the events that followed, a bot's turns included."""
         if type(seat) is not int or not 0 <= seat < self.session.rules.players:
-            raise BigTwoError(f"there is no seat {seat!r}")
+            raise BigTwoError(f"there is no seat {seat!r}")  # as `submit` says it
         if bot is None:
             self.bots.pop(seat, None)
         else:

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
+from ..bots.base import bounded
 from ..combos import Combination, Move
 from ..encoding import FIRST_CARDS, Space, encode, fixed_space, is_fixed
 from ..engine.actions import Give
@@ -48,9 +49,7 @@ class ActionCodec:
     def mask(self, moves: Sequence[Move], out: Mask | None = None) -> tuple[Mask, dict[int, Move]]:
         """The mask of ``moves`` (1 at each offered index; written into ``out`` when given)
         and the move behind each set index."""
-        candidates = getattr(moves, "candidates", None)
-        listed: Sequence[Move] = candidates() if callable(candidates) else moves
-        found = self.indices(listed)
+        found = self.indices(bounded(moves))
         mask = np.zeros(self.size, np.int8) if out is None else out
         if out is not None:
             mask[:] = 0

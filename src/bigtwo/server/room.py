@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots import Bot, make_bot
+from ..bots.base import bounded
 from ..checks import plain_text
 from ..combos import Move
 from ..engine.codec import move_text
@@ -243,8 +244,7 @@ class Room:
             raise RoomError("stale", "the table has moved on since; look again", seq=self.seq)
         action: Move | str = msg.action
         if "*" in msg.action:  # a second deck's card, as offers write it: take the offered move
-            found = table.offers(seat)
-            moves = getattr(found, "candidates", lambda: found)()
+            moves = bounded(table.offers(seat))
             action = next((m for m in moves if move_text(m) == action), action)
         try:
             events = table.submit(seat, action)
@@ -381,9 +381,7 @@ class Room:
             shown = table.spectator_view() if seat is None else table.view(seat)
             view = shown.to_dict()
             if seat is not None and self.status == "playing" and table.game is not None:
-                found = table.offers(seat)
-                moves = getattr(found, "candidates", lambda: found)()
-                offers = [move_text(m) for m in moves]
+                offers = [move_text(m) for m in bounded(table.offers(seat))]
         return {
             "type": "state",
             "seq": self.seq,
