@@ -142,7 +142,7 @@ class Hub:
         async with self._lock(code):
             if self.shared is None:
                 self.rooms[code] = room
-                await self._store(room, {"type": "create"}, 0)
+                await self._store(room, room.write({"type": "create"}, 0))
             else:
                 await self._run(self.shared.create, room, time.time())
                 self.rooms[code] = room
@@ -387,11 +387,15 @@ class Hub:
         if self.shared is None:
             room = self._room(code)
             before = room.seq
-            out = await self._run(work, room)
-            changed = room.seq != before
-            if changed:
-                await self._store(room, out.action, out.seat)
-            return room, out, changed
+
+            def worked() -> tuple[Outcome[T], Write | None]:  # the snapshot too, off the loop
+                out = work(room)
+                return out, (room.write(out.action, out.seat) if room.seq != before else None)
+
+            out, write = await self._run(worked)
+            if write is not None:
+                await self._store(room, write)
+            return room, out, write is not None
         try:
             room, out, changed = await self._run(
                 self.shared.apply, code, self.rooms.get(code), work
@@ -499,15 +503,10 @@ class Hub:
     async def _in_db(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.db, fn, *args)
 
-    async def _store(self, room: Room, action: dict[str, Any] | None, seat: int | None) -> None:
+    async def _store(self, room: Room, write: Write) -> None:
         """Queue the room's change and wait until it is committed with its batch."""
-        first = room.recorded
-        records = tuple(g.record().dumps() for g in room.finished)
-        room.finished, room.recorded = [], room.recorded + len(records)
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self.pending.append(
-            (Write(room.to_dict(), action, seat, time.time(), records, first), future)
-        )
+        self.pending.append((write, future))
         if self.flushing is None or self.flushing.done():
             self.flushing = asyncio.create_task(self._flush())
         await future
@@ -551,6 +550,7 @@ class Hub:
         (the room's last change) or, for one further behind (a shared database: changes
         made by other processes) or with ``events`` None, what the database holds."""
         read: dict[int, list[dict[str, Any]] | None] = {}
+        states: dict[int | None, dict[str, Any]] = {}  # one per seat, however many watch it
         for conn in list(self.watchers.get(room.code, ())):
             if conn is skip or conn.seq >= room.seq:
                 continue
@@ -562,11 +562,13 @@ class Hub:
                 found = read[conn.seq] or []
                 shown = [e for change in found for e in for_audience(change, conn.seat)]
             conn.seq = room.seq
+            if conn.seat not in states:
+                states[conn.seat] = room.state_for(conn.seat)
             message = {
                 "type": "update",
                 "seq": room.seq,
                 "events": shown,
-                "state": room.state_for(conn.seat),
+                "state": states[conn.seat],
             }
             await _quiet(conn.send(json.dumps(message)))
 
@@ -584,9 +586,8 @@ class Hub:
 
     def lobby(self) -> list[dict[str, Any]]:
         """Open public rooms: waiting for players, with their seats."""
-        return [r.summary() for r in self.rooms.values() if r.public and r.status == "waiting"][
-            :100
-        ]
+        waiting = [r for r in self.rooms.values() if r.public and r.status == "waiting"]
+        return [r.summary() for r in waiting[:100]]  # summarised only for those shown
 
 
 async def _quiet(sending: Awaitable[None]) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import time
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -29,6 +30,7 @@ from ..rules.changes import load_rules
 from ..rules.config import Rules
 from ..table import Event, SessionEnd, Table
 from .protocol import CHAT_LENGTH, NAME_LENGTH, SEAT_KINDS, Act, Create, Host, ProtocolError
+from .store import Write
 
 RECENT_IDS = 64  # per seat: action ids remembered so that a resend is applied once
 CATCH_UP = 256  # state changes kept so that a reconnecting client gets what it missed
@@ -321,6 +323,13 @@ class Room:
             "recorded": self.recorded,
             "table": None if self.table is None else self.table.to_dict(finished=False),
         }
+
+    def write(self, action: dict[str, Any] | None, seat: int | None) -> Write:
+        """What storing this change writes: the room's state, the action, the deals it ended
+        (their records, numbered on from those stored before)."""
+        first, records = self.recorded, tuple(g.record().dumps() for g in self.finished)
+        self.finished, self.recorded = [], self.recorded + len(records)
+        return Write(self.to_dict(), action, seat, time.time(), records, first)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Room:

@@ -151,16 +151,14 @@ class SharedRooms:
         return room, outcome, changed
 
     def _write(self, conn: sa.Connection, room: Room, outcome: Outcome[Any], now: float) -> None:
-        first = room.recorded
-        records = [g.record().dumps() for g in room.finished]
-        room.finished, room.recorded = [], room.recorded + len(records)
+        write = room.write(outcome.action, outcome.seat)
         shown = json.dumps(audiences(room, outcome.events), separators=(",", ":"))
         values = {
             "code": room.code,
             "status": room.status,
             "public": room.public,
             "seq": room.seq,
-            "data": json.dumps(room.to_dict(), separators=(",", ":")),
+            "data": json.dumps(write.room, separators=(",", ":")),
             "at": now,
             "events": shown,
             "holder": self.holder,
@@ -171,10 +169,10 @@ class SharedRooms:
         }
         sql = WRITE_WITHOUT_ACTION if outcome.action is None else WRITE_WITH_ACTION
         conn.exec_driver_sql(sql, values)
-        if records:
+        if write.records:
             rows = [
-                {"room": room.code, "number": first + i, "body": body}
-                for i, body in enumerate(records)
+                {"room": room.code, "number": write.first + i, "body": body}
+                for i, body in enumerate(write.records)
             ]
             conn.execute(sa.insert(RECORDS), rows)
 
