@@ -635,10 +635,11 @@ function roomScreen() {
       { class: "panels" },
       h("section", { class: "log-box", "aria-labelledby": "log-h" },
         h("h2", { id: "log-h", text: t("table.log") }),
-        h("ul", { id: "log", class: "log" })),
+        h("ul", { id: "log", class: "log", tabindex: 0, "aria-labelledby": "log-h" })),
       h("section", { class: "chat-box", "aria-labelledby": "chat-h" },
         h("h2", { id: "chat-h", text: t("chat.heading") }),
-        h("ul", { id: "chat", class: "chat", "aria-live": "polite" }),
+        h("ul", { id: "chat", class: "chat", "aria-live": "polite", tabindex: 0,
+          "aria-labelledby": "chat-h" }),
         S.seat !== null ? chatForm : null),
     ))),
   );
@@ -818,7 +819,7 @@ function hand() {
       type: "button",
       class: `card${c.red ? " red" : ""}`,
       "aria-pressed": S.selected.has(c.word) ? "true" : "false",
-      "aria-label": cards.spoken(c),
+      "aria-label": cards.label(c),
       "data-focus": `card-${c.word}`,
       "data-index": i,
       text: cards.short(c),
@@ -890,7 +891,7 @@ function results() {
   const r = room();
   if (!r || (!S.results.length && !S.settlement)) return fill(box);
   const n = r.seats.length;
-  const head = h("tr", {}, h("th", { scope: "col", text: "" }),
+  const head = h("tr", {}, h("td"),
     Array.from({ length: n }, (_, s) => h("th", { scope: "col", text: seatName(s) })));
   const rows = S.results.map((d) =>
     h("tr", {}, h("th", { scope: "row", text: t("table.score.deal", { n: d.number }) }),
@@ -1010,8 +1011,7 @@ function keys(e) {
 }
 
 async function start() {
-  await load("en");
-  document.documentElement.lang = "en";
+  document.documentElement.lang = await load();
   document.getElementById("title").textContent = t("app.title");
   document.title = t("app.title");
   document.addEventListener("keydown", keys);

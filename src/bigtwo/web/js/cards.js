@@ -47,6 +47,12 @@ export function spoken(card) {
   return card.second ? t("card.second", { card: name }) : name;
 }
 
+// A card button's accessible name: the face it shows, then its spoken name, so that a person
+// who says what they see ("Q♥") names it too.
+export function label(card) {
+  return t("card.label", { face: short(card), name: spoken(card) });
+}
+
 // Cards text ("3D 3S") with suit symbols: "3♦ 3♠".
 export function show(text) {
   return words(text).map((w) => short(parse(w))).join(" ");

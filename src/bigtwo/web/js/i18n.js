@@ -1,9 +1,55 @@
-// The message catalogue: every string the page shows comes from i18n/<lang>.json.
+// The message catalogue: every string the page shows comes from i18n/<lang>.json. The language
+// is the address's ?lang= if it has a catalogue, else the browser's first language that has one
+// (a regional tag such as "pt-BR" also takes "pt"), else English. i18n/languages.json lists
+// the catalogues. English is loaded under the chosen one, so a key it lacks still says
+// something. The pseudo-locale is made from English here at load time rather than kept as a
+// file: it can never fall behind en.json, and the page needs no build step.
+import { PSEUDO, pseudoCatalogue } from "./pseudo.js";
+
+const FALLBACK = "en";
 let catalogue = {};
 
-export async function load(lang = "en") {
-  const response = await fetch(`i18n/${lang}.json`);
-  catalogue = await response.json();
+async function json(path) {
+  const response = await fetch(path);
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  return response.json();
+}
+
+// The first of `wanted` (language tags, best first) that `available` has, or English.
+export function choose(available, wanted) {
+  const known = new Map([...available, PSEUDO].map((tag) => [tag.toLowerCase(), tag]));
+  for (const tag of wanted) {
+    if (typeof tag !== "string" || !tag) continue;
+    const lower = tag.toLowerCase();
+    const found = known.get(lower) || known.get(lower.split("-")[0]);
+    if (found) return found;
+  }
+  return FALLBACK;
+}
+
+// Load the catalogue of the page's language; that language's tag.
+export async function load() {
+  const asked = new URLSearchParams(location.search).get("lang");
+  let available = [FALLBACK];
+  try {
+    available = Object.keys(await json("i18n/languages.json"));
+  } catch {
+    // English only
+  }
+  let lang = choose(available, [asked, ...(navigator.languages || [navigator.language])]);
+  const english = await json(`i18n/${FALLBACK}.json`);
+  let own = {};
+  if (lang === PSEUDO) {
+    own = pseudoCatalogue(english);
+  } else if (lang !== FALLBACK) {
+    try {
+      own = await json(`i18n/${lang}.json`);
+    } catch {
+      lang = FALLBACK;
+    }
+  }
+  catalogue = { ...english, ...own };
+  return lang;
 }
 
 // The catalogue's text for `key`, its {placeholders} filled from `params` (as text).

@@ -1,0 +1,290 @@
+"""Every screen of the browser table, reached the way a person reaches it, for the checks that
+run on each screen (the accessibility scan, the pseudo-locale). A screen is a function from a
+`Visit` to the page that shows it; `SCREENS` at the bottom names them all, so adding a screen is
+its function and one line there. Labels are asked of the page's own catalogue (`Visit.t`), so
+the same steps work in any language the page is shown in."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from typing import Any
+
+NAMES = ("Ann", "Bo", "Di")  # the names people type on these screens (all player-chosen)
+LOAD_CATALOGUE = """async ([key, params]) => {
+  const i18n = await import(new URL("js/i18n.js", document.baseURI).href);
+  return i18n.has("app.title") ? i18n.t(key, params) : null;
+}"""
+
+
+class Visit:
+    """Browser contexts opened for one screen in one language and viewport, closed together;
+    ``lang`` is put in the address as ``?lang=`` (None: the browser's own language)."""
+
+    def __init__(
+        self,
+        browser: Any,
+        server: str,
+        lang: str | None = None,
+        viewport: tuple[int, int] = (1024, 800),
+        bypass_csp: bool = False,
+    ) -> None:
+        self.browser, self.server, self.lang = browser, server, lang
+        self.viewport, self.bypass_csp = viewport, bypass_csp
+        self.contexts: list[Any] = []
+        self.codes: list[str] = []  # the rooms' codes shown on these pages
+
+    def page(self) -> Any:
+        """A page in a new context: another person's browser, with its own storage."""
+        width, height = self.viewport
+        ctx = self.browser.new_context(
+            viewport={"width": width, "height": height},
+            has_touch=width < 600,
+            bypass_csp=self.bypass_csp,
+        )
+        ctx.set_default_timeout(15000)
+        self.contexts.append(ctx)
+        return ctx.new_page()
+
+    def url(self, fragment: str = "") -> str:
+        query = f"?lang={self.lang}" if self.lang else ""
+        return f"{self.server}/{query}{fragment}"
+
+    def t(self, page: Any, key: str, **params: object) -> str:
+        """The page's text for ``key`` from the catalogue it loaded (waiting for the load)."""
+        deadline = time.monotonic() + 15
+        while True:
+            text = page.evaluate(LOAD_CATALOGUE, [key, params])
+            if text is not None:
+                return str(text)
+            assert time.monotonic() < deadline, "the page's catalogue never loaded"
+            page.wait_for_timeout(20)
+
+    def close(self) -> None:
+        for ctx in self.contexts:
+            ctx.close()
+
+
+# -- steps that several screens share --------------------------------------------------------------
+
+
+def home_page(v: Visit, fragment: str = "") -> Any:
+    page = v.page()
+    page.goto(v.url(fragment))
+    page.get_by_role("heading", name=v.t(page, "home.create.heading")).wait_for()
+    return page
+
+
+def open_room(
+    v: Visit, page: Any, bots: int = 3, deals: int | None = None, start: bool = True
+) -> str:
+    """On the home page, open a room as the first of `NAMES` with ``bots`` easy bots after it
+    (the other seats open) and start it if asked; the room's code."""
+    page.get_by_label(v.t(page, "home.name"), exact=True).fill(NAMES[0])
+    for seat in range(2, 2 + bots):
+        page.get_by_label(v.t(page, "create.seat", n=seat), exact=True).select_option("easy")
+    if deals is not None:
+        page.get_by_label(v.t(page, "create.deals"), exact=True).fill(str(deals))
+    page.get_by_role("button", name=v.t(page, "home.create"), exact=True).click()
+    page.wait_for_url("**#room=*")
+    code = str(page.url.split("#room=")[1])
+    v.codes.append(code)
+    if start:
+        page.get_by_role("button", name=v.t(page, "room.start"), exact=True).click()
+        page.get_by_role("group", name=v.t(page, "table.hand")).wait_for()
+    return code
+
+
+def join(v: Visit, code: str, name: str) -> Any:
+    """A friend opens the room's link in another browser and takes a seat."""
+    page = v.page()
+    page.goto(v.url(f"#room={code}"))
+    page.get_by_label(v.t(page, "home.name"), exact=True).fill(name)
+    page.get_by_role("button", name=v.t(page, "room.join.take"), exact=True).click()
+    page.get_by_role("region", name=v.t(page, "room.seats")).get_by_text(
+        v.t(page, "room.seat.you")
+    ).wait_for()
+    return page
+
+
+def your_turn(v: Visit, page: Any) -> Any:
+    return page.get_by_text(v.t(page, "table.your_turn"), exact=True)
+
+
+def wait_until(done: Callable[[], bool], what: str, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < deadline, f"{what} never happened"
+        time.sleep(0.02)
+
+
+# -- the screens -----------------------------------------------------------------------------------
+
+
+def home(v: Visit) -> Any:
+    """Home and the lobby, listing a room that is waiting for players."""
+    host = home_page(v)
+    open_room(v, host, bots=2, start=False)
+    page = home_page(v)
+    page.get_by_role("button", name=v.t(page, "home.watch"), exact=True).first.wait_for()
+    return page
+
+
+def create_form(v: Visit) -> Any:
+    """The form that opens a room at its widest: eight players, the options' meanings open."""
+    page = home_page(v)
+    page.get_by_label(v.t(page, "create.players"), exact=True).fill("8")
+    page.get_by_label(v.t(page, "create.seat", n=8), exact=True).wait_for()
+    page.get_by_text(v.t(page, "create.options.help"), exact=True).click()
+    page.locator(".options-help dd").first.wait_for()
+    return page
+
+
+def join_by_link(v: Visit) -> Any:
+    """A room's link opened in a browser with no seat there."""
+    code = open_room(v, home_page(v), bots=2, start=False)
+    page = v.page()
+    page.goto(v.url(f"#room={code}"))
+    page.get_by_role("button", name=v.t(page, "room.join.watch"), exact=True).wait_for()
+    return page
+
+
+def room_as_host(v: Visit) -> Any:
+    """Before the start, as the host: the share link, the seats, the host's controls."""
+    page = home_page(v)
+    code = open_room(v, page, bots=1, start=False)
+    join(v, code, NAMES[1])
+    seats = page.get_by_role("region", name=v.t(page, "room.seats"))
+    seats.get_by_text(NAMES[1], exact=True).wait_for()
+    return page
+
+
+def room_as_guest(v: Visit) -> Any:
+    """Before the start, as a guest who took a seat by the link."""
+    code = open_room(v, home_page(v), bots=2, start=False)
+    page = join(v, code, NAMES[1])
+    page.get_by_text(v.t(page, "room.waiting.host"), exact=True).wait_for()
+    return page
+
+
+def my_turn(v: Visit) -> Any:
+    """Mid-deal, the person's turn, with two cards selected."""
+    page = home_page(v)
+    open_room(v, page)
+    your_turn(v, page).wait_for()
+    cards = page.get_by_role("group", name=v.t(page, "table.hand")).get_by_role("button")
+    cards.first.click()
+    cards.last.click()
+    return page
+
+
+def others_turn(v: Visit) -> Any:
+    """Mid-deal, another person's turn: two people and two bots, the one not to move."""
+    host = home_page(v)
+    code = open_room(v, host, bots=2, start=False)
+    guest = join(v, code, NAMES[1])
+    host.get_by_role("button", name=v.t(host, "room.start"), exact=True).click()
+    pages = [host, guest]
+    wait_until(lambda: any(your_turn(v, p).is_visible() for p in pages), "a person's turn")
+    waiting = next(p for p in pages if not your_turn(v, p).is_visible())
+    mover = NAMES[1 - pages.index(waiting)]
+    waiting.get_by_text(v.t(waiting, "table.turn_of", name=mover), exact=True).wait_for()
+    return waiting
+
+
+def spectator(v: Visit) -> Any:
+    """Someone watching a deal in play: the table without any hand."""
+    code = open_room(v, home_page(v))
+    page = v.page()
+    page.goto(v.url(f"#room={code}"))
+    page.get_by_role("button", name=v.t(page, "room.join.watch"), exact=True).click()
+    page.get_by_text(v.t(page, "table.spectator"), exact=True).wait_for()
+    return page
+
+
+def session_over(v: Visit) -> Any:
+    """The scores after a deal and the settlement at the end of a one-deal session: the
+    person passes whenever allowed and otherwise plays their lowest card."""
+    page = home_page(v)
+    open_room(v, page, deals=1)
+    over = page.get_by_text(v.t(page, "table.over"), exact=True)
+    turn = your_turn(v, page)
+    hand = page.get_by_role("group", name=v.t(page, "table.hand")).get_by_role("button")
+    play = page.get_by_role("button", name=v.t(page, "table.play"), exact=True)
+    pass_ = page.get_by_role("button", name=v.t(page, "table.pass"), exact=True)
+    log = page.locator("#log li")
+    deadline = time.monotonic() + 90
+    while not over.is_visible():
+        assert time.monotonic() < deadline, "the deal didn't end"
+        if turn.is_visible() and play.is_visible():
+            seen = log.count()
+            if pass_.is_enabled():
+                pass_.click()
+            else:
+                hand.first.click()
+                play.click()
+            wait_until(lambda n=seen: log.count() > n or over.is_visible(), "a move")
+        else:
+            page.wait_for_timeout(20)
+    page.get_by_role("heading", name=v.t(page, "table.settlement")).wait_for()
+    return page
+
+
+def chat(v: Visit) -> Any:
+    """The chat with lines from two people, mid-deal."""
+    host = home_page(v)
+    code = open_room(v, host, bots=2, start=False)
+    guest = join(v, code, NAMES[1])
+    for page, line in ((guest, "hello from Bo"), (host, "hi Bo, ready?")):
+        page.get_by_label(v.t(page, "chat.label"), exact=True).fill(line)
+        page.get_by_role("button", name=v.t(page, "chat.send"), exact=True).click()
+    host.get_by_role("button", name=v.t(host, "room.start"), exact=True).click()
+    host.get_by_role("region", name=v.t(host, "chat.heading")).get_by_text("hi Bo").wait_for()
+    host.get_by_role("group", name=v.t(host, "table.hand")).wait_for()
+    return host
+
+
+def reconnecting(v: Visit) -> Any:
+    """The banner while the connection is down: the page's socket is closed under it and each
+    attempt to come back is closed at once."""
+    page = v.page()
+    down = [False]
+
+    def route(ws: Any) -> None:
+        if down[0]:
+            ws.close()
+        else:
+            ws.connect_to_server()
+            sockets.append(ws)
+
+    sockets: list[Any] = []
+    page.route_web_socket(re.compile(r"/ws$"), route)
+    page.goto(v.url())
+    open_room(v, page)
+    your_turn(v, page).wait_for()
+    down[0] = True
+    for ws in sockets:
+        ws.close()
+    page.get_by_role("status").filter(has_text=v.t(page, "banner.reconnecting")).wait_for()
+    return page
+
+
+Screen = Callable[[Visit], Any]
+
+# Every screen the checks run on. A new screen: write its function above (from a fresh `Visit`
+# to the page showing it, reached by role and label) and add one line here. The replay viewer
+# and the rules page go here too.
+SCREENS: dict[str, Screen] = {
+    "home": home,
+    "create-form": create_form,
+    "join-by-link": join_by_link,
+    "room-as-host": room_as_host,
+    "room-as-guest": room_as_guest,
+    "my-turn": my_turn,
+    "others-turn": others_turn,
+    "spectator": spectator,
+    "session-over": session_over,
+    "chat": chat,
+    "reconnecting": reconnecting,
+}
