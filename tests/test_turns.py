@@ -155,8 +155,9 @@ def test_trick_three_threes_next_player_must_play_three_twos() -> None:
     game = Game.deal(rules, hands=THREES).play("3D 3C 3H")
     assert game.to_move == 1
     assert moves(game) == {"2D 2C 2H"}
-    with pytest.raises(IllegalMoveError, match="three 2s"):
+    with pytest.raises(IllegalMoveError, match="three 2s") as refused:
         game.play("pass")
+    assert (refused.value.code, refused.value.params) == ("must_play", {"rule": "three_threes"})
     game = game.play("2D 2C 2H")
     assert game.to_move == 2 and "pass" in moves(game)
 
@@ -280,8 +281,10 @@ def test_last_precaution_following() -> None:
     # seat 0 plays just before seat 1, who holds one card: only the highest single may follow
     assert game.to_move == 0
     assert moves(game) == {"2D", "pass"}
-    with pytest.raises(IllegalMoveError, match="highest single"):
+    with pytest.raises(IllegalMoveError, match="highest single") as refused:
         game.play("KH")
+    assert refused.value.code == "turn_rule"
+    assert refused.value.params == {"rule": "precaution", "card": "2D"}  # for a front end
     classic = Game.deal(Rules(), hands=hands).play("3D").play("4D").play("7C").play("TD")
     assert {"KH", "2D", "pass"} <= moves(classic)
 
@@ -322,8 +325,9 @@ def test_last_no_single_two_must_not_win_with_a_single_two() -> None:
     game = Game.deal(rules, hands=hands).play("3D").play("4D").play("7D").play("TD")
     assert game.to_move == 0
     assert moves(game) == {"pass"}, "2H is the last card: it can't end the deal"
-    with pytest.raises(IllegalMoveError, match="last play"):
+    with pytest.raises(IllegalMoveError, match="last play") as refused:
         game.play("2H")
+    assert refused.value.params == {"rule": "last_play", "play": "2H"}
     # a single 2 that isn't the last card is fine
     game = Game.deal(rules, hands=["3D 2H 5C", *hands[1:]]).play("3D").play("4D")
     game = game.play("7D").play("TD")

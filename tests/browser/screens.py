@@ -11,7 +11,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-NAMES = ("Ann", "Bo", "Di")  # the names people type on these screens (all player-chosen)
+NAMES = ("Ann", "Bo", "Di")  # the names people type on these screens
+CHAT_LINES = ("hello from Bo", "hi Bo, ready?")  # and what they say in the chat
 LOAD_CATALOGUE = """async ([key, params]) => {
   const i18n = await import(new URL("js/i18n.js", document.baseURI).href);
   return i18n.has("app.title") ? i18n.t(key, params) : null;
@@ -236,11 +237,11 @@ def chat(v: Visit) -> Any:
     host = home_page(v)
     code = open_room(v, host, bots=2, start=False)
     guest = join(v, code, NAMES[1])
-    for page, line in ((guest, "hello from Bo"), (host, "hi Bo, ready?")):
+    for page, line in zip((guest, host), CHAT_LINES, strict=True):
         page.get_by_label(v.t(page, "chat.label"), exact=True).fill(line)
         page.get_by_role("button", name=v.t(page, "chat.send"), exact=True).click()
     host.get_by_role("button", name=v.t(host, "room.start"), exact=True).click()
-    host.get_by_role("region", name=v.t(host, "chat.heading")).get_by_text("hi Bo").wait_for()
+    host.get_by_role("region", name=v.t(host, "chat.heading")).get_by_text(CHAT_LINES[1]).wait_for()
     host.get_by_role("group", name=v.t(host, "table.hand")).wait_for()
     return host
 

@@ -45,8 +45,9 @@ def checked(state: State, move: Move | str, seat: int | None) -> tuple[int, Move
         _check_give(state, move.mask, actor)
     elif move not in questions.claims(state, actor):
         reason = _why_not_action(state, move)
-        code = "pending" if state.pending else "unavailable"
-        raise IllegalMoveError(reason, code, action=str(move))
+        if state.pending:
+            raise IllegalMoveError(reason, "pending", action=str(move), giver=state.pending[0][0])
+        raise IllegalMoveError(reason, "unavailable", action=str(move))
     return actor, move
 
 
@@ -179,22 +180,24 @@ def _check_play(state: State, mask: int, actor: int) -> Combination:
                 table=_text(table.mask),
             )
     if state.rules.narrows_turns:
-        reason = turns.refusal(state, actor, combo)
+        reason, params = turns.refusal(state, actor, combo)
         if reason:
-            raise IllegalMoveError(reason, "turn_rule")
+            raise IllegalMoveError(reason, "turn_rule", **params)
     return combo
 
 
 def _check_opening(state: State, combo: Combination) -> None:
     rule = state.rules.first_play
-    card = Card(state.opening).symbol()
+    card = Card(state.opening)  # the sentence shows its symbol, the parameter its notation
     if rule is FirstPlay.ALONE and combo.mask != 1 << state.opening:
         raise IllegalMoveError(
-            f"the first play must be {card} on its own", "first_play_alone", card=str(card)
+            f"the first play must be {card.symbol()} on its own",
+            "first_play_alone",
+            card=str(card),
         )
     if rule is FirstPlay.INCLUDE and not combo.mask >> state.opening & 1:
         raise IllegalMoveError(
-            f"the first play must include {card}", "first_play_include", card=str(card)
+            f"the first play must include {card.symbol()}", "first_play_include", card=str(card)
         )
 
 
@@ -209,7 +212,9 @@ def _check_pass(state: State, actor: int) -> None:
                 "you have the lead, so you can't pass: play any combination", "must_lead"
             )
     elif state.rules.three_threes and not questions.can_pass(state, actor):
-        raise IllegalMoveError(turns.pass_refusal(state, actor), "must_play")
+        raise IllegalMoveError(
+            turns.pass_refusal(state, actor), "must_play", rule="three_threes"
+        )
 
 
 def _check_give(state: State, mask: int, actor: int) -> None:

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from ..cards import cards_of
+from ..cards import cards_of, format_cards
 from ..combos import PASS, Combination, Move
 from ..combos.tables import PAIR, SINGLE, TRIPLE
 from ..rules.options import LastPlayBan
@@ -58,18 +58,22 @@ def _highest_single(game: State, seat: int) -> int:
     return max(cards_of(game.hands[seat]), key=lambda c: (t.single_key[c & 63], -(c >> 6)))
 
 
-def refusal(game: State, seat: int, combo: Combination) -> str:
-    """Why the turn rules refuse ``combo`` (empty when they don't)."""
+def refusal(game: State, seat: int, combo: Combination) -> tuple[str, dict[str, str]]:
+    """Why the turn rules refuse ``combo`` (empty when they don't), and the refusal's
+    parameters: which ``rule`` and its cards in notation, for a front end's own words."""
     if _banned_finish(game, combo, game.hands[seat]):
-        return f"{combo.words} can't be your last play under these rules"
+        words = f"{combo.words} can't be your last play under these rules"
+        return words, {"rule": "last_play", "play": format_cards(cards_of(combo.mask))}
     if game.rules.precaution and combo.family == SINGLE and _next_has_one(game, seat):
         top = _highest_single(game, seat)
         if combo.top != top:
-            return (
+            card = cards_of(1 << top)[0]
+            words = (
                 f"the next player has one card left: play your highest single"
-                f" ({cards_of(1 << top)[0].symbol()}) or a combination"
+                f" ({card.symbol()}) or a combination"
             )
-    return ""
+            return words, {"rule": "precaution", "card": str(card)}
+    return "", {}
 
 
 def must_play(game: State, seat: int, moves: list[Move]) -> bool:

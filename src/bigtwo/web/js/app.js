@@ -160,9 +160,10 @@ function receive(m) {
 
 function refused(m) {
   S.intent = null;
-  const key = `error.${m.code}`;
   const params = { message: m.message, ...readable(m.params || {}) };
-  const text = has(key) ? t(key, params) : t("error.unknown", params);
+  // a reason with several rules behind it says which in `rule`: its own sentence if any
+  const key = [`error.${m.code}.${params.rule}`, `error.${m.code}`].find(has);
+  const text = t(key || "error.unknown", params);
   if (m.code === "bad_token" || m.code === "no_room") {
     if (S.code) {
       store.drop(tokenKey(S.code));
@@ -190,6 +191,8 @@ function readable(params) {
       out[name] = cards.show(value);
     } else if (["seat", "to_move", "giver", "receiver"].includes(name) && Number.isInteger(value)) {
       out[name] = seatName(value);
+    } else if (name === "kind" && has(`combo.${value}`)) {
+      out[name] = t(`combo.${value}`);
     } else {
       out[name] = value;
     }
@@ -476,7 +479,7 @@ function createForm() {
   const timer = h("input", { id: "timer", type: "number", min: 0, max: 3600, value: 0 });
   const isPublic = h("input", { id: "public", type: "checkbox", checked: true });
   const options = h("textarea", { id: "options", rows: 2, spellcheck: "false" });
-  const optionList = h("dl", { class: "options-help" });
+  const optionList = h("dl", { class: "options-help", lang: "en" }); // the engine's words
 
   const drawSeats = () => {
     const n = Math.max(2, Math.min(8, Number(players.value) || 4));
@@ -914,7 +917,7 @@ function results() {
     box,
     h("h2", { id: "score-h", text: t("table.score") }),
     r.status === "over" ? h("p", { class: "over", text: t("table.over") }) : null,
-    h("div", { class: "scroll" },
+    h("div", { class: "scroll", tabindex: 0 }, // scrolls sideways with many seats: by key too
       h("table", { "aria-labelledby": "score-h" }, h("thead", {}, head), h("tbody", {}, rows))),
     settlement,
   );

@@ -1,0 +1,201 @@
+"""The pseudo-locale (``?lang=en-XA``: every catalogue string accented, a third longer,
+bracketed) on every screen of `screens.SCREENS` at 360x640: any text shown that did not come
+from the catalogue stays plain English and fails, and so does a layout that the longer text
+pushes sideways or cuts off. Also: how the page picks its language."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import serving
+from .screens import CHAT_LINES, NAMES, SCREENS, Visit
+
+PSEUDO = "en-XA"
+PHONE = (360, 640)
+EN = Path(__file__).resolve().parents[2] / "src" / "bigtwo" / "web" / "i18n" / "en.json"
+# a card's face as the page draws it: 10♦, Q♥, a second deck's A♠′, the jokers R★ B★
+CARD_FACE = re.compile(r"(?:10|[2-9JQKA])[♦♣♥♠]′?|[RB]★")
+
+# Every text a person can see or hear: visible text nodes (and those hidden only visually, for
+# screen readers), the options of visible selects, the names and titles of visible elements,
+# the document's title. Text inside an element that declares another language than the page's
+# (the rules' meanings, English only for now) is left out.
+SHOWN_TEXT = """() => {
+  const page = document.documentElement.lang;
+  const foreign = (el) => { const m = el.closest("[lang]"); return m && m.lang !== page; };
+  const seen = (el) => el.checkVisibility({ visibilityProperty: true });
+  const out = [document.title];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement;
+    if (!n.textContent.trim() || foreign(el) || el.closest("script, style")) continue;
+    const select = el.closest("select");
+    if (seen(select || el)) out.push(n.textContent);
+  }
+  for (const el of document.querySelectorAll("[aria-label], [title], [placeholder], [alt]")) {
+    if (!seen(el) || foreign(el)) continue;
+    for (const name of ["aria-label", "title", "placeholder", "alt"]) {
+      if (el.hasAttribute(name)) out.push(el.getAttribute(name));
+    }
+  }
+  return out;
+}"""
+
+# What the longer text pushes out of place: a page wider than the screen, a control reaching
+# past the screen's edge or past an ancestor that clips it, text cut inside its box, a select
+# too narrow for the option it shows.
+OVERFLOW = """() => {
+  const width = document.documentElement.clientWidth;
+  const found = [];
+  const name = (el) => `${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""}` +
+    ` "${(el.innerText || el.value || "").trim().slice(0, 40)}"`;
+  if (document.documentElement.scrollWidth > width) {
+    found.push(`the page is ${document.documentElement.scrollWidth}px wide on a ${width}px screen`);
+  }
+  const canvas = document.createElement("canvas").getContext("2d");
+  for (const el of document.body.querySelectorAll("*")) {
+    if (!el.checkVisibility({ visibilityProperty: true })) continue;
+    if (el.closest(".visually-hidden")) continue;
+    const style = getComputedStyle(el);
+    const clips = !["visible", "auto", "scroll"].includes(style.overflowX);
+    const field = el.matches("input, textarea"); // a long value scrolls inside it by design
+    if (clips && !field && el.scrollWidth > el.clientWidth + 1) {
+      found.push(`${name(el)} cuts its content`);
+    }
+    if (!el.matches("button, a, select, input, textarea, summary, label")) continue;
+    const box = el.getBoundingClientRect();
+    if (box.left < -1 || box.right > width + 1) found.push(`${name(el)} reaches past the screen`);
+    for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+      if (getComputedStyle(up).overflowX === "visible") continue;
+      const outer = up.getBoundingClientRect();
+      if (box.left < outer.left - 1 || box.right > outer.right + 1) {
+        found.push(`${name(el)} is cut off by ${name(up)}`);
+      }
+    }
+    if (el.tagName === "SELECT" && el.selectedOptions.length) {
+      canvas.font = style.font;
+      const text = canvas.measureText(el.selectedOptions[0].text).width;
+      const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      if (text > room - 20) found.push(`${name(el)} is too narrow for its option`); // 20: the arrow
+    }
+  }
+  return found;
+}"""
+
+
+@pytest.fixture(scope="module")
+def pseudo_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server of this module's own, so that the lobby lists only rooms whose hosts' names
+    these tests chose."""
+    with serving(tmp_path_factory.mktemp("pseudo") / "rooms.db") as base:
+        yield base
+
+
+def presets(server: str) -> list[str]:
+    with urllib.request.urlopen(f"{server}/api/rules", timeout=10) as reply:
+        return [p["name"] for p in json.load(reply)["presets"]]
+
+
+def not_from_the_catalogue(texts: list[str], chosen: list[str]) -> list[str]:
+    """The texts that still hold a plain letter once what people chose (names, chat lines),
+    codes (rooms, rule sets) and card faces are taken out: the catalogue's text in the
+    pseudo-locale has none."""
+    out = []
+    for text in texts:
+        rest = CARD_FACE.sub(" ", text)
+        for word in sorted(chosen, key=len, reverse=True):
+            rest = rest.replace(word, " ")
+        if re.search(r"[A-Za-z]", rest):
+            out.append(text)
+    return out
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_every_screen_in_the_pseudo_locale(browser: Any, pseudo_server: str, screen: str) -> None:
+    visit = Visit(browser, pseudo_server, lang=PSEUDO, viewport=PHONE)
+    try:
+        page = SCREENS[screen](visit)
+        assert page.evaluate("document.documentElement.lang") == PSEUDO
+        texts = page.evaluate(SHOWN_TEXT)
+        overflow = page.evaluate(OVERFLOW)
+        chosen = [*CHAT_LINES, *NAMES, *visit.codes, *presets(pseudo_server)]
+    finally:
+        visit.close()
+    assert any(t.startswith("[") and not re.search(r"[A-Za-z]", t) for t in texts)  # it's on
+    assert not_from_the_catalogue(texts, chosen) == []
+    assert overflow == []
+
+
+def test_the_check_sees_plain_english(browser: Any, pseudo_server: str) -> None:
+    """A text the page made up without the catalogue is caught, and a chosen name is not."""
+    visit = Visit(browser, pseudo_server, lang=PSEUDO, viewport=PHONE)
+    try:
+        page = visit.page()
+        page.goto(visit.url())
+        visit.t(page, "app.title")
+        page.evaluate("document.getElementById('main').append('Waiting for Ann')")
+        texts = page.evaluate(SHOWN_TEXT)
+    finally:
+        visit.close()
+    chosen = [*NAMES, *presets(pseudo_server)]  # the lobby may list rooms
+    assert not_from_the_catalogue(texts, chosen) == ["Waiting for Ann"]
+    assert not_from_the_catalogue(["[Ŵáíţíñĝ ƒöŕ Ann ţŵ]", "Q♥ 10♠"], list(NAMES)) == []
+
+
+@pytest.mark.parametrize(
+    ("address", "locale", "expected"),
+    [
+        ("?lang=en-XA", "en-US", PSEUDO),  # the address wins
+        ("?lang=EN-xa", "en-US", PSEUDO),  # tags are read without regard to case
+        ("", "en-XA", PSEUDO),  # else the browser's language
+        ("", "fr-FR", "en"),  # no catalogue for it: English
+        ("?lang=xx", "fr-FR", "en"),
+    ],
+)
+def test_the_page_picks_its_language(
+    browser: Any, pseudo_server: str, address: str, locale: str, expected: str
+) -> None:
+    ctx = browser.new_context(locale=locale)
+    try:
+        page = ctx.new_page()
+        page.goto(f"{pseudo_server}/{address}")
+        title = page.get_by_role("heading", level=1)
+        english = json.loads(EN.read_text(encoding="utf-8"))
+        if expected == PSEUDO:
+            title.filter(has_text="[Ɓíĝ Ţŵö").wait_for()
+        else:
+            title.filter(has_text=english["app.title"]).wait_for()
+            page.get_by_text(english["home.create.heading"]).first.wait_for()
+        assert page.evaluate("document.documentElement.lang") == expected
+    finally:
+        ctx.close()
+
+
+def test_the_pseudo_catalogue_covers_english(browser: Any, pseudo_server: str) -> None:
+    """Made from en.json key by key: every letter accented, placeholders kept, about a third
+    longer over the whole catalogue."""
+    english = json.loads(EN.read_text(encoding="utf-8"))
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        page.goto(f"{pseudo_server}/")
+        made = page.evaluate(
+            """async (english) => (await import(new URL("js/pseudo.js", document.baseURI).href))
+                .pseudoCatalogue(english)""",
+            english,
+        )
+    finally:
+        ctx.close()
+    assert set(made) == set(english)
+    for key, text in english.items():
+        assert re.findall(r"\{\w+\}", made[key]) == re.findall(r"\{\w+\}", text), key
+        assert not re.search(r"[A-Za-z]", re.sub(r"\{\w+\}", "", made[key])), key
+    growth = sum(len(made[k]) for k in english) / sum(len(t) for t in english.values())
+    assert 1.3 <= growth <= 1.45, growth
