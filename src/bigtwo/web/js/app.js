@@ -2,12 +2,14 @@
 // The screens live in their own modules: home.js (home, lobby, join), room.js (the room and
 // the table, from its parts).
 import { tableKeys } from "./hand.js";
+import { noteWhy } from "./moves.js";
 import { homeScreen, joinScreen, refreshLobby } from "./home.js";
-import { has, load, t } from "./i18n.js";
+import { load, t } from "./i18n.js";
 import { note, noteChat, remember } from "./journal.js";
-import { myTurn, readable } from "./reading.js";
+import { refusalText } from "./reading.js";
 import { roomScreen, update } from "./room.js";
 import { tick } from "./seats.js";
+import { allowSound, turnChanged } from "./turn.js";
 import { enter, forgetSeat, watchRoom } from "./session.js";
 import {
   S, codeFromAddress, lastKey, net, say, setRouter, store, tokenKey, watchKey,
@@ -81,6 +83,10 @@ function receive(m) {
     case "error":
       refused(m);
       break;
+    case "why":
+      noteWhy(m);
+      if (S.screen === "room") update();
+      break;
     case "chat":
       noteChat(m);
       break;
@@ -96,9 +102,7 @@ function receive(m) {
 
 function refused(m) {
   S.intent = null;
-  const key = `error.${m.code}`;
-  const params = { message: m.message, ...readable(m.params || {}) };
-  const text = has(key) ? t(key, params) : t("error.unknown", params);
+  const text = refusalText(m);
   if (m.code === "bad_token" || m.code === "no_room") {
     forgetSeat();
     S.watching = false;
@@ -119,14 +123,7 @@ function setState(state) {
   if (S.code) store.set(lastKey(S.code), String(state.seq));
   const hand = new Set(state.view ? state.view.hand.split(/\s+/) : []);
   for (const w of [...S.selected]) if (!hand.has(w)) S.selected.delete(w);
-  const mine = myTurn();
-  if (mine && !S.wasMyTurn) {
-    document.getElementById("announce").textContent = t("alert.your_turn");
-  } else if (!mine) {
-    document.getElementById("announce").textContent = "";
-  }
-  S.wasMyTurn = mine;
-  document.title = (mine ? "\u25CF " : "") + t("app.title");
+  turnChanged();
   if (S.screen === "room") update();
 }
 
@@ -153,6 +150,9 @@ async function start() {
   document.title = t("app.title");
   setRouter(show);
   document.addEventListener("keydown", tableKeys);
+  for (const gesture of ["pointerdown", "keydown"]) {
+    document.addEventListener(gesture, allowSound, { once: true });
+  }
   window.addEventListener("hashchange", route);
   setInterval(tick, 1000);
   setInterval(() => { if (S.screen === "home") refreshLobby(); }, 10000);

@@ -4,7 +4,9 @@ import { fill, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { nameField } from "./name-field.js";
 import { isHost, room, seatName } from "./reading.js";
-import { host, joinRoom, leaveSeat } from "./session.js";
+import { prefSwitch } from "./prefs.js";
+import { host, joinRoom, leaveSeat, stopWatching } from "./session.js";
+import { turnChanged, showTitle } from "./turn.js";
 import { S, net } from "./state.js";
 
 export function controls() {
@@ -50,6 +52,13 @@ export function controls() {
   if (S.seat !== null && r.status !== "closed") {
     out.push(h("button", { type: "button", text: t("room.leave"), onclick: leaveSeat }));
   }
+  if (S.seat === null) {
+    out.push(h("button", { type: "button", "data-focus": "unwatch", text: t("room.unwatch"),
+      onclick: stopWatching }));
+  }
   out.push(h("a", { href: "#", class: "button", text: t("room.home") }));
-  fill(box, h("div", { class: "row wrap" }, out));
+  const switches = S.seat === null ? null : h("div",
+    { class: "row wrap", role: "group", "aria-label": t("pref.heading") },
+    prefSwitch("autopass", turnChanged), prefSwitch("sound"), prefSwitch("title", showTitle));
+  fill(box, h("div", { class: "row wrap" }, out), switches);
 }

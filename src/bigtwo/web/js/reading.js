@@ -55,6 +55,13 @@ export function moveLabel(text) {
   return has(`action.${text}`) ? t(`action.${text}`) : text;
 }
 
+// A refusal (an `error`, or a `why` answer) in words: its code through the catalogue.
+export function refusalText(m) {
+  const key = `error.${m.code}`;
+  const params = { message: m.message, ...readable(m.params || {}) };
+  return has(key) ? t(key, params) : t("error.unknown", params);
+}
+
 // A refusal's parameters as a person reads them: cards with suit symbols, seats by name.
 export function readable(params) {
   const out = {};

@@ -1,9 +1,13 @@
-// The room's heading: its code, status, rules and progress, and while it waits for players
-// the share link with a copy button.
+// The room's heading: its code, status, rules and progress, and the room's link to share:
+// shown in full with a copy button while it waits for players, then a copy button alone (for
+// friends to watch), and an Invite button where the device can share (phones).
 import { fill, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { room } from "./reading.js";
 import { S, shareLink } from "./state.js";
+
+// What the last copy said: kept across the re-renders that every move brings.
+const copyNote = { text: "" };
 
 export function roomHead() {
   const r = room();
@@ -13,15 +17,23 @@ export function roomHead() {
     return;
   }
   const link = shareLink(r.code);
-  const copied = h("span", { class: "hint", "aria-live": "polite" });
+  const copied = h("span", { class: "hint", "aria-live": "polite", text: copyNote.text });
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(link);
-      copied.textContent = t("room.copied");
+      copyNote.text = t("room.copied");
     } catch {
-      copied.textContent = t("room.copy.failed");
+      copyNote.text = t("room.copy.failed");
     }
+    copied.textContent = copyNote.text;
   };
+  const share = navigator.share
+    ? h("button", { type: "button", "data-focus": "invite", text: t("room.invite"),
+      onclick: () => navigator.share({ title: t("app.title"), text: t("room.invite.text"),
+        url: link }).catch(() => {}) })
+    : null;
+  const copyButton = h("button", { type: "button", "data-focus": "copy", text: t("room.copy"),
+    onclick: copy });
   const view = S.state.view;
   const session = view && view.session;
   let progress = null;
@@ -44,8 +56,10 @@ export function roomHead() {
         h("label", { for: "share-link", text: t("room.share") }),
         h("input", { id: "share-link", readonly: true, value: link,
           onfocus: (e) => e.target.select() }),
-        h("button", { type: "button", "data-focus": "copy", text: t("room.copy"), onclick: copy }),
-        copied)
+        copyButton, share, copied)
+      : null,
+    r.status === "playing" || r.status === "over"
+      ? h("p", { class: "share" }, copyButton, share, copied)
       : null,
   );
 }

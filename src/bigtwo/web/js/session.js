@@ -72,3 +72,11 @@ export function leaveSeat() {
   forgetSeat();
   location.hash = "";
 }
+
+// A spectator stops watching: the server stops sending the room, and this tab goes home.
+export function stopWatching() {
+  net.send({ type: "unwatch" });
+  if (S.code) sessionStorage.removeItem(watchKey(S.code));
+  S.watching = false;
+  location.hash = "";
+}
