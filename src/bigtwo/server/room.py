@@ -36,6 +36,8 @@ RECENT_IDS = 64  # per seat: action ids remembered so that a resend is applied o
 CATCH_UP = 256  # state changes kept so that a reconnecting client gets what it missed
 BOT_LEVELS = SEAT_KINDS[1:]
 STAND_IN = "hard"  # the level that plays for a person who is away
+QUICK = frozenset({"open", "person", "random", "easy", "medium", "hard"})  # with one deck,
+# these decide in well under a millisecond: less than handing the work to a thread costs
 
 
 class RoomError(ProtocolError):
@@ -68,6 +70,12 @@ class Room:
     games_seen: int = 0  # of the table's finished deals, those already noted in `finished`
     log: deque[tuple[int, list[Event]]] = field(default_factory=lambda: deque(maxlen=CATCH_UP))
     host_token: str = ""
+
+    @property
+    def quick(self) -> bool:
+        """Whether a change may run on the event loop: one deck, and no bot that thinks long
+        (the expert searches; the two-deck heuristic takes milliseconds)."""
+        return self.rules.decks == 1 and all(k in QUICK for k in self.kinds)
 
     # -- making ------------------------------------------------------------------------------
     @classmethod
