@@ -67,7 +67,6 @@ class Room:
     table: Table | None = None
     finished: list[Any] = field(default_factory=list)  # deals ended since the hub last stored
     recorded: int = 0  # records of finished deals stored so far
-    games_seen: int = 0  # of the table's finished deals, those already noted in `finished`
     log: deque[tuple[int, list[Event]]] = field(default_factory=lambda: deque(maxlen=CATCH_UP))
     host_token: str = ""
 
@@ -238,7 +237,6 @@ class Room:
             for s, k in enumerate(self.kinds)
         ]
         self.table = Table(self.rules, seats, names=self.names, end=self.end)
-        self.games_seen = 0
         self.status, self.votes = "playing", set()
         return self._played(self.table.start(), now)
 
@@ -295,8 +293,7 @@ class Room:
             if not table.between_deals:
                 break
             events = events + table.next_deal()
-        self.finished += table.games[self.games_seen :]  # the deals that ended just now
-        self.games_seen = len(table.games)
+        self.finished += table.take_finished()  # the deals that ended just now
         if self.status == "playing":
             self.deadline = (
                 now + self.turn_seconds if self.turn_seconds and table.awaiting else None
