@@ -290,14 +290,15 @@ class Room:
         return self.table
 
     def _played(self, events: list[Event], now: float) -> list[Event]:
-        """After the table moved: deal on between deals, note finished deals, reset the
-        turn timer, and number the change."""
+        """After the table moved: deal on between deals while a person is here (with every
+        seat played by bots, a session without an end would deal on for ever), note finished
+        deals, reset the turn timer, and number the change."""
         table = self._playing()
         while True:
             if table.is_over:
                 self.status, self.deadline = "over", None
                 break
-            if not table.between_deals:
+            if not table.between_deals or not self._someone_here():
                 break
             events = events + table.next_deal()
         self.finished += table.take_finished()  # the deals that ended just now
@@ -306,6 +307,9 @@ class Room:
                 now + self.turn_seconds if self.turn_seconds and table.awaiting else None
             )
         return self._changed(events)
+
+    def _someone_here(self) -> bool:
+        return any(k == "person" and s not in self.away for s, k in enumerate(self.kinds))
 
     def _changed(self, events: list[Event]) -> list[Event]:
         self.seq += 1
