@@ -2,7 +2,10 @@
 import * as cards from "./cards.js";
 import { fill, h } from "./dom.js";
 import { has, load, t } from "./i18n.js";
+import { giftLabel, moveLabel } from "./moves.js";
 import { Connection } from "./net.js";
+import { replayScreen } from "./replay.js";
+import { rulesScreen } from "./rules.js";
 
 const SEAT_KINDS = ["open", "random", "easy", "medium", "hard", "expert"];
 const BOT_KINDS = SEAT_KINDS.slice(1);
@@ -67,14 +70,21 @@ function shareLink(code) {
   return `${location.origin}${location.pathname}#room=${code}`;
 }
 
+// Pages of their own, not the room's: #replay&… and #rules&… (see replay.js, rules.js).
+function pageFromAddress() {
+  const hash = new URLSearchParams(location.hash.slice(1));
+  return ["replay", "rules"].find((name) => hash.has(name)) || null;
+}
+
 function route() {
   const code = codeFromAddress();
-  if (!code) {
+  const page = pageFromAddress();
+  if (!code || page) {
     S.code = null;
     S.state = null;
     S.token = null;
     S.watching = false;
-    show("home");
+    show(page || "home");
     return;
   }
   if (code === S.code && S.screen === "room") return;
@@ -259,10 +269,7 @@ function logText(e) {
       return t("log.deal", { number: data.number, name: seatName(data.dealer) });
     case "act":
       if (e.move === "pass") return t("log.pass", { name });
-      if (e.move && e.move.startsWith("give ")) {
-        const rest = e.move.slice(5);
-        return t("log.give", { name, move: cards.isCards(rest) ? cards.show(rest) : rest });
-      }
+      if (e.move && e.move.startsWith("give ")) return t("log.give", { name, move: giftLabel(e.move) });
       return t("log.act", { name, move: moveLabel(e.move || "") });
     case "trick":
     case "timeout":
@@ -277,15 +284,6 @@ function logText(e) {
     default:
       return t("log.other", { kind: e.kind });
   }
-}
-
-function moveLabel(text) {
-  if (cards.isCards(text)) return cards.show(text);
-  if (text.startsWith("give ")) {
-    const rest = text.slice(5);
-    return t("action.give", { cards: cards.isCards(rest) ? cards.show(rest) : rest });
-  }
-  return has(`action.${text}`) ? t(`action.${text}`) : text;
 }
 
 // -- reading the state ----------------------------------------------------------------------
@@ -363,6 +361,10 @@ function show(screen) {
   say("");
   if (screen === "home") homeScreen();
   else if (screen === "join") joinScreen();
+  else if (screen === "replay" || screen === "rules") {
+    const params = new URLSearchParams(location.hash.slice(1));
+    (screen === "replay" ? replayScreen : rulesScreen)(main(), params, say);
+  }
   else roomScreen();
 }
 
@@ -419,6 +421,7 @@ function homeScreen() {
       ),
       createForm(),
       joinForm,
+      h("p", { class: "row" }, h("a", { href: "#replay", class: "button", text: t("home.replay") })),
     ),
   );
   refreshLobby();
@@ -497,7 +500,10 @@ function createForm() {
     );
   };
   players.addEventListener("input", drawSeats);
+  const rulesLink = h("a", { class: "button", target: "_blank", rel: "noopener",
+    href: "#rules&preset=classic", text: t("create.rules") });
   presetSelect.addEventListener("change", () => {
+    rulesLink.href = `#rules&preset=${encodeURIComponent(presetSelect.value)}`;
     const preset = S.rules.presets.find((p) => p.name === presetSelect.value);
     if (preset) players.value = preset.players;
     drawSeats();
@@ -546,6 +552,7 @@ function createForm() {
     { class: "card-box", onsubmit: submit, "aria-labelledby": "create-h" },
     h("h2", { id: "create-h", text: t("home.create.heading") }),
     field("preset", t("create.preset"), presetSelect),
+    rulesLink,
     field("players", t("create.players"), players),
     seatsBox,
     field("deals", t("create.deals"), deals),
@@ -961,6 +968,12 @@ function controls() {
   }
   if (S.seat !== null && r.status !== "closed") {
     out.push(h("button", { type: "button", text: t("room.leave"), onclick: leaveSeat }));
+  }
+  out.push(h("a", { href: `#rules&room=${r.code}`, class: "button", text: t("room.rules.page") }));
+  if (r.deals_played > 0 || r.status === "over") {
+    const seat = S.seat === null ? "" : `&seat=${S.seat}`;
+    out.push(h("a", { href: `#replay&room=${r.code}${seat}`, class: "button",
+      text: t("room.replay") }));
   }
   out.push(h("a", { href: "#", class: "button", text: t("room.home") }));
   fill(box, h("div", { class: "row wrap" }, out));
