@@ -136,7 +136,9 @@ function draw() {
       stepButton("next", () => go(R.step + 1)),
       stepButton("last", () => go(d.steps.length - 1))),
     h("p", { class: "hint", text: t("replay.keys") }),
-    h("section", { id: "replay-step", "aria-live": "polite", "aria-label": t("replay.step.label") }),
+    // one live line says each step; the region below is redrawn whole and stays quiet
+    h("p", { id: "replay-said", class: "visually-hidden", "aria-live": "polite" }),
+    h("section", { id: "replay-step", "aria-label": t("replay.step.label") }),
     h("section", { "aria-labelledby": "replay-plays-h" },
       h("h3", { id: "replay-plays-h", text: t("replay.plays") }),
       h("ol", { id: "replay-plays", class: "replay-plays" })),
@@ -165,8 +167,8 @@ function fairness(d) {
     : null;
   return h("section", { class: "fairness", "aria-labelledby": "fair-h" },
     h("h3", { id: "fair-h", text: t("replay.fairness") }),
-    h("p", {}, h("span", { text: `${t("table.commitment")}: ` }),
-      h("code", { text: d.commitment || t("table.commitment.none") })),
+    h("p", { class: "hint", text: t("table.commitment") }),
+    h("p", {}, h("code", { text: d.commitment || t("table.commitment.none") })),
     h("p", { class: `verdict ${v.status}`, text: t(`replay.status.${v.status}`) }),
     v.reason ? h("p", { class: "hint", text: t("replay.reason", { reason: v.reason }) }) : null,
     lines,
@@ -190,10 +192,13 @@ function drawStep() {
     if (button) button.disabled = off;
   }
   const box = document.getElementById("replay-step");
+  const said = document.getElementById("replay-said");
+  const position = t("replay.position", { n: R.step, count: last });
+  if (said) said.textContent = t("replay.said", { position, what: happened(step) });
   const shown = d.replayed ? step : d.steps[0]; // an export: the cards as dealt throughout
   fill(
     box,
-    h("p", { class: "position", text: t("replay.position", { n: R.step, count: last }) }),
+    h("p", { class: "position", text: position }),
     h("p", { class: "to-beat", text: happened(step) }),
     d.replayed && step.end === null ? h("p", { text: tableLine(step) }) : null,
     d.replayed ? null : h("h4", { text: t("replay.dealt") }),
@@ -229,9 +234,11 @@ function happened(step) {
   else if (step.move.startsWith("give ")) text = t("log.give", { name: who, move: giftLabel(step.move) });
   else text = t("log.act", { name: who, move: moveLabel(step.move) });
   if (step.trick !== null && step.trick !== undefined) {
-    text += ` ${t("log.trick", { name: name(step.trick) })}`;
+    text = t("replay.then", { first: text, then: t("log.trick", { name: name(step.trick) }) });
   }
-  if (step.end) text += ` ${t("log.deal_over", { name: name(step.winner) })}`;
+  if (step.end) {
+    text = t("replay.then", { first: text, then: t("log.deal_over", { name: name(step.winner) }) });
+  }
   return text;
 }
 
@@ -243,7 +250,7 @@ function tableLine(step) {
 function seatItem(d, step, s) {
   const count = step.counts[s];
   const flags = [];
-  if (s === d.seat) flags.push(t("room.seat.you"));
+  if (s === d.seat) flags.push(R.source ? t("room.seat.you") : t("replay.viewer"));
   if (d.replayed && step.end === null && step.to_move === s) flags.push(t("table.seat.turn"));
   if (d.replayed && (step.passed || []).includes(s)) flags.push(t("table.seat.passed"));
   if (d.replayed && step.end && step.winner === s) flags.push(t("table.seat.winner"));
