@@ -60,6 +60,8 @@ def test_the_replay_viewer_steps_through_a_deal_from_the_room(context: Any, serv
     page = context.new_page()
     answers: list[str] = []
     page.on("response", lambda r: answers.append(r.text()) if "/replays/" in r.url else None)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
     code = finished_room(page, server)
     page.get_by_role("link", name="Replay the deals").click()
     page.get_by_role("heading", name="Replay").wait_for()
@@ -105,6 +107,8 @@ def test_the_replay_viewer_steps_through_a_deal_from_the_room(context: Any, serv
     assert box["y"] <= last["y"] and last["y"] + last["height"] <= box["y"] + box["height"] + 1
     page.get_by_role("link", name="Back to the room").click()
     page.get_by_text("The session is over.", exact=True).wait_for()
+    page.keyboard.press("ArrowRight")  # the viewer's keys are gone with it
+    assert errors == []
 
 
 def _never_played(record: dict[str, Any], seat: int) -> set[str]:

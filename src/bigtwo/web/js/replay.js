@@ -8,11 +8,11 @@ import { giftLabel, moveLabel } from "./moves.js";
 
 const MAX_BYTES = 1 << 20; // the server's cap on a deal's record
 
-let R = null; // { root, data, step, source }
+let R = null; // { body, data, step, source, say }
 
 // Arrows, Home and End step through the deal while the viewer is on screen.
 document.addEventListener("keydown", (e) => {
-  if (!R || !R.data || !R.root.isConnected) return;
+  if (!R || !R.data || !R.body.isConnected) return; // the viewer is gone: keys are the page's
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   const tag = e.target && e.target.tagName;
   if (["INPUT", "TEXTAREA", "SELECT"].includes(tag)) return;
@@ -32,8 +32,8 @@ export function replayScreen(root, params, say) {
   const source = code
     ? { code, seat: /^\d+$/.test(seat || "") ? seat : null, number: deal >= 1 ? deal - 1 : "last" }
     : null;
-  R = { root, data: null, step: 0, source, say };
   const body = h("div", { id: "replay-body" });
+  R = { body, data: null, step: 0, source, say };
   fill(
     root,
     h("section", { class: "card-box replay", "aria-labelledby": "replay-h" },
@@ -192,6 +192,7 @@ function drawStep() {
     if (button) button.disabled = off;
   }
   const box = document.getElementById("replay-step");
+  if (!box) return;
   const said = document.getElementById("replay-said");
   const position = t("replay.position", { n: R.step, count: last });
   if (said) said.textContent = t("replay.said", { position, what: happened(step) });
