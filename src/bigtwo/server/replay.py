@@ -6,6 +6,7 @@ hand) or from a record that reveals it: a seat's export yields that seat's hand 
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 from itertools import pairwise
 from typing import Any
@@ -215,7 +216,8 @@ def replay_routes(hub: Hub) -> list[BaseRoute]:
                 record = load_record(text)
             except BigTwoError as exc:
                 raise ReplayError(400, "bad_record", str(exc)) from None
-            return _answer(replay(record, _seat(request), _kept(request)))
+            payload = await asyncio.to_thread(replay, record, _seat(request), _kept(request))
+            return _answer(payload)
         except ReplayError as exc:
             return _refusal(exc)
 
@@ -229,7 +231,8 @@ def replay_routes(hub: Hub) -> list[BaseRoute]:
             text = hub.store.record(code, number) if 0 <= number < count else None
             if text is None:
                 raise ReplayError(404, "no_record", "no finished deal with that number here")
-            payload = replay(load_record(text), _seat(request), _kept(request))
+            record = load_record(text)
+            payload = await asyncio.to_thread(replay, record, _seat(request), _kept(request))
         except ReplayError as exc:
             return _refusal(exc)
         return _answer(payload | {"number": number, "deals": count})
