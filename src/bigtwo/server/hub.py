@@ -2,9 +2,9 @@
 messages, timer expiries and returns from absence all pass through), the group-committing
 store writer, the turn timers and the connections to tell.
 
-A change goes: lock the room -> the room decides (in a worker thread, so that bots thinking
-never stall the event loop) -> store the change (group commit) -> send each connection the
-events and state its seat may see. Nobody hears of a change before it is stored.
+A change goes: lock the room -> the room decides (in a worker thread if a bot may think long;
+on the loop if all are quick: a handoff costs more than their move) -> store the change
+(group commit) -> send each connection what its seat may see. Nobody hears of it unstored.
 
 On a database several processes share (PostgreSQL, `shared.py`), the rooms in memory are only
 a cache: each change is one transaction on the room's row, other processes' changes arrive
@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from ..table import Event
-from .protocol import Act, Create, Host, ProtocolError, error
+from .protocol import Act, Create, Host
 from .room import Room, RoomError
 from .shared import Listener, Outcome, SharedRooms, for_audience
 from .store import Store, Write
@@ -171,8 +171,7 @@ class Hub:
 
     async def watch(self, conn: Connection, code: str, last: int | None) -> None:
         async with self._lock(code):
-            room = await self._current(code)
-            await self._enter(conn, room, None, None, last)
+            await self._enter(conn, await self._current(code), None, None, last)
 
     async def _enter(
         self,
@@ -292,6 +291,11 @@ class Hub:
             1000 * (time.perf_counter() - started),
         )
 
+    async def why(self, conn: Connection, action: str) -> None:
+        code, seat = self._seated(conn)
+        async with self._lock(code):  # not read while a change is being made
+            await conn.send(json.dumps((await self._current(code)).why(seat, action)))
+
     async def host(self, conn: Connection, msg: Host) -> None:
         code, seat = self._seated(conn)
 
@@ -388,11 +392,11 @@ class Hub:
             room = self._room(code)
             before = room.seq
 
-            def worked() -> tuple[Outcome[T], Write | None]:  # the snapshot too, off the loop
+            def worked() -> tuple[Outcome[T], Write | None]:  # with the snapshot
                 out = work(room)
                 return out, (room.write(out.action, out.seat) if room.seq != before else None)
 
-            out, write = await self._run(worked)
+            out, write = worked() if room.quick else await self._run(worked)
             if write is not None:
                 await self._store(room, write)
             return room, out, write is not None
@@ -594,7 +598,3 @@ async def _quiet(sending: Awaitable[None]) -> None:
     """Send, ignoring a socket that has just closed (its reader cleans up)."""
     with contextlib.suppress(Exception):  # a closed socket: the reading side notices
         await sending
-
-
-def refusal(exc: ProtocolError) -> str:
-    return json.dumps(error(exc.code, exc.message, **exc.params))

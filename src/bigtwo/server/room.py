@@ -36,6 +36,8 @@ RECENT_IDS = 64  # per seat: action ids remembered so that a resend is applied o
 CATCH_UP = 256  # state changes kept so that a reconnecting client gets what it missed
 BOT_LEVELS = SEAT_KINDS[1:]
 STAND_IN = "hard"  # the level that plays for a person who is away
+QUICK = frozenset({"open", "person", "random", "easy", "medium", "hard"})  # with one deck,
+# these decide in well under a millisecond: less than handing the work to a thread costs
 
 
 class RoomError(ProtocolError):
@@ -65,9 +67,14 @@ class Room:
     table: Table | None = None
     finished: list[Any] = field(default_factory=list)  # deals ended since the hub last stored
     recorded: int = 0  # records of finished deals stored so far
-    games_seen: int = 0  # of the table's finished deals, those already noted in `finished`
     log: deque[tuple[int, list[Event]]] = field(default_factory=lambda: deque(maxlen=CATCH_UP))
     host_token: str = ""
+
+    @property
+    def quick(self) -> bool:
+        """Whether a change may run on the event loop: one deck, and no bot that thinks long
+        (the expert searches; the two-deck heuristic takes milliseconds)."""
+        return self.rules.decks == 1 and all(k in QUICK for k in self.kinds)
 
     # -- making ------------------------------------------------------------------------------
     @classmethod
@@ -230,7 +237,6 @@ class Room:
             for s, k in enumerate(self.kinds)
         ]
         self.table = Table(self.rules, seats, names=self.names, end=self.end)
-        self.games_seen = 0
         self.status, self.votes = "playing", set()
         return self._played(self.table.start(), now)
 
@@ -244,12 +250,8 @@ class Room:
         table = self._playing()
         if msg.seq is not None and msg.seq != self.seq:
             raise RoomError("stale", "the table has moved on since; look again", seq=self.seq)
-        action: Move | str = msg.action
-        if "*" in msg.action:  # a second deck's card, as offers write it: take the offered move
-            moves = bounded(table.offers(seat))
-            action = next((m for m in moves if move_text(m) == action), action)
         try:
-            events = table.submit(seat, action)
+            events = table.submit(seat, _offered(table, seat, msg.action))
         except IllegalMoveError as exc:
             raise RoomError(exc.code, str(exc), **exc.params) from None
         except BigTwoError as exc:
@@ -260,6 +262,17 @@ class Room:
         while len(ids) > RECENT_IDS:
             del ids[next(iter(ids))]
         return out, None
+
+    def why(self, seat: int, action: str) -> dict[str, Any]:
+        """The ``why`` answer: may ``seat`` take ``action`` now, and if not, why (the refusal's
+        code, sentence and parameters); nothing changes. A client greys out a selection and
+        says why before anything is sent."""
+        table = self._playing()
+        refusal = table.why_not(seat, _offered(table, seat, action))
+        answer: dict[str, Any] = {"type": "why", "action": action, "ok": refusal is None}
+        if refusal is not None:
+            answer |= {"code": refusal.code, "message": str(refusal), "params": refusal.params}
+        return answer
 
     def expire(self, now: float) -> list[Event]:
         """The awaited seat's time ran out (if it has): the table's forced action for it."""
@@ -287,8 +300,7 @@ class Room:
             if not table.between_deals:
                 break
             events = events + table.next_deal()
-        self.finished += table.games[self.games_seen :]  # the deals that ended just now
-        self.games_seen = len(table.games)
+        self.finished += table.take_finished()  # the deals that ended just now
         if self.status == "playing":
             self.deadline = (
                 now + self.turn_seconds if self.turn_seconds and table.awaiting else None
@@ -412,6 +424,14 @@ class Room:
         if last < self.seq and (not kept or kept[0][0] > last + 1):
             return None
         return [e for _, evs in kept for e in self.events_for(seat, evs)]
+
+
+def _offered(table: Table, seat: int, action: str) -> Move | str:
+    """A second deck's card is written with ``*`` as offers write it: the offered move with
+    that text (else the text, for the table to read or refuse)."""
+    if "*" not in action:
+        return action
+    return next((m for m in bounded(table.offers(seat)) if move_text(m) == action), action)
 
 
 def _event(event: Event) -> dict[str, Any]:

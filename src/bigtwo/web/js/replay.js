@@ -4,7 +4,7 @@
 import * as cards from "./cards.js";
 import { fill, h } from "./dom.js";
 import { has, t } from "./i18n.js";
-import { giftLabel, moveLabel } from "./moves.js";
+import { giftLabel, moveLabel } from "./reading.js";
 
 const MAX_BYTES = 1 << 20; // the server's cap on a deal's record
 
