@@ -70,13 +70,14 @@ def start(database: str, folder: Path, *extra: str, port: int | None = None) -> 
     raise RuntimeError(f"the server didn't start: {log.read_text()[-2000:]}")
 
 
-@pytest.fixture
-def servers(database: str, tmp_path: Path) -> Iterator[list[Server]]:
-    """Two server processes on different ports, the same database."""
+@contextlib.contextmanager
+def two_servers(database: str, folder: Path, *extra: str) -> Iterator[list[Server]]:
+    """Two server processes on different ports, the same database; neither may log a
+    traceback."""
     running: list[Server] = []
     try:
-        running.append(start(database, tmp_path, "--grace", "60"))
-        running.append(start(database, tmp_path, "--grace", "60"))
+        running.append(start(database, folder, *extra))
+        running.append(start(database, folder, *extra))
         yield running
     finally:
         for server in running:
@@ -84,3 +85,9 @@ def servers(database: str, tmp_path: Path) -> Iterator[list[Server]]:
         for server in running:
             text = server.log.read_text()
             assert "Traceback" not in text, text[-3000:]
+
+
+@pytest.fixture
+def servers(database: str, tmp_path: Path) -> Iterator[list[Server]]:
+    with two_servers(database, tmp_path, "--grace", "60") as running:
+        yield running
