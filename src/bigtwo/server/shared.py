@@ -103,6 +103,11 @@ def for_audience(shown: dict[str, list[dict[str, Any]]], seat: int | None) -> li
     return shown.get(EVERYONE_KEY, shown.get(key, []))
 
 
+def _first_line(exc: Exception) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
 def _lost_connection(exc: sa.exc.DBAPIError) -> bool:
     return bool(exc.connection_invalidated) or isinstance(exc, sa.exc.OperationalError)
 
@@ -253,15 +258,15 @@ class SharedRooms:
         its rooms gone past ``grace``. Then prune, when due. (Nothing, the database away.)"""
         try:
             found = self._round(now, grace)
-        except sa.exc.SQLAlchemyError as exc:  # try again next round
-            log.warning("lease renewal failed: %s", str(exc).splitlines()[0])
+        except Exception as exc:  # the database is away: try again next round
+            log.warning("lease renewal failed: %s", _first_line(exc))
             return Round([], [])
         if now >= self.next_prune:
             self.next_prune = now + upkeep.PRUNE_EVERY
             try:
                 self.prune(now)
-            except sa.exc.SQLAlchemyError as exc:  # next time, then
-                log.warning("pruning failed: %s", str(exc).splitlines()[0])
+            except Exception as exc:  # next time, then
+                log.warning("pruning failed: %s", _first_line(exc))
         return found
 
     def _round(self, now: float, grace: float) -> Round:
@@ -289,9 +294,17 @@ class SharedRooms:
             return upkeep.prune(conn, now)
 
     def left(self, code: str, seat: int, now: float) -> None:
-        """The last connection of ``seat`` through this process closed."""
-        with self.store.engine.begin() as conn:
-            upkeep.left(conn, code, seat, self.holder, now)
+        """The last connection of ``seat`` through this process closed. (Not noted, the
+        database away for long: the seat counts as here until this process stops.)"""
+
+        def once() -> None:
+            with self.store.engine.begin() as conn:
+                upkeep.left(conn, code, seat, self.holder, now)
+
+        try:
+            retrying(once)
+        except sa.exc.DBAPIError as exc:
+            log.warning("room=%s seat=%s leaving not noted: %s", code, seat, exc.orig)
 
     def still_gone(self, code: str, seat: int, grace: float) -> bool:
         """Is ``seat`` still gone past ``grace``? (Asked under the room's row lock, held by
