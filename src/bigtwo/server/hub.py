@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from ..table import Event
-from .protocol import Act, Create, Host, ProtocolError, error
+from .protocol import Act, Create, Host
 from .room import Room, RoomError
 from .shared import Listener, Outcome, SharedRooms, for_audience
 from .store import Store, Write
@@ -166,8 +166,7 @@ class Hub:
 
     async def watch(self, conn: Connection, code: str, last: int | None) -> None:
         async with self._lock(code):
-            room = await self._current(code)
-            await self._enter(conn, room, None, None, last)
+            await self._enter(conn, await self._current(code), None, None, last)
 
     async def _enter(
         self,
@@ -300,6 +299,11 @@ class Hub:
             len(out.events),
             1000 * (time.perf_counter() - started),
         )
+
+    async def why(self, conn: Connection, action: str) -> None:
+        code, seat = self._seated(conn)
+        async with self._lock(code):  # not read while a change is being made
+            await conn.send(json.dumps((await self._current(code)).why(seat, action)))
 
     async def host(self, conn: Connection, msg: Host) -> None:
         code, seat = self._seated(conn)
@@ -593,7 +597,3 @@ async def _quiet(sending: Awaitable[None]) -> None:
     """Send, ignoring a socket that has just closed (its reader cleans up)."""
     with contextlib.suppress(Exception):  # a closed socket: the reading side notices
         await sending
-
-
-def refusal(exc: ProtocolError) -> str:
-    return json.dumps(error(exc.code, exc.message, **exc.params))

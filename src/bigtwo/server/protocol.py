@@ -102,6 +102,21 @@ class Host(_Message):
     kind: Annotated[str, Field(max_length=10)] | None = None
 
 
+class Unwatch(_Message):
+    """Stop following the room: no more of its messages on this connection. A player's seat
+    stays theirs, as when the socket closes (a bot plays it after the grace period)."""
+
+    type: Literal["unwatch"]
+
+
+class Why(_Message):
+    """Why ``action`` would be refused now, asked before sending it: answered with a ``why``
+    message; nothing changes."""
+
+    type: Literal["why"]
+    action: Annotated[str, Field(max_length=300)]
+
+
 class Leave(_Message):
     """Leave the seat to a bot for the rest of the session."""
 
@@ -125,11 +140,14 @@ class Ping(_Message):
 
 
 Inbound = Annotated[
-    Create | Join | Resume | Watch | Act | Host | Leave | Vote | Chat | Ping,
+    Create | Join | Resume | Watch | Unwatch | Act | Why | Host | Leave | Vote | Chat | Ping,
     Field(discriminator="type"),
 ]
 _INBOUND: TypeAdapter[Inbound] = TypeAdapter(Inbound)
-TYPES = ("create", "join", "resume", "watch", "act", "host", "leave", "vote_end", "chat", "ping")
+TYPES = (
+    "create", "join", "resume", "watch", "unwatch", "act", "why", "host", "leave", "vote_end",
+    "chat", "ping",
+)  # fmt: skip
 
 
 def parse(frame: str | bytes) -> Inbound:
@@ -158,3 +176,8 @@ def parse(frame: str | bytes) -> Inbound:
 def error(code: str, message: str, **params: Any) -> dict[str, Any]:
     """The message that refuses something: a stable code, the sentence, its parameters."""
     return {"type": "error", "code": code, "message": message, "params": params}
+
+
+def refusal(exc: ProtocolError) -> str:
+    """The ``error`` message for a refusal, as sent."""
+    return json.dumps(error(exc.code, exc.message, **exc.params))

@@ -250,12 +250,8 @@ class Room:
         table = self._playing()
         if msg.seq is not None and msg.seq != self.seq:
             raise RoomError("stale", "the table has moved on since; look again", seq=self.seq)
-        action: Move | str = msg.action
-        if "*" in msg.action:  # a second deck's card, as offers write it: take the offered move
-            moves = bounded(table.offers(seat))
-            action = next((m for m in moves if move_text(m) == action), action)
         try:
-            events = table.submit(seat, action)
+            events = table.submit(seat, _offered(table, seat, msg.action))
         except IllegalMoveError as exc:
             raise RoomError(exc.code, str(exc), **exc.params) from None
         except BigTwoError as exc:
@@ -266,6 +262,17 @@ class Room:
         while len(ids) > RECENT_IDS:
             del ids[next(iter(ids))]
         return out, None
+
+    def why(self, seat: int, action: str) -> dict[str, Any]:
+        """The ``why`` answer: may ``seat`` take ``action`` now, and if not, why (the refusal's
+        code, sentence and parameters); nothing changes. A client greys out a selection and
+        says why before anything is sent."""
+        table = self._playing()
+        refusal = table.why_not(seat, _offered(table, seat, action))
+        answer: dict[str, Any] = {"type": "why", "action": action, "ok": refusal is None}
+        if refusal is not None:
+            answer |= {"code": refusal.code, "message": str(refusal), "params": refusal.params}
+        return answer
 
     def expire(self, now: float) -> list[Event]:
         """The awaited seat's time ran out (if it has): the table's forced action for it."""
@@ -417,6 +424,14 @@ class Room:
         if last < self.seq and (not kept or kept[0][0] > last + 1):
             return None
         return [e for _, evs in kept for e in self.events_for(seat, evs)]
+
+
+def _offered(table: Table, seat: int, action: str) -> Move | str:
+    """A second deck's card is written with ``*`` as offers write it: the offered move with
+    that text (else the text, for the table to read or refuse)."""
+    if "*" not in action:
+        return action
+    return next((m for m in bounded(table.offers(seat)) if move_text(m) == action), action)
 
 
 def _event(event: Event) -> dict[str, Any]:
