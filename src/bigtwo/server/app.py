@@ -1,6 +1,7 @@
-"""The web app: ``/ws`` (the protocol), ``/healthz``, the lobby and the records of finished
-deals over HTTP. Every frame is checked by `protocol.parse` before the hub sees it; each
-connection has a rate limit, and each address a cap on connections."""
+"""The web app: ``/ws`` (the protocol), ``/healthz``, the lobby, the records of finished deals,
+their replays and the rules in words over HTTP. Every frame is checked by `protocol.parse`
+before the hub sees it; each connection has a rate limit, and each address a cap on
+connections."""
 
 from __future__ import annotations
 
@@ -42,6 +43,8 @@ from .protocol import (
     parse,
     refusal,
 )
+from .replay import replay_routes
+from .rulebook import rulebook_routes
 from .store import Store
 from .web import web_routes
 
@@ -147,6 +150,8 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
             Route("/healthz", healthz),
             Route("/api/lobby", lobby),
             Route("/api/rooms/{code}/records/{number}", record),
+            *replay_routes(hub),
+            *rulebook_routes(hub),
             WebSocketRoute("/ws", socket),
             *web_routes(),  # last: the page is the catch-all at /
         ],

@@ -7,12 +7,14 @@ import { homeScreen, joinScreen, refreshLobby } from "./home.js";
 import { load, t } from "./i18n.js";
 import { note, noteChat, remember } from "./journal.js";
 import { refusalText } from "./reading.js";
+import { replayScreen } from "./replay.js";
 import { roomScreen, update } from "./room.js";
+import { rulesScreen } from "./rules.js";
 import { tick } from "./seats.js";
 import { allowSound, turnChanged } from "./turn.js";
 import { enter, forgetSeat, watchRoom } from "./session.js";
 import {
-  S, codeFromAddress, lastKey, net, say, setRouter, store, tokenKey, watchKey,
+  S, codeFromAddress, lastKey, main, net, say, setRouter, store, tokenKey, watchKey,
 } from "./state.js";
 
 net.onOpen = () => enter();
@@ -23,14 +25,21 @@ net.onStatus = (up) => {
   banner();
 };
 
+// Pages of their own, not the room's: #replay&… and #rules&… (see replay.js, rules.js).
+function pageFromAddress() {
+  const hash = new URLSearchParams(location.hash.slice(1));
+  return ["replay", "rules"].find((name) => hash.has(name)) || null;
+}
+
 function route() {
   const code = codeFromAddress();
-  if (!code) {
+  const page = pageFromAddress();
+  if (!code || page) {
     S.code = null;
     S.state = null;
     S.token = null;
     S.watching = false;
-    show("home");
+    show(page || "home");
     return;
   }
   if (code === S.code && S.screen === "room") return;
@@ -133,6 +142,10 @@ function show(screen) {
   say("");
   if (screen === "home") homeScreen();
   else if (screen === "join") joinScreen();
+  else if (screen === "replay" || screen === "rules") {
+    const params = new URLSearchParams(location.hash.slice(1));
+    (screen === "replay" ? replayScreen : rulesScreen)(main(), params, say);
+  }
   else roomScreen();
 }
 

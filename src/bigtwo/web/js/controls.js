@@ -56,6 +56,12 @@ export function controls() {
     out.push(h("button", { type: "button", "data-focus": "unwatch", text: t("room.unwatch"),
       onclick: stopWatching }));
   }
+  out.push(h("a", { href: `#rules&room=${r.code}`, class: "button", text: t("room.rules.page") }));
+  if (r.deals_played > 0 || r.status === "over") {
+    const seat = S.seat === null ? "" : `&seat=${S.seat}`;
+    out.push(h("a", { href: `#replay&room=${r.code}${seat}`, class: "button",
+      text: t("room.replay") }));
+  }
   out.push(h("a", { href: "#", class: "button", text: t("room.home") }));
   const switches = S.seat === null ? null : h("div",
     { class: "row wrap", role: "group", "aria-label": t("pref.heading") },

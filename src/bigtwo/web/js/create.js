@@ -36,7 +36,10 @@ export function createForm() {
     );
   };
   players.addEventListener("input", drawSeats);
+  const rulesLink = h("a", { class: "button", target: "_blank", rel: "noopener",
+    href: "#rules&preset=classic", text: t("create.rules") });
   presetSelect.addEventListener("change", () => {
+    rulesLink.href = `#rules&preset=${encodeURIComponent(presetSelect.value)}`;
     const preset = S.rules.presets.find((p) => p.name === presetSelect.value);
     if (preset) players.value = preset.players;
     drawSeats();
@@ -85,6 +88,7 @@ export function createForm() {
     { class: "card-box", onsubmit: submit, "aria-labelledby": "create-h" },
     h("h2", { id: "create-h", text: t("home.create.heading") }),
     field("preset", t("create.preset"), presetSelect),
+    rulesLink,
     field("players", t("create.players"), players),
     seatsBox,
     field("deals", t("create.deals"), deals),

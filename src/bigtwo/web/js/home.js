@@ -40,6 +40,7 @@ export function homeScreen() {
       ),
       createForm(),
       joinForm,
+      h("p", { class: "row" }, h("a", { href: "#replay", class: "button", text: t("home.replay") })),
     ),
   );
   refreshLobby();

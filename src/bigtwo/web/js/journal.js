@@ -1,8 +1,7 @@
 // The log of plays, the results and the chat, kept for this tab across reloads.
-import * as cards from "./cards.js";
 import { fill, h } from "./dom.js";
 import { t } from "./i18n.js";
-import { moveLabel, seatName } from "./reading.js";
+import { giftLabel, moveLabel, seatName } from "./reading.js";
 import { LOG_KEEP, S, memoKey } from "./state.js";
 
 export function remember() {
@@ -53,10 +52,7 @@ function logText(e) {
       return t("log.deal", { number: data.number, name: seatName(data.dealer) });
     case "act":
       if (e.move === "pass") return t("log.pass", { name });
-      if (e.move && e.move.startsWith("give ")) {
-        const rest = e.move.slice(5);
-        return t("log.give", { name, move: cards.isCards(rest) ? cards.show(rest) : rest });
-      }
+      if (e.move && e.move.startsWith("give ")) return t("log.give", { name, move: giftLabel(e.move) });
       return t("log.act", { name, move: moveLabel(e.move || "") });
     case "trick":
     case "timeout":

@@ -1,0 +1,70 @@
+"""The rules page's endpoints: a rule set in words from the engine's rules catalogue, every
+option with its value and meaning. ``GET /api/rules/PRESET`` for a preset (the form that opens a
+room links to it), ``GET /api/rooms/CODE/rules`` for a room's own rules, changes included."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from ..errors import BigTwoError
+from ..rules.catalogue import describe
+from ..rules.config import Rules
+from .hub import Hub
+from .protocol import ProtocolError
+
+
+def in_words(rules: Rules) -> dict[str, Any]:
+    """``rules`` as the page shows them: the name, the preset it came from, and every option
+    in words, marked where it differs from that preset."""
+    preset = rules.name.split("+")[0]
+    try:
+        base = Rules.preset(preset)
+    except BigTwoError:  # a rule set of no preset's name: nothing to compare with
+        base = rules
+    plain = {name: value for name, value, _ in describe(base)}
+    return {
+        "name": rules.name,
+        "preset": preset,
+        "players": rules.players,
+        "options": [
+            {"name": name, "value": value, "meaning": meaning, "changed": plain[name] != value}
+            for name, value, meaning in describe(rules)
+        ],
+    }
+
+
+def _error(status: int, code: str, message: str) -> Response:
+    body = {"type": "error", "code": code, "message": message, "params": {}}
+    return JSONResponse(body, status_code=status)
+
+
+def rulebook_routes(hub: Hub) -> list[BaseRoute]:
+    """The two endpoints; a room's rules are read from ``hub`` (or its shared database)."""
+
+    async def preset(request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in Rules.presets():
+            return _error(404, "no_preset", "there is no rule set of that name")
+        return JSONResponse(in_words(Rules.preset(name)))
+
+    async def of_room(request: Request) -> Response:
+        code = request.path_params["code"]
+        room = hub.rooms.get(code)
+        if room is None and hub.shared is not None:
+            try:
+                room = await asyncio.to_thread(hub.shared.load, code, None)
+            except ProtocolError:
+                room = None
+        if room is None:
+            return _error(404, "no_room", "there is no open room with that code")
+        return JSONResponse(in_words(room.rules))
+
+    return [
+        Route("/api/rules/{name}", preset),
+        Route("/api/rooms/{code}/rules", of_room),
+    ]

@@ -1,0 +1,284 @@
+// The replay viewer: a finished deal step by step, from a room (#replay&room=CODE&seat=S&deal=N)
+// or from an uploaded record (#replay). The server replays the record with the engine and
+// sends the steps with only the hands the record reveals; the page shows what it is sent.
+import * as cards from "./cards.js";
+import { fill, h } from "./dom.js";
+import { has, t } from "./i18n.js";
+import { giftLabel, moveLabel } from "./reading.js";
+
+const MAX_BYTES = 1 << 20; // the server's cap on a deal's record
+
+let R = null; // { body, data, step, source, say }
+
+// Arrows, Home and End step through the deal while the viewer is on screen.
+document.addEventListener("keydown", (e) => {
+  if (!R || !R.data || !R.body.isConnected) return; // the viewer is gone: keys are the page's
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  const tag = e.target && e.target.tagName;
+  if (["INPUT", "TEXTAREA", "SELECT"].includes(tag)) return;
+  const moves = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+  const last = R.data.steps.length - 1;
+  if (e.key in moves) go(R.step + moves[e.key]);
+  else if (e.key === "Home") go(0);
+  else if (e.key === "End") go(last);
+  else return;
+  e.preventDefault();
+});
+
+export function replayScreen(root, params, say) {
+  const code = (params.get("room") || "").trim().toUpperCase();
+  const seat = params.get("seat");
+  const deal = Number(params.get("deal"));
+  const source = code
+    ? { code, seat: /^\d+$/.test(seat || "") ? seat : null, number: deal >= 1 ? deal - 1 : "last" }
+    : null;
+  const body = h("div", { id: "replay-body" });
+  R = { body, data: null, step: 0, source, say };
+  fill(
+    root,
+    h("section", { class: "card-box replay", "aria-labelledby": "replay-h" },
+      h("h2", { id: "replay-h", text: t("replay.heading") }),
+      source ? h("p", { class: "hint", text: t("replay.room", { code }) }) : uploadForm(),
+      body,
+      h("p", { class: "row" },
+        source ? h("a", { href: `#room=${code}`, class: "button", text: t("replay.back") }) : null,
+        h("a", { href: "#", class: "button", text: t("room.home") }))),
+  );
+  if (source) fromRoom();
+}
+
+function uploadForm() {
+  const input = h("input", {
+    id: "replay-file", type: "file", accept: ".json,application/json",
+    onchange: () => input.files[0] && upload(input.files[0]),
+  });
+  return h("div", {},
+    h("p", { class: "hint", text: t("replay.upload.hint") }),
+    h("p", { class: "field" }, h("label", { for: "replay-file", text: t("replay.upload") }), input));
+}
+
+async function upload(file) {
+  R.say("");
+  if (file.size > MAX_BYTES) {
+    refused({ code: "too_large", message: "" });
+    return;
+  }
+  await load(fetch("api/replay", { method: "POST", body: await file.text() }));
+}
+
+async function fromRoom() {
+  const { code, seat, number } = R.source;
+  const query = seat === null ? "" : `?seat=${seat}`;
+  await load(fetch(`api/rooms/${encodeURIComponent(code)}/replays/${number}${query}`));
+}
+
+async function load(request) {
+  let answer;
+  try {
+    const response = await request;
+    answer = await response.json();
+    if (!response.ok) {
+      refused(answer);
+      return;
+    }
+  } catch {
+    refused({ code: "unreachable", message: "" });
+    return;
+  }
+  R.data = answer;
+  R.step = 0;
+  draw();
+}
+
+function refused(answer) {
+  R.data = null;
+  const key = `replay.error.${answer.code}`;
+  R.say(has(key) ? t(key, { message: answer.message }) : t("error.unknown", answer));
+  const body = document.getElementById("replay-body");
+  if (body) fill(body);
+}
+
+function go(step) {
+  const last = R.data.steps.length - 1;
+  R.step = Math.max(0, Math.min(last, step));
+  drawStep();
+}
+
+// A seat's name from the record; names that repeat (bots of one level) say their seat too.
+function name(seat) {
+  if (seat === null || seat === undefined) return "";
+  const names = R.data.players;
+  const own = names[seat];
+  if (!own) return t("seat.default", { n: seat + 1 });
+  const twins = names.filter((x) => x === own).length > 1;
+  return twins ? t("replay.seat_name", { name: own, n: seat + 1 }) : own;
+}
+
+// -- the whole viewer: the deal, the fairness check, the controls, the step, the plays -------
+function draw() {
+  const d = R.data;
+  const body = document.getElementById("replay-body");
+  if (!body) return;
+  const picker = R.source && d.deals > 1 ? dealPicker(d) : null;
+  fill(
+    body,
+    h("p", { class: "status" },
+      h("span", { text: R.source
+        ? t("replay.deal", { n: d.number + 1, count: d.deals }) : t("replay.uploaded") }),
+      h("span", { text: t("room.rules", { rules: d.rules }) }),
+      h("span", { text: d.seat === null ? t("replay.all_hands") : t("replay.as_seat", { name: name(d.seat) }) })),
+    picker,
+    fairness(d),
+    d.replayed ? null : h("p", { class: "hint", text: t("replay.export", { name: name(d.seat) }) }),
+    h("div", { class: "row steps", role: "group", "aria-label": t("replay.controls") },
+      stepButton("first", () => go(0)),
+      stepButton("previous", () => go(R.step - 1)),
+      stepButton("next", () => go(R.step + 1)),
+      stepButton("last", () => go(d.steps.length - 1))),
+    h("p", { class: "hint", text: t("replay.keys") }),
+    // one live line says each step; the region below is redrawn whole and stays quiet
+    h("p", { id: "replay-said", class: "visually-hidden", "aria-live": "polite" }),
+    h("section", { id: "replay-step", "aria-label": t("replay.step.label") }),
+    h("section", { "aria-labelledby": "replay-plays-h" },
+      h("h3", { id: "replay-plays-h", text: t("replay.plays") }),
+      h("ol", { id: "replay-plays", class: "replay-plays" })),
+  );
+  drawStep();
+}
+
+function dealPicker(d) {
+  const select = h("select", {
+    id: "replay-deal",
+    onchange: (e) => {
+      const { code, seat } = R.source;
+      location.hash = `replay&room=${code}${seat === null ? "" : `&seat=${seat}`}&deal=${e.target.value}`;
+    },
+  }, Array.from({ length: d.deals }, (_, i) =>
+    h("option", { value: i + 1, text: t("table.score.deal", { n: i + 1 }) })));
+  select.value = String(d.number + 1);
+  return h("p", { class: "field" }, h("label", { for: "replay-deal", text: t("replay.pick") }), select);
+}
+
+function fairness(d) {
+  const v = d.verification;
+  const lines = v.status === "verified"
+    ? h("ul", { class: "checks" }, ["opens", "deals", "terms", "play"].map((k) =>
+      h("li", { text: t(`replay.check.${k}`) })))
+    : null;
+  return h("section", { class: "fairness", "aria-labelledby": "fair-h" },
+    h("h3", { id: "fair-h", text: t("replay.fairness") }),
+    h("p", { class: "hint", text: t("table.commitment") }),
+    h("p", {}, h("code", { text: d.commitment || t("table.commitment.none") })),
+    h("p", { class: `verdict ${v.status}`, text: t(`replay.status.${v.status}`) }),
+    v.reason ? h("p", { class: "hint", text: t("replay.reason", { reason: v.reason }) }) : null,
+    lines,
+    v.status === "verified"
+      ? h("p", { class: "hint", text: t(v.kept ? "replay.check.kept" : "replay.check.alone") })
+      : null);
+}
+
+function stepButton(which, onclick) {
+  return h("button", { type: "button", "data-focus": `step-${which}`, text: t(`replay.${which}`), onclick });
+}
+
+// -- one step: what happened, the table, every seat ------------------------------------------------
+function drawStep() {
+  const d = R.data;
+  const step = d.steps[R.step];
+  const last = d.steps.length - 1;
+  for (const [which, off] of [["first", R.step === 0], ["previous", R.step === 0],
+    ["next", R.step === last], ["last", R.step === last]]) {
+    const button = document.querySelector(`[data-focus="step-${which}"]`);
+    if (button) button.disabled = off;
+  }
+  const box = document.getElementById("replay-step");
+  if (!box) return;
+  const said = document.getElementById("replay-said");
+  const position = t("replay.position", { n: R.step, count: last });
+  if (said) said.textContent = t("replay.said", { position, what: happened(step) });
+  const shown = d.replayed ? step : d.steps[0]; // an export: the cards as dealt throughout
+  fill(
+    box,
+    h("p", { class: "position", text: position }),
+    h("p", { class: "to-beat", text: happened(step) }),
+    d.replayed && step.end === null ? h("p", { text: tableLine(step) }) : null,
+    d.replayed ? null : h("h4", { text: t("replay.dealt") }),
+    h("ul", { class: "seat-list" }, d.players.map((_, s) => seatItem(d, shown, s))),
+    R.step === last ? result(d) : null,
+  );
+  const list = document.getElementById("replay-plays");
+  if (list) {
+    fill(list, d.steps.slice(1).map((x, i) => h("li", {},
+      h("button", {
+        type: "button",
+        class: "link",
+        "data-focus": `play-${i + 1}`,
+        "aria-current": i + 1 === R.step ? "step" : null,
+        text: happened(x),
+        onclick: () => go(i + 1),
+      }))));
+    const current = list.querySelector('[aria-current="step"]');
+    if (current) { // keep the step in sight in the list's own scroll, not the page's
+      const top = current.offsetTop; // the list is positioned: offsets are within it
+      if (top < list.scrollTop || top + current.offsetHeight > list.scrollTop + list.clientHeight) {
+        list.scrollTop = top - list.clientHeight / 2;
+      }
+    }
+  }
+}
+
+function happened(step) {
+  if (step.seat === null) return t("replay.start", { name: name(R.data.dealer) });
+  const who = name(step.seat);
+  let text;
+  if (step.move === "pass") text = t("log.pass", { name: who });
+  else if (step.move.startsWith("give ")) text = t("log.give", { name: who, move: giftLabel(step.move) });
+  else text = t("log.act", { name: who, move: moveLabel(step.move) });
+  if (step.trick !== null && step.trick !== undefined) {
+    text = t("replay.then", { first: text, then: t("log.trick", { name: name(step.trick) }) });
+  }
+  if (step.end) {
+    text = t("replay.then", { first: text, then: t("log.deal_over", { name: name(step.winner) }) });
+  }
+  return text;
+}
+
+function tableLine(step) {
+  if (step.table) return t("table.to_beat", { play: cards.show(step.table), name: name(step.table_seat) });
+  return t("table.lead", { name: name(step.to_move) });
+}
+
+function seatItem(d, step, s) {
+  const count = step.counts[s];
+  const flags = [];
+  if (s === d.seat) flags.push(R.source ? t("room.seat.you") : t("replay.viewer"));
+  if (d.replayed && step.end === null && step.to_move === s) flags.push(t("table.seat.turn"));
+  if (d.replayed && (step.passed || []).includes(s)) flags.push(t("table.seat.passed"));
+  if (d.replayed && step.end && step.winner === s) flags.push(t("table.seat.winner"));
+  const held = step.hands[s];
+  return h("li", { class: "seat" },
+    h("span", { class: "seat-name",
+      text: t(count === 1 ? "table.seat.one" : "table.seat", { name: name(s), count }) }),
+    flags.length ? h("span", { class: "flags", text: flags.join(" · ") }) : null,
+    held === null || held === undefined
+      ? h("span", { class: "hint", text: t("replay.hidden") })
+      : miniHand(held, name(s), step.twos_low));
+}
+
+// A hand to look at, not to play: each card's symbol shown, its name read out.
+function miniHand(text, who, twosLow) {
+  const list = cards.sorted(cards.words(text), twosLow);
+  if (!list.length) return h("span", { class: "hint", text: t("replay.no_cards") });
+  return h("ul", { class: "mini-hand", "aria-label": t("replay.hand", { name: who }) },
+    list.map((c) => h("li", { class: c.red ? "red" : "" },
+      h("span", { "aria-hidden": "true", text: cards.short(c) }),
+      h("span", { class: "visually-hidden", text: cards.spoken(c) }))));
+}
+
+function result(d) {
+  if (!d.scores) return null;
+  return h("section", { "aria-labelledby": "replay-result-h" },
+    h("h4", { id: "replay-result-h", text: t("table.score") }),
+    h("ul", {}, d.scores.map((score, s) =>
+      h("li", { text: t("replay.score", { name: name(s), score }) }))));
+}

@@ -1,0 +1,55 @@
+// The rules page: a room's rules (#rules&room=CODE) or a preset's (#rules&preset=NAME) in
+// words, every option with its value and meaning as the engine's rules catalogue gives them.
+import { fill, h } from "./dom.js";
+import { has, t } from "./i18n.js";
+
+export function rulesScreen(root, params, say) {
+  const code = (params.get("room") || "").trim().toUpperCase();
+  const preset = params.get("preset") || "classic";
+  const url = code
+    ? `api/rooms/${encodeURIComponent(code)}/rules`
+    : `api/rules/${encodeURIComponent(preset)}`;
+  const body = h("div", { id: "rules-body" });
+  fill(
+    root,
+    h("section", { class: "card-box rules", "aria-labelledby": "rules-h" },
+      h("h2", { id: "rules-h", text: code ? t("rules.room", { code }) : t("rules.heading") }),
+      body,
+      h("p", { class: "row" },
+        code ? h("a", { href: `#room=${code}`, class: "button", text: t("replay.back") }) : null,
+        h("a", { href: "#", class: "button", text: t("room.home") }))),
+  );
+  load(url, body, say);
+}
+
+async function load(url, body, say) {
+  let answer;
+  try {
+    const response = await fetch(url);
+    answer = await response.json();
+    if (!response.ok) {
+      const key = `rules.error.${answer.code}`;
+      say(has(key) ? t(key) : t("error.unknown", answer));
+      return;
+    }
+  } catch {
+    say(t("rules.error.unreachable"));
+    return;
+  }
+  const changed = answer.options.filter((o) => o.changed).length;
+  fill(
+    body,
+    h("p", { class: "status" },
+      h("span", { text: t("rules.name", { name: answer.name }) }),
+      h("span", { text: t("rules.preset", { preset: answer.preset }) }),
+      h("span", { text: t("rules.players", { players: answer.players }) })),
+    h("p", { class: "hint",
+      text: changed ? t("rules.changed.count", { count: changed }) : t("rules.changed.none") }),
+    h("dl", { class: "rule-list" }, answer.options.flatMap((o) => [
+      h("dt", {},
+        h("span", { text: t("rules.option", { name: o.name, value: o.value }) }),
+        o.changed ? h("span", { class: "changed", text: t("rules.changed") }) : null),
+      h("dd", { text: o.meaning }),
+    ])),
+  );
+}

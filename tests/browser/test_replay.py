@@ -1,0 +1,198 @@
+"""The replay viewer and the rules page in a real browser: a deal finished at the table (the
+turn timer plays the person's seat) stepped through from the room as its seat saw it, a record
+file uploaded, the rules of a preset and of a room, and both pages on a phone."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from bigtwo import Game
+
+CARD = re.compile(r"\b(?:[2-9TJQKA][DCHS]|BJ|RJ)\b")
+
+
+def finished_room(page: Any, base: str, options: str = "") -> str:
+    """A room of "Ann" and three easy bots whose one deal the turn timer plays to the end;
+    its code."""
+    page.goto(f"{base}/")
+    page.get_by_label("Your name").fill("Ann")
+    for seat in (2, 3, 4):
+        page.get_by_label(f"Seat {seat}", exact=True).select_option("easy")
+    page.get_by_label("Deals to play").fill("1")
+    page.get_by_label("Seconds a turn").fill("1")
+    if options:
+        page.get_by_label("Rule changes").fill(options)
+    page.get_by_role("button", name="Open the room").click()
+    page.wait_for_url("**#room=*")
+    page.get_by_role("button", name="Start the game").click()
+    page.get_by_text("The session is over.", exact=True).wait_for(timeout=120_000)
+    return str(page.url.split("#room=")[1])
+
+
+def played(seed: int) -> Game:
+    """A deal played to its end by always taking the first legal move."""
+    game = Game.deal(seed=seed)
+    while not game.is_over:
+        game = game.play(game.legal_moves()[0])
+    return game
+
+
+def step_text(page: Any) -> str:
+    return str(page.get_by_role("region", name="This step").inner_text())
+
+
+def fits_a_phone(page: Any) -> None:
+    """No sideways scrolling at 360 px, and every visible control at least 44 px square."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    small = page.evaluate(
+        """() => [...document.querySelectorAll('button, select, input, a.button')]
+            .filter((el) => el.offsetParent !== null)
+            .map((el) => el.getBoundingClientRect())
+            .filter((r) => r.height < 44 || r.width < 44).length"""
+    )
+    assert small == 0
+
+
+def test_the_replay_viewer_steps_through_a_deal_from_the_room(context: Any, server: str) -> None:
+    page = context.new_page()
+    answers: list[str] = []
+    page.on("response", lambda r: answers.append(r.text()) if "/replays/" in r.url else None)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    code = finished_room(page, server)
+    page.get_by_role("link", name="Replay the deals").click()
+    page.get_by_role("heading", name="Replay").wait_for()
+    page.get_by_text("Verified: the revealed deck opens").wait_for()
+    assert page.get_by_text(re.compile(r"^[0-9a-f]{64}$")).count() == 1  # the commitment
+
+    # seat 0's view: its own hand and no other, on the page and in what the server sent
+    assert answers and all(
+        h is None for s in json.loads(answers[-1])["steps"] for h in s["hands"][1:]
+    )
+    step = page.get_by_role("region", name="This step")
+    assert step.get_by_role("list", name="Ann's hand").get_by_role("listitem").count() == 13
+    assert step.get_by_text("Hand hidden in this record").count() == 3
+    full = json.loads(page.request.get(f"{server}/api/rooms/{code}/records/0").text())
+    kept_back = _never_played(full, 0)
+    assert kept_back and not kept_back & set(CARD.findall(page.content()))
+
+    total = int(re.search(r"Step 0 of (\d+)", step_text(page)).group(1))  # type: ignore[union-attr]
+    assert page.get_by_role("button", name="Previous").is_disabled()
+    page.get_by_role("button", name="Next").click()
+    assert "Step 1 of" in step_text(page)
+    leader = json.loads(answers[-1])["steps"][1]["seat"]
+    who = "Ann" if leader == 0 else f"easy bot (seat {leader + 1})"
+    assert step.get_by_text(re.compile(rf"^{re.escape(who)}: .*3♦")).count() == 1  # its lead
+    page.keyboard.press("End")
+    assert f"Step {total} of {total}" in step_text(page)
+    assert "wins the deal" in step_text(page)
+    assert page.get_by_role("heading", name="Scores").is_visible()
+    assert page.get_by_role("button", name="Next").is_disabled()
+    page.keyboard.press("ArrowLeft")
+    assert f"Step {total - 1} of" in step_text(page)
+    page.keyboard.press("Home")
+    assert "Step 0 of" in step_text(page)
+    plays = page.get_by_role("region", name="Every play").get_by_role("button")
+    assert plays.count() == total
+    plays.nth(2).click()
+    assert "Step 3 of" in step_text(page)
+    assert plays.nth(2).get_attribute("aria-current") == "step"
+    page.keyboard.press("End")
+    assert plays.last.is_visible() and plays.last.get_attribute("aria-current") == "step"
+    box = page.get_by_role("region", name="Every play").get_by_role("list").bounding_box()
+    last = plays.last.bounding_box()
+    assert box["y"] <= last["y"] and last["y"] + last["height"] <= box["y"] + box["height"] + 1
+    page.get_by_role("link", name="Back to the room").click()
+    page.get_by_text("The session is over.", exact=True).wait_for()
+    page.keyboard.press("ArrowRight")  # the viewer's keys are gone with it
+    assert errors == []
+
+
+def _never_played(record: dict[str, Any], seat: int) -> set[str]:
+    """The cards of the other seats' hands that no action shows."""
+    played = {c for a in record["actions"] for c in CARD.findall(a.split(" ", 1)[1])}
+    hands = record["deal"]["hands"]
+    return {c for s, h in enumerate(hands) if s != seat for c in h.split()} - played
+
+
+def test_an_uploaded_record_is_replayed(context: Any, server: str, tmp_path: Path) -> None:
+    record = played(11).record()
+    whole, export, junk = tmp_path / "deal.json", tmp_path / "seat.json", tmp_path / "junk.json"
+    whole.write_text(record.dumps())
+    export.write_text(record.for_seat(2).dumps())
+    junk.write_text("{not a record")
+
+    page = context.new_page()
+    page.goto(f"{server}/")
+    page.get_by_role("link", name="Replay a record file").click()
+    page.get_by_label("Record file (JSON)").set_input_files(str(whole))
+    page.get_by_text("Verified: the revealed deck opens").wait_for()
+    step = page.get_by_role("region", name="This step")
+    for name in record.players:  # the whole record: every hand
+        assert step.get_by_role("list", name=f"{name}'s hand").get_by_role("listitem").count() == 13
+    page.get_by_role("button", name="Last").click()
+    assert "wins the deal" in step_text(page)
+
+    page.get_by_label("Record file (JSON)").set_input_files(str(export))
+    page.get_by_text("Can't be checked from this record.").wait_for()
+    assert step.get_by_text("Hand hidden in this record").count() == 3
+    assert step.get_by_role("list", name="p2's hand").get_by_role("listitem").count() == 13
+    assert not _never_played(json.loads(record.dumps()), 2) & set(CARD.findall(page.content()))
+    page.get_by_role("button", name="Next").click()
+    assert "Step 1 of" in step_text(page)
+
+    page.get_by_label("Record file (JSON)").set_input_files(str(junk))
+    page.get_by_role("alert").get_by_text("not a deal's record the game can read").wait_for()
+    assert "bad JSON" in page.get_by_role("alert").inner_text()
+
+
+def test_the_rules_page_from_the_form_and_from_a_room(context: Any, server: str) -> None:
+    page = context.new_page()
+    page.goto(f"{server}/")
+    page.get_by_label("Rules", exact=True).select_option("hong-kong")
+    with context.expect_page() as opened:
+        page.get_by_role("link", name="Read these rules").click()
+    rules = opened.value
+    rules.get_by_role("heading", name="Rules").wait_for()
+    rules.get_by_text("Rule set: hong-kong").wait_for()
+    assert rules.get_by_text("Every option is the preset's.").is_visible()
+    terms = rules.locator("dt")
+    assert terms.count() > 50 and rules.locator("dd").count() == terms.count()
+    assert rules.get_by_text("flushes: yes").is_visible()
+    rules.close()
+
+    page.get_by_label("Your name").fill("Ann")
+    page.get_by_label("Rule changes").fill("flushes=no")
+    page.get_by_role("button", name="Open the room").click()
+    page.wait_for_url("**#room=*")
+    code = page.url.split("#room=")[1]
+    page.get_by_role("link", name="The rules").click()
+    page.get_by_role("heading", name=f"Rules of room {code}").wait_for()
+    changed = page.locator("dt").filter(has_text="changed")
+    changed.first.wait_for()
+    assert changed.count() == 1 and "flushes: no" in changed.inner_text()
+    page.get_by_role("link", name="Back to the room").click()
+    page.get_by_role("button", name="Start the game").wait_for()
+
+
+def test_both_pages_fit_a_phone(browser: Any, server: str, tmp_path: Path) -> None:
+    whole = tmp_path / "deal.json"
+    whole.write_text(played(7).record().dumps())
+    ctx = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True)
+    ctx.set_default_timeout(15000)
+    try:
+        page = ctx.new_page()
+        page.goto(f"{server}/#replay")
+        page.get_by_label("Record file (JSON)").set_input_files(str(whole))
+        page.get_by_text("Verified: the revealed deck opens").wait_for()
+        fits_a_phone(page)
+        page.get_by_role("button", name="Last").tap()
+        fits_a_phone(page)
+        page.goto(f"{server}/#rules&preset=philippines")
+        page.get_by_text("Rule set: philippines").wait_for()
+        fits_a_phone(page)
+    finally:
+        ctx.close()
