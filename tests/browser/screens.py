@@ -219,13 +219,13 @@ def session_over(v: Visit) -> Any:
     while not over.is_visible():
         assert time.monotonic() < deadline, "the deal didn't end"
         if turn.is_visible() and play.is_visible():
-            seen = log.count()
+            seen = log.all_inner_texts()  # (the page keeps the last plays only: not a count)
             if pass_.is_enabled():
                 pass_.click()
             else:
                 hand.first.click()
                 play.click()
-            wait_until(lambda n=seen: log.count() > n or over.is_visible(), "a move")
+            wait_until(lambda s=seen: log.all_inner_texts() != s or over.is_visible(), "a move")
         else:
             page.wait_for_timeout(20)
     page.get_by_role("heading", name=v.t(page, "table.settlement")).wait_for()
@@ -271,11 +271,28 @@ def reconnecting(v: Visit) -> Any:
     return page
 
 
+def rules_page(v: Visit) -> Any:
+    """A preset's rules in words."""
+    page = v.page()
+    page.goto(v.url("#rules&preset=hong-kong"))
+    page.get_by_role("heading", name=v.t(page, "rules.heading"), exact=True).wait_for()
+    page.locator("dd").first.wait_for()
+    return page
+
+
+def replay(v: Visit) -> Any:
+    """The replay viewer on the last step of a deal just played, from the room."""
+    page = session_over(v)
+    page.get_by_role("link", name=v.t(page, "room.replay"), exact=True).click()
+    page.get_by_role("button", name=v.t(page, "replay.last"), exact=True).click()
+    page.get_by_role("button", name=v.t(page, "replay.next"), exact=True).wait_for()
+    return page
+
+
 Screen = Callable[[Visit], Any]
 
 # Every screen the checks run on. A new screen: write its function above (from a fresh `Visit`
-# to the page showing it, reached by role and label) and add one line here. The replay viewer
-# and the rules page go here too.
+# to the page showing it, reached by role and label) and add one line here.
 SCREENS: dict[str, Screen] = {
     "home": home,
     "create-form": create_form,
@@ -288,4 +305,6 @@ SCREENS: dict[str, Screen] = {
     "session-over": session_over,
     "chat": chat,
     "reconnecting": reconnecting,
+    "rules-page": rules_page,
+    "replay": replay,
 }

@@ -47,9 +47,10 @@ async function load(url, body, say) {
       text: changed ? t("rules.changed.count", { count: changed }) : t("rules.changed.none") }),
     h("dl", { class: "rule-list" }, answer.options.flatMap((o) => [
       h("dt", {},
-        h("span", { text: t("rules.option", { name: o.name, value: o.value }) }),
+        // the option's name, value and meaning are the engine's own words, in English
+        h("span", { lang: "en", text: t("rules.option", { name: o.name, value: o.value }) }),
         o.changed ? h("span", { class: "changed", text: t("rules.changed") }) : null),
-      h("dd", { text: o.meaning }),
+      h("dd", { lang: "en", text: o.meaning }),
     ])),
   );
 }
