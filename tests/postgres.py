@@ -7,11 +7,12 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+
+from ports import free_port
 
 VERSIONS = ("17", "16", "15")
 _RUNNING: dict[str, list[str]] = {}  # a cluster's URL -> pg_ctl with its data folder
@@ -38,12 +39,6 @@ def why_not() -> str | None:
     return None
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @contextlib.contextmanager
 def cluster() -> Iterator[str]:
     """Start a cluster; yield a SQLAlchemy URL of an empty database on it."""
@@ -54,7 +49,7 @@ def cluster() -> Iterator[str]:
     if os.geteuid() == 0:
         shutil.chown(root, "postgres", "postgres")
         as_user = ["runuser", "-u", "postgres", "--"]
-    data, port = root / "data", _free_port()
+    data, port = root / "data", free_port()
     run = {"check": True, "capture_output": True, "cwd": root}
     subprocess.run(
         [

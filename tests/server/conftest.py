@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -17,6 +16,7 @@ from typing import Any
 
 import httpx
 import pytest
+from ports import free_port
 from starlette.testclient import TestClient
 
 from bigtwo.server.app import make_app
@@ -25,12 +25,6 @@ from bigtwo.server.store import sqlite_url
 
 GRACE = 1.0  # seconds a person may be away before a bot plays their seat (short, for tests)
 START_TIMEOUT = 30.0
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def wait_healthy(base: str, timeout: float = START_TIMEOUT, proc: Any = None) -> None:
