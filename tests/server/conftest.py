@@ -20,7 +20,7 @@ from ports import free_port
 from starlette.testclient import TestClient
 
 from bigtwo.server.app import make_app
-from bigtwo.server.hub import Settings
+from bigtwo.server.settings import Settings
 from bigtwo.server.store import sqlite_url
 
 GRACE = 1.0  # seconds a person may be away before a bot plays their seat (short, for tests)
@@ -53,6 +53,12 @@ class ServerProcess:
     extra: list[str] = field(default_factory=list)  # more options for `bigtwo serve`
 
     @property
+    def log(self) -> Path:
+        """Where the server's output goes (its structured log included), kept across restarts:
+        a file, not a pipe nobody reads, which would stall the server once full."""
+        return self.database.with_suffix(".log")
+
+    @property
     def base(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
@@ -70,10 +76,14 @@ class ServerProcess:
             "--grace", str(self.grace),
             *self.extra,
         ]  # fmt: skip
-        self.proc = subprocess.Popen(
-            command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True
-        )
-        wait_healthy(self.base, proc=self.proc)
+        with self.log.open("ab") as log:
+            self.proc = subprocess.Popen(
+                command, stdout=subprocess.DEVNULL, stderr=log, start_new_session=True
+            )
+        try:
+            wait_healthy(self.base, proc=self.proc)
+        except RuntimeError as exc:
+            raise RuntimeError(f"{exc}: {self.log.read_text()[-2000:]}") from None
 
     def kill(self) -> None:
         """``kill -9``: no chance to finish anything."""

@@ -90,6 +90,14 @@ class Act(_Message):
     seq: Seq | None = None
 
 
+class Check(_Message):
+    """Ask whether ``action`` would be taken now, changing nothing: answered ``checked`` with
+    the refusal an ``act`` would get, or none (a front end says why before anything is sent)."""
+
+    type: Literal["check"]
+    action: Annotated[str, Field(max_length=300)]
+
+
 class Host(_Message):
     """The host's controls. ``what``: ``start``; ``seat`` (make ``seat`` open or a bot of
     ``kind`` before the start); ``remove`` (a player's seat goes to a bot); ``mute``;
@@ -125,11 +133,13 @@ class Ping(_Message):
 
 
 Inbound = Annotated[
-    Create | Join | Resume | Watch | Act | Host | Leave | Vote | Chat | Ping,
+    Create | Join | Resume | Watch | Act | Check | Host | Leave | Vote | Chat | Ping,
     Field(discriminator="type"),
 ]
 _INBOUND: TypeAdapter[Inbound] = TypeAdapter(Inbound)
-TYPES = ("create", "join", "resume", "watch", "act", "host", "leave", "vote_end", "chat", "ping")
+TYPES = (
+    "create", "join", "resume", "watch", "act", "check", "host", "leave", "vote_end", "chat", "ping"
+)  # fmt: skip
 
 
 def parse(frame: str | bytes) -> Inbound:
@@ -158,3 +168,8 @@ def parse(frame: str | bytes) -> Inbound:
 def error(code: str, message: str, **params: Any) -> dict[str, Any]:
     """The message that refuses something: a stable code, the sentence, its parameters."""
     return {"type": "error", "code": code, "message": message, "params": params}
+
+
+def refusal(exc: ProtocolError) -> str:
+    """The error message refusing what ``exc`` says, as the frame to send."""
+    return json.dumps(error(exc.code, exc.message, **exc.params))

@@ -29,7 +29,16 @@ from ..errors import BigTwoError, IllegalMoveError
 from ..rules.changes import load_rules
 from ..rules.config import Rules
 from ..table import Event, SessionEnd, Table
-from .protocol import CHAT_LENGTH, NAME_LENGTH, SEAT_KINDS, Act, Create, Host, ProtocolError
+from .protocol import (
+    CHAT_LENGTH,
+    NAME_LENGTH,
+    SEAT_KINDS,
+    Act,
+    Create,
+    Host,
+    ProtocolError,
+    error,
+)
 from .store import Write
 
 RECENT_IDS = 64  # per seat: action ids remembered so that a resend is applied once
@@ -244,12 +253,8 @@ class Room:
         table = self._playing()
         if msg.seq is not None and msg.seq != self.seq:
             raise RoomError("stale", "the table has moved on since; look again", seq=self.seq)
-        action: Move | str = msg.action
-        if "*" in msg.action:  # a second deck's card, as offers write it: take the offered move
-            moves = bounded(table.offers(seat))
-            action = next((m for m in moves if move_text(m) == action), action)
         try:
-            events = table.submit(seat, action)
+            events = table.submit(seat, _action(table, seat, msg.action))
         except IllegalMoveError as exc:
             raise RoomError(exc.code, str(exc), **exc.params) from None
         except BigTwoError as exc:
@@ -260,6 +265,14 @@ class Room:
         while len(ids) > RECENT_IDS:
             del ids[next(iter(ids))]
         return out, None
+
+    def check(self, seat: int, action: str) -> dict[str, Any]:
+        """Whether ``seat`` may take ``action`` now, changing nothing: the answer to ``check``,
+        with the refusal `act` would give (its code, sentence and parameters), or none."""
+        table = self._playing()
+        refused = table.why_not(seat, _action(table, seat, action))
+        refusal = None if refused is None else error(refused.code, refused, **refused.params)
+        return {"type": "checked", "action": action, "refusal": refusal}
 
     def expire(self, now: float) -> list[Event]:
         """The awaited seat's time ran out (if it has): the table's forced action for it."""
@@ -412,6 +425,14 @@ class Room:
         if last < self.seq and (not kept or kept[0][0] > last + 1):
             return None
         return [e for _, evs in kept for e in self.events_for(seat, evs)]
+
+
+def _action(table: Table, seat: int, text: str) -> Move | str:
+    """An action's text as the table takes it: a second deck's card is written with ``*`` in
+    offers, so such a text is matched against the offered moves (the table reads the rest)."""
+    if "*" not in text:
+        return text
+    return next((m for m in bounded(table.offers(seat)) if move_text(m) == text), text)
 
 
 def _event(event: Event) -> dict[str, Any]:
