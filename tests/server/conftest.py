@@ -4,6 +4,7 @@ thread of this process (so a test may look inside the hub), and the Starlette te
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -20,9 +21,11 @@ from ports import free_port
 from starlette.testclient import TestClient
 
 from bigtwo.server.app import make_app
+from bigtwo.server.room_log import log as room_logger
 from bigtwo.server.settings import Settings
 from bigtwo.server.store import sqlite_url
 
+LOGGER = room_logger.name
 GRACE = 1.0  # seconds a person may be away before a bot plays their seat (short, for tests)
 START_TIMEOUT = 30.0
 
@@ -84,6 +87,23 @@ class ServerProcess:
             wait_healthy(self.base, proc=self.proc)
         except RuntimeError as exc:
             raise RuntimeError(f"{exc}: {self.log.read_text()[-2000:]}") from None
+
+    def room_log(self, code: str | None = None) -> list[dict[str, Any]]:
+        """The structured log's lines so far (of the room ``code``, when given)."""
+        lines = []
+        for text in self.log.read_text(encoding="utf-8").splitlines():
+            _, found, message = text.partition(f" {LOGGER} ")
+            if found:
+                line = json.loads(message)
+                if code is None or line["room"] == code:
+                    lines.append(line)
+        return lines
+
+    def terminate(self) -> int:
+        """SIGTERM, and the exit status once the server has shut down."""
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGTERM)
+        return self.proc.wait(timeout=30)
 
     def kill(self) -> None:
         """``kill -9``: no chance to finish anything."""
