@@ -51,6 +51,8 @@ def test_the_log_of_a_room_holds_every_event_of_a_played_deal(serve: ServerProce
     guest.request({"type": "leave"}, "update")
     host.host("close")
     host.expect("update")
+    while not watcher.over:  # read what it was sent, so that it can close without waiting
+        watcher.receive(TIMEOUT)
     [record] = records(serve.base, code)
     for client in (host, guest, watcher):
         client.close()
