@@ -60,7 +60,7 @@ def test_the_log_of_a_room_holds_every_event_of_a_played_deal(serve: ServerProce
     text = serve.log.read_text(encoding="utf-8")
     assert SECRET not in text, "a chat line's text is in the log"
     lines = serve.room_log(code)
-    assert all({"room", "seat", "action"} <= set(line) for line in lines)
+    assert all({"time", "room", "seat", "action"} <= set(line) for line in lines)
     requests = [line for line in lines if "latency_ms" in line and "by" not in line]
     assert all(line["latency_ms"] >= 0 for line in requests)
     seen = _actions(lines)

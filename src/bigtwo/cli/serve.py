@@ -40,7 +40,7 @@ def command(
     try:
         import uvicorn
 
-        from ..server import serving
+        from ..server import room_log, serving
         from ..server.app import DATABASE_VARIABLE, GRACE_VARIABLE, RATE_VARIABLE, make_app
         from ..server.settings import Settings
         from ..server.store import Store, sqlite_url
@@ -56,6 +56,7 @@ def command(
         fail(f"--workers must be at least 1, not {workers}")
     url = database or sqlite_url(Path("bigtwo.db"))
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    room_log.to_stderr()
     logging.getLogger("alembic").setLevel(logging.WARNING)
     try:
         if workers == 1:

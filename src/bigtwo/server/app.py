@@ -152,6 +152,7 @@ def app_from_environment() -> Starlette:
     """The app for one of several worker processes (``bigtwo serve --workers N``): the
     database URL, the grace period and the rate limit come from the environment."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    room_log.to_stderr()
     logging.getLogger("alembic").setLevel(logging.WARNING)
     grace = float(os.environ.get(GRACE_VARIABLE, "20"))
     rate = float(os.environ.get(RATE_VARIABLE, "20"))
