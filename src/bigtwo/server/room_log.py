@@ -64,16 +64,18 @@ def _write(entries: list[dict[str, Any]]) -> None:
 
 def request(room: str | None, seat: int | None, msg: object, started: float,
             refused: ProtocolError | None) -> None:  # fmt: skip
-    """A client's message, answered: its type and what of it may be shown (``type`` null:
-    a frame refused before it could be read)."""
+    """A client's message, answered: its type (``unreadable``: a frame refused before it could
+    be read) and what of it may be shown."""
     action = getattr(msg, "type", None) or "unreadable"
     more: dict[str, Any] = {} if refused is None else {"error": refused.code}
     if isinstance(msg, Act):
         more["id"] = msg.id
     elif isinstance(msg, Create):
         more.update(rules=msg.preset, players=msg.players)
-    elif isinstance(msg, Join | Resume | Watch):
-        more.update({"seat_asked": msg.seat} if isinstance(msg, Join) else {"last": msg.last})
+    elif isinstance(msg, Join):
+        more["seat_asked"] = msg.seat
+    elif isinstance(msg, Resume | Watch):
+        more["last"] = msg.last
     elif isinstance(msg, Host):
         more.update(what=msg.what, target=msg.seat, kind=msg.kind)
     elif isinstance(msg, Vote):
