@@ -107,6 +107,20 @@ def test_a_table_of_bots_plays_a_session_to_its_end_in_one_call_per_deal() -> No
         table.next_deal()
 
 
+def test_finished_deals_are_handed_over_once_and_the_last_stays_shown() -> None:
+    """A long-running table (a server's) hands its finished deals to storage and keeps only
+    the last in memory; the session's totals still count every deal."""
+    table = Table(Rules(), bots(4), seed=3, end=SessionEnd(deals=3))
+    table.start()
+    first = table.take_finished()
+    assert len(first) == 1 and table.games == [] and table.last is first[0]
+    table.next_deal()
+    table.next_deal()
+    rest = table.take_finished()
+    assert len(rest) == 2 and rest[-1] is table.last and table.take_finished() == []
+    assert table.session.deals_played == 3
+
+
 def test_a_table_may_begin_at_a_later_deal_of_its_seeded_session() -> None:
     """``skip``: the first deal is shuffled as that deal of the seeded session would be (and
     dealt as a first deal: by seat 0, without exchanges)."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .cards import deck
@@ -54,6 +54,18 @@ class DealResult:
     counts: tuple[int, ...]  # cards left at the end
     end: str
     leader: int  # the seat that opened the next deal's play, if the rules name one
+
+    def to_dict(self) -> dict[str, Any]:
+        # Field by field: `dataclasses.asdict` deep-copies, and a server stores every
+        # result of a long session with each action.
+        return {
+            "scores": list(self.scores),
+            "winner": self.winner,
+            "finish_order": list(self.finish_order),
+            "counts": list(self.counts),
+            "end": self.end,
+            "leader": self.leader,
+        }
 
 
 @dataclass(frozen=True)
@@ -129,15 +141,7 @@ class Session:
             "seed": self.seed,
             "dealer": self.dealer,
             "totals": list(self.totals),
-            "results": [
-                {
-                    **asdict(r),
-                    "scores": list(r.scores),
-                    "finish_order": list(r.finish_order),
-                    "counts": list(r.counts),
-                }
-                for r in self.results
-            ],
+            "results": [r.to_dict() for r in self.results],
             "shuffles": self.shuffles,
             "shootout": self.shootout,
             "next_leader": self.next_leader,

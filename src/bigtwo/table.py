@@ -298,6 +298,12 @@ class Table:
         return self._run([]) if self.game is not None else []
 
     # -- snapshots ------------------------------------------------------------------------------
+    def take_finished(self) -> list[Game]:
+        """The finished deals, handed over and forgotten here (``last`` stays): a table that
+        runs for days, like a server's, keeps its records elsewhere, not in memory."""
+        games, self.games = self.games, []
+        return games
+
     def to_dict(self, *, finished: bool = True) -> dict[str, Any]:
         """The whole table as JSON values, hidden cards and the seed included: for storage,
         never for players (they get `view`). ``finished=False`` leaves out the records of the

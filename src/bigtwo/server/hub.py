@@ -2,9 +2,9 @@
 messages, timer expiries and returns from absence all pass through), the group-committing
 store writer, the turn timers and the connections to tell.
 
-A change goes: lock the room -> the room decides (in a worker thread, so that bots thinking
-never stall the event loop) -> store the change (group commit) -> send each connection the
-events and state its seat may see. Nobody hears of a change before it is stored.
+A change goes: lock the room -> the room decides (in a worker thread if a bot may think long;
+on the loop if all are quick: a handoff costs more than their move) -> store the change
+(group commit) -> send each connection what its seat may see. Nobody hears of it unstored.
 
 On a database several processes share (PostgreSQL, `shared.py`), the rooms in memory are only
 a cache: each change is one transaction on the room's row, other processes' changes arrive
@@ -387,11 +387,11 @@ class Hub:
             room = self._room(code)
             before = room.seq
 
-            def worked() -> tuple[Outcome[T], Write | None]:  # the snapshot too, off the loop
+            def worked() -> tuple[Outcome[T], Write | None]:  # with the snapshot
                 out = work(room)
                 return out, (room.write(out.action, out.seat) if room.seq != before else None)
 
-            out, write = await self._run(worked)
+            out, write = worked() if room.quick else await self._run(worked)
             if write is not None:
                 await self._store(room, write)
                 room_log.events(room, out.events, started)

@@ -45,6 +45,8 @@ RECENT_IDS = 64  # per seat: action ids remembered so that a resend is applied o
 CATCH_UP = 256  # state changes kept so that a reconnecting client gets what it missed
 BOT_LEVELS = SEAT_KINDS[1:]
 STAND_IN = "hard"  # the level that plays for a person who is away
+QUICK = frozenset({"open", "person", "random", "easy", "medium", "hard"})  # with one deck,
+# these decide in well under a millisecond: less than handing the work to a thread costs
 
 
 class RoomError(ProtocolError):
@@ -74,9 +76,14 @@ class Room:
     table: Table | None = None
     finished: list[Any] = field(default_factory=list)  # deals ended since the hub last stored
     recorded: int = 0  # records of finished deals stored so far
-    games_seen: int = 0  # of the table's finished deals, those already noted in `finished`
     log: deque[tuple[int, list[Event]]] = field(default_factory=lambda: deque(maxlen=CATCH_UP))
     host_token: str = ""
+
+    @property
+    def quick(self) -> bool:
+        """Whether a change may run on the event loop: one deck, and no bot that thinks long
+        (the expert searches; the two-deck heuristic takes milliseconds)."""
+        return self.rules.decks == 1 and all(k in QUICK for k in self.kinds)
 
     # -- making ------------------------------------------------------------------------------
     @classmethod
@@ -239,7 +246,6 @@ class Room:
             for s, k in enumerate(self.kinds)
         ]
         self.table = Table(self.rules, seats, names=self.names, end=self.end)
-        self.games_seen = 0
         self.status, self.votes = "playing", set()
         return self._played(self.table.start(), now)
 
@@ -300,8 +306,7 @@ class Room:
             if not table.between_deals:
                 break
             events = events + table.next_deal()
-        self.finished += table.games[self.games_seen :]  # the deals that ended just now
-        self.games_seen = len(table.games)
+        self.finished += table.take_finished()  # the deals that ended just now
         if self.status == "playing":
             self.deadline = (
                 now + self.turn_seconds if self.turn_seconds and table.awaiting else None

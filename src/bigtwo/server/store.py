@@ -138,6 +138,17 @@ class Store:
         self.engine.dispose()
 
 
+# Built once: SQLAlchemy caches a statement's compiled form, not the building of it.
+_UPDATE_ROOM = (
+    sa.update(ROOMS)
+    .where(ROOMS.c.code == sa.bindparam("key"))
+    .values({c: sa.bindparam(c) for c in ("status", "public", "seq", "data", "updated")})
+)
+_INSERT_ROOM = sa.insert(ROOMS)
+_INSERT_ACTION = sa.insert(ACTIONS)
+_INSERT_RECORD = sa.insert(RECORDS)
+
+
 def write_rows(conn: sa.Connection, batch: list[Write]) -> None:
     """Write a batch's rows on an open transaction."""
     latest = {w.room["code"]: w for w in batch}  # a room's last state in the batch wins
@@ -149,9 +160,8 @@ def write_rows(conn: sa.Connection, batch: list[Write]) -> None:
             "data": json.dumps(w.room, separators=(",", ":")),
             "updated": w.at,
         }
-        done = conn.execute(sa.update(ROOMS).where(ROOMS.c.code == code).values(values))
-        if done.rowcount == 0:
-            conn.execute(sa.insert(ROOMS).values(code=code, **values))
+        if conn.execute(_UPDATE_ROOM, {"key": code, **values}).rowcount == 0:
+            conn.execute(_INSERT_ROOM, {"code": code, **values})
     actions = [
         {
             "room": w.room["code"],
@@ -164,14 +174,14 @@ def write_rows(conn: sa.Connection, batch: list[Write]) -> None:
         if w.action is not None
     ]
     if actions:
-        conn.execute(sa.insert(ACTIONS), actions)
+        conn.execute(_INSERT_ACTION, actions)
     records = [
         {"room": w.room["code"], "number": w.first + i, "body": body}
         for w in batch
         for i, body in enumerate(w.records)
     ]
     if records:
-        conn.execute(sa.insert(RECORDS), records)
+        conn.execute(_INSERT_RECORD, records)
 
 
 def _sqlite_settings(dbapi_connection: Any, _record: Any) -> None:
