@@ -304,12 +304,14 @@ def test_a_drain_waits_for_the_action_in_hand_then_says_bye(
     hub = test_client.app.state.hub  # type: ignore[attr-defined]
     with test_client.websocket_connect("/ws") as ws:
         assert ws.receive_json()["type"] == "hello"
-        ws.send_json({"type": "create", "name": "host", "seats": ["random"] * 3})
+        # two decks: the room's changes run in a worker thread, not on the event loop
+        ws.send_json({"type": "create", "name": "host", "players": 5, "seats": ["random"] * 4})
         ws.send_json({"type": "host", "what": "start"})
         state: dict[str, Any] = {}
         while not state.get("offers"):
             message = ws.receive_json()
             state = message.get("state", message) if message["type"] != "welcome" else state
+        assert not hub.rooms[state["room"]["code"]].quick
         held, release = threading.Event(), threading.Event()
         act = Room.act
 
