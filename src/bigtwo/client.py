@@ -176,7 +176,8 @@ class Client:
 
     def play(self, bot: Bot, deals: int | None = None, timeout: float = 60.0) -> None:
         """Play the seat with ``bot`` until the session is over (or ``deals`` more deals
-        end). The bot chooses among the moves the server offered."""
+        end). The bot chooses among the moves the server offered. A restart (``bye``, or the
+        connection dropping) is ridden out: `reconnect`, and play on."""
         ended = 0
         while not self.over and (deals is None or ended < deals):
             try:
