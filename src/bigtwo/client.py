@@ -7,7 +7,7 @@ and an outside program uses it to play a seat with a token the host handed out.
 
 `play` comes back by itself when the server restarts (it says ``bye``, or the connection
 drops): it reconnects and resumes the seat. `offered` gives the moves offered as the engine's
-`Move` values; `check` asks whether an action would be taken, without taking it.
+`Move` values; `why` asks whether an action would be taken, without taking it.
 
 Blocking on purpose: one client, one seat, one loop. Every message received is kept in
 ``received`` (in order, across reconnects), so a test can look at everything the server said.
@@ -163,12 +163,13 @@ class Client:
         view = self.view()
         return [_move(view, text) for text in self.state["offers"]]
 
-    def check(self, action: str) -> dict[str, Any] | None:
+    def why(self, action: str) -> dict[str, Any] | None:
         """Would ``action`` be taken now? None if so, else the refusal ``act`` would get (its
         ``code``, ``message`` and ``params``). Nothing changes at the table."""
-        answer = self.request({"type": "check", "action": action}, "checked")
-        refusal: dict[str, Any] | None = answer["refusal"]
-        return refusal
+        answer = self.request({"type": "why", "action": action}, "why")
+        if answer["ok"]:
+            return None
+        return {key: answer[key] for key in ("code", "message", "params")}
 
     def view(self) -> View:
         assert self.state is not None and self.state["view"] is not None

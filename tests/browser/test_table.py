@@ -180,20 +180,28 @@ def test_reloading_comes_back_to_the_seat(context: Any, server: str) -> None:
 
 
 def test_a_refused_play_says_why(context: Any, server: str) -> None:
+    """A selection the server would refuse is greyed before anything is sent, with the
+    server's reason (asked with `why`) under the hand, on hover and on a tap."""
     page = context.new_page()
+    frames = Frames(page)
     open_room(page, server, deals=None)
     wait_turn(page)
     cards = hand_cards(page)
     cards.first.click()
     cards.last.click()  # the lowest and the highest card: never a combination
     play = page.get_by_role("button", name="Play", exact=True)
-    assert "refused" in (play.get_attribute("class") or "")  # greyed: not among the offers
     hint = page.locator("#" + str(play.get_attribute("aria-describedby")))
-    assert "isn't a move you can make now" in hint.inner_text()
-    play.click()
+    hint.get_by_text("is not a combination under these rules").wait_for()
+    assert any(suit in hint.inner_text() for suit in "♦♣♥♠")  # the cards, as symbols
+    assert "refused" in (play.get_attribute("class") or "")  # greyed
+    assert play.get_attribute("aria-disabled") == "true"
+    assert "is not a combination" in (play.get_attribute("title") or "")  # said on hover
+    asked = [m for m in frames.sent if m.get("type") == "why"]
+    assert asked and len(asked[-1]["action"].split()) == 2
+    play.click(force=True)  # a tap: greyed (aria-disabled) but it still says why
     alert = page.get_by_role("alert")
     alert.get_by_text("is not a combination under these rules").wait_for()
-    assert any(suit in alert.inner_text() for suit in "♦♣♥♠")  # the cards, as symbols
+    assert not [m for m in frames.sent if m.get("type") == "act"]  # nothing was sent to play
 
 
 @pytest.mark.parametrize("screen", ["home", "waiting", "table"])

@@ -1,6 +1,6 @@
 """The shared table's conformance harness (tests/conformance.py) against a room of a real
 ``bigtwo serve`` process: every seat a person played through its own `bigtwo.client`
-connection, refusals checked with the protocol's ``check`` against ``act``'s, the finished
+connection, refusals asked with the protocol's ``why`` against ``act``'s, the finished
 deals read back from the room's records."""
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ class RoomDriver:
 
     def why_not(self, seat: int, action: Move | str) -> str | None:
         text = action if isinstance(action, str) else move_text(action)
-        refusal = self.clients[seat].check(text)
+        refusal = self.clients[seat].why(text)
         if refusal is None:
             return None
         return Refusal(refusal["message"], refusal["code"], refusal["params"])
@@ -141,18 +141,18 @@ def test_conformance_of_a_server_room_through_the_client(
         driver.close()
 
 
-def test_the_harness_catches_a_room_whose_check_disagrees_with_act(
+def test_the_harness_catches_a_room_whose_why_disagrees_with_act(
     fast_server: ServerProcess, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The remote driver checks for real: a server whose ``check`` refused what ``act`` takes
+    """The remote driver checks for real: a server whose ``why`` refused what ``act`` takes
     (and answered right otherwise) is caught at the first offered move."""
     driver = RoomDriver(fast_server, "classic")
-    honest = Client.check
+    honest = Client.why
 
     def lying(client: Client, action: str) -> dict[str, Any] | None:
         return honest(client, action) or {"code": "not_your_turn", "message": "no", "params": {}}
 
-    monkeypatch.setattr(Client, "check", lying)
+    monkeypatch.setattr(Client, "why", lying)
     try:
         with pytest.raises(AssertionError, match=r"why_not refused .* but submit took it"):
             play_through(driver, Rules.preset("classic"), seed=7)

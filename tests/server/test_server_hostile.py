@@ -207,7 +207,7 @@ def test_fuzz_thousands_of_random_and_mutated_messages(
                 {"type": "act", "id": str(n), "action": rng.choice(offers), "seq": state["seq"]},
                 {"type": "act", "id": str(n), "action": "3D 3D", "seq": rng.randrange(99)},
                 {"type": "chat", "text": "hello"},
-                {"type": "check", "action": rng.choice([*offers, "3D 3D", "give 3D"])},
+                {"type": "why", "action": rng.choice([*offers, "3D 3D", "give 3D"])},
                 {"type": "ping"},
                 {"type": "host", "what": "mute", "seat": rng.randrange(8)},
                 {"type": "host", "what": "invite", "seat": 1},

@@ -29,7 +29,6 @@ from .protocol import (
     VERSION,
     Act,
     Chat,
-    Check,
     Create,
     Host,
     Join,
@@ -37,8 +36,10 @@ from .protocol import (
     Ping,
     ProtocolError,
     Resume,
+    Unwatch,
     Vote,
     Watch,
+    Why,
     parse,
     refusal,
 )
@@ -204,10 +205,16 @@ async def _handle(hub: Hub, conn: Connection, msg: Any) -> None:
         await hub.resume(conn, msg.room, msg.token, msg.last)
     elif isinstance(msg, Watch):
         await hub.watch(conn, msg.room, msg.last)
+    elif isinstance(msg, Unwatch):  # the room's messages stop; a seat stays its player's
+        code = conn.room
+        if code is None:
+            raise ProtocolError("not_watching", "this connection follows no room")
+        await hub.leave_socket(conn)
+        await conn.send(json.dumps({"type": "unwatched", "room": code}))
     elif isinstance(msg, Act):
         await hub.act(conn, msg)
-    elif isinstance(msg, Check):
-        await hub.check(conn, msg)
+    elif isinstance(msg, Why):
+        await hub.why(conn, msg.action)
     elif isinstance(msg, Host):
         await hub.host(conn, msg)
     elif isinstance(msg, Leave):

@@ -28,7 +28,7 @@ from typing import Any, TypeVar
 
 from ..table import Event
 from . import room_log
-from .protocol import Act, Check, Create, Host
+from .protocol import Act, Create, Host
 from .room import Room, RoomError
 from .settings import Settings
 from .shared import Listener, Outcome, SharedRooms, for_audience
@@ -174,8 +174,7 @@ class Hub:
 
     async def watch(self, conn: Connection, code: str, last: int | None) -> None:
         async with self._lock(code):
-            room = await self._current(code)
-            await self._enter(conn, room, None, None, last)
+            await self._enter(conn, await self._current(code), None, None, last)
 
     async def _enter(
         self,
@@ -286,11 +285,10 @@ class Hub:
             if out.value is None:
                 await self._broadcast(room, out.events)
 
-    async def check(self, conn: Connection, msg: Check) -> None:
+    async def why(self, conn: Connection, action: str) -> None:
         code, seat = self._seated(conn)
-        async with self._lock(code):  # the table is read while no change is under way
-            answer = (await self._current(code)).check(seat, msg.action)
-        await conn.send(json.dumps(answer))
+        async with self._lock(code):  # not read while a change is being made
+            await conn.send(json.dumps((await self._current(code)).why(seat, action)))
 
     async def host(self, conn: Connection, msg: Host) -> None:
         code, seat = self._seated(conn)

@@ -90,14 +90,6 @@ class Act(_Message):
     seq: Seq | None = None
 
 
-class Check(_Message):
-    """Ask whether ``action`` would be taken now, changing nothing: answered ``checked`` with
-    the refusal an ``act`` would get, or none (a front end says why before anything is sent)."""
-
-    type: Literal["check"]
-    action: Annotated[str, Field(max_length=300)]
-
-
 class Host(_Message):
     """The host's controls. ``what``: ``start``; ``seat`` (make ``seat`` open or a bot of
     ``kind`` before the start); ``remove`` (a player's seat goes to a bot); ``mute``;
@@ -108,6 +100,21 @@ class Host(_Message):
     what: Literal["start", "seat", "remove", "mute", "hand_over", "invite", "close", "rematch"]
     seat: Annotated[int, Field(ge=0, le=7)] | None = None
     kind: Annotated[str, Field(max_length=10)] | None = None
+
+
+class Unwatch(_Message):
+    """Stop following the room: no more of its messages on this connection. A player's seat
+    stays theirs, as when the socket closes (a bot plays it after the grace period)."""
+
+    type: Literal["unwatch"]
+
+
+class Why(_Message):
+    """Why ``action`` would be refused now, asked before sending it: answered with a ``why``
+    message; nothing changes."""
+
+    type: Literal["why"]
+    action: Annotated[str, Field(max_length=300)]
 
 
 class Leave(_Message):
@@ -133,12 +140,13 @@ class Ping(_Message):
 
 
 Inbound = Annotated[
-    Create | Join | Resume | Watch | Act | Check | Host | Leave | Vote | Chat | Ping,
+    Create | Join | Resume | Watch | Unwatch | Act | Why | Host | Leave | Vote | Chat | Ping,
     Field(discriminator="type"),
 ]
 _INBOUND: TypeAdapter[Inbound] = TypeAdapter(Inbound)
 TYPES = (
-    "create", "join", "resume", "watch", "act", "check", "host", "leave", "vote_end", "chat", "ping"
+    "create", "join", "resume", "watch", "unwatch", "act", "why", "host", "leave", "vote_end",
+    "chat", "ping",
 )  # fmt: skip
 
 
@@ -171,5 +179,5 @@ def error(code: str, message: str, **params: Any) -> dict[str, Any]:
 
 
 def refusal(exc: ProtocolError) -> str:
-    """The error message refusing what ``exc`` says, as the frame to send."""
+    """The ``error`` message for a refusal, as sent."""
     return json.dumps(error(exc.code, exc.message, **exc.params))

@@ -29,16 +29,7 @@ from ..errors import BigTwoError, IllegalMoveError
 from ..rules.changes import load_rules
 from ..rules.config import Rules
 from ..table import Event, SessionEnd, Table
-from .protocol import (
-    CHAT_LENGTH,
-    NAME_LENGTH,
-    SEAT_KINDS,
-    Act,
-    Create,
-    Host,
-    ProtocolError,
-    error,
-)
+from .protocol import CHAT_LENGTH, NAME_LENGTH, SEAT_KINDS, Act, Create, Host, ProtocolError
 from .store import Write
 
 RECENT_IDS = 64  # per seat: action ids remembered so that a resend is applied once
@@ -260,7 +251,7 @@ class Room:
         if msg.seq is not None and msg.seq != self.seq:
             raise RoomError("stale", "the table has moved on since; look again", seq=self.seq)
         try:
-            events = table.submit(seat, _action(table, seat, msg.action))
+            events = table.submit(seat, _offered(table, seat, msg.action))
         except IllegalMoveError as exc:
             raise RoomError(exc.code, str(exc), **exc.params) from None
         except BigTwoError as exc:
@@ -272,13 +263,16 @@ class Room:
             del ids[next(iter(ids))]
         return out, None
 
-    def check(self, seat: int, action: str) -> dict[str, Any]:
-        """Whether ``seat`` may take ``action`` now, changing nothing: the answer to ``check``,
-        with the refusal `act` would give (its code, sentence and parameters), or none."""
+    def why(self, seat: int, action: str) -> dict[str, Any]:
+        """The ``why`` answer: may ``seat`` take ``action`` now, and if not, why (the refusal's
+        code, sentence and parameters); nothing changes. A client greys out a selection and
+        says why before anything is sent."""
         table = self._playing()
-        refused = table.why_not(seat, _action(table, seat, action))
-        refusal = None if refused is None else error(refused.code, refused, **refused.params)
-        return {"type": "checked", "action": action, "refusal": refusal}
+        refusal = table.why_not(seat, _offered(table, seat, action))
+        answer: dict[str, Any] = {"type": "why", "action": action, "ok": refusal is None}
+        if refusal is not None:
+            answer |= {"code": refusal.code, "message": str(refusal), "params": refusal.params}
+        return answer
 
     def expire(self, now: float) -> list[Event]:
         """The awaited seat's time ran out (if it has): the table's forced action for it."""
@@ -432,12 +426,12 @@ class Room:
         return [e for _, evs in kept for e in self.events_for(seat, evs)]
 
 
-def _action(table: Table, seat: int, text: str) -> Move | str:
-    """An action's text as the table takes it: a second deck's card is written with ``*`` in
-    offers, so such a text is matched against the offered moves (the table reads the rest)."""
-    if "*" not in text:
-        return text
-    return next((m for m in bounded(table.offers(seat)) if move_text(m) == text), text)
+def _offered(table: Table, seat: int, action: str) -> Move | str:
+    """A second deck's card is written with ``*`` as offers write it: the offered move with
+    that text (else the text, for the table to read or refuse)."""
+    if "*" not in action:
+        return action
+    return next((m for m in bounded(table.offers(seat)) if move_text(m) == action), action)
 
 
 def _event(event: Event) -> dict[str, Any]:

@@ -22,16 +22,24 @@ export function words(text) {
   return text ? text.split(/\s+/).filter(Boolean) : [];
 }
 
-// A sort key: rank (2s lowest when the deal flipped them), then suit; jokers last.
-export function key(card, twosLow = false) {
-  if (card.joker) return 1000 + (card.face === "RJ" ? 1 : 0);
+// Each rule set's suits from low to high (the rules' `suit_order`); "none" still sorts.
+const SUIT_ORDERS = {
+  standard: "DCHS", bridge: "CDHS", pusoy: "CSHD", "hearts-high": "CDSH", none: "DCHS",
+};
+
+// A sort key: rank (2s lowest when the deal flipped them), then suit in the rules' order, or
+// with `bySuit` suit first; jokers last.
+export function key(card, { twosLow = false, suits = "standard", bySuit = false } = {}) {
+  if (card.joker) return 100000 + (card.face === "RJ" ? 1 : 0);
   let r = RANKS.indexOf(card.rank);
   if (twosLow && card.rank === "2") r = -1;
-  return (r + 1) * 10 + SUITS.indexOf(card.suit) + (card.second ? 5 : 0);
+  const s = (SUIT_ORDERS[suits] || SUITS).indexOf(card.suit);
+  const second = card.second ? 5 : 0;
+  return bySuit ? s * 1000 + (r + 1) * 10 + second : (r + 1) * 10 + s + second;
 }
 
-export function sorted(list, twosLow = false) {
-  return list.map(parse).sort((a, b) => key(a, twosLow) - key(b, twosLow));
+export function sorted(list, order = {}) {
+  return list.map(parse).sort((a, b) => key(a, order) - key(b, order));
 }
 
 export function short(card) {

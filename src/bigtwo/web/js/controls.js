@@ -1,0 +1,64 @@
+// The room's controls: the host's (start, seats to bots, mute, hand over, close, rematch),
+// taking an open seat while watching, voting to end, leaving, going home.
+import { fill, h } from "./dom.js";
+import { t } from "./i18n.js";
+import { nameField } from "./name-field.js";
+import { isHost, room, seatName } from "./reading.js";
+import { prefSwitch } from "./prefs.js";
+import { host, joinRoom, leaveSeat, stopWatching } from "./session.js";
+import { turnChanged, showTitle } from "./turn.js";
+import { S, net } from "./state.js";
+
+export function controls() {
+  const box = document.getElementById("controls");
+  const r = room();
+  if (!r) return fill(box);
+  const out = [];
+  if (isHost()) {
+    if (r.status === "waiting") {
+      out.push(h("button", { type: "button", class: "primary", "data-focus": "start",
+        text: t("room.start"), onclick: () => host("start") }));
+    }
+    if (r.status === "over") {
+      out.push(h("button", { type: "button", class: "primary", "data-focus": "rematch",
+        text: t("room.rematch"), onclick: () => host("rematch") }));
+    }
+    for (const seat of r.seats) {
+      if (seat.kind !== "person" || seat.seat === S.seat || r.status === "closed") continue;
+      const name = seatName(seat.seat);
+      out.push(
+        h("button", { type: "button", text: t("room.remove", { name }),
+          onclick: () => host("remove", seat.seat) }),
+        h("button", { type: "button", text: t("room.mute", { name }),
+          onclick: () => host("mute", seat.seat) }),
+        h("button", { type: "button", text: t("room.hand_over", { name }),
+          onclick: () => host("hand_over", seat.seat) }),
+      );
+    }
+    if (r.status !== "closed") {
+      out.push(h("button", { type: "button", text: t("room.close"), onclick: () => host("close") }));
+    }
+  } else if (r.status === "waiting" && S.seat !== null) {
+    out.push(h("p", { class: "hint", text: t("room.waiting.host") }));
+  }
+  if (S.seat === null && r.status === "waiting" && r.seats.some((x) => x.kind === "open")) {
+    out.push(nameField("watch-name"), h("button", { type: "button", class: "primary",
+      "data-focus": "take", text: t("room.join.take"), onclick: () => joinRoom(r.code) }));
+  }
+  if (S.seat !== null && r.status === "playing") {
+    out.push(h("button", { type: "button", text: t("room.vote"),
+      onclick: () => net.send({ type: "vote_end", yes: true }) }));
+  }
+  if (S.seat !== null && r.status !== "closed") {
+    out.push(h("button", { type: "button", text: t("room.leave"), onclick: leaveSeat }));
+  }
+  if (S.seat === null) {
+    out.push(h("button", { type: "button", "data-focus": "unwatch", text: t("room.unwatch"),
+      onclick: stopWatching }));
+  }
+  out.push(h("a", { href: "#", class: "button", text: t("room.home") }));
+  const switches = S.seat === null ? null : h("div",
+    { class: "row wrap", role: "group", "aria-label": t("pref.heading") },
+    prefSwitch("autopass", turnChanged), prefSwitch("sound"), prefSwitch("title", showTitle));
+  fill(box, h("div", { class: "row wrap" }, out), switches);
+}

@@ -1,0 +1,83 @@
+// Your hand: the cards in your order (sorted, or arranged by dragging or Shift+arrows),
+// selected by tap, click or Space; the buttons below it come from moves.js.
+import { dragHandlers, endedDrag, forgetArrangement, handOrder, moveCard } from "./arrange.js";
+import * as cards from "./cards.js";
+import { fill, h } from "./dom.js";
+import { t } from "./i18n.js";
+import { hintNext, moveButtons, pass, playSelected, sideActions } from "./moves.js";
+import { prefSwitch } from "./prefs.js";
+import { S } from "./state.js";
+
+export function hand() {
+  const box = document.getElementById("hand-box");
+  const view = S.state && S.state.view;
+  if (!view) return fill(box);
+  if (S.seat === null) {
+    return fill(box, h("p", { class: "hint", text: t("table.spectator") }));
+  }
+  const list = handOrder(view);
+  const buttons = list.map((c, i) =>
+    h("button", {
+      type: "button",
+      class: `card${c.red ? " red" : ""}`,
+      "aria-pressed": S.selected.has(c.word) ? "true" : "false",
+      "aria-label": cards.spoken(c),
+      "data-focus": `card-${c.word}`,
+      "data-word": c.word,
+      "data-index": i,
+      text: cards.short(c),
+      onclick: () => {
+        if (endedDrag()) return;
+        if (S.selected.has(c.word)) S.selected.delete(c.word);
+        else S.selected.add(c.word);
+        hand();
+      },
+      onkeydown: (e) => cardKey(e, view, c.word, i, list.length),
+    }));
+  const inPlay = S.state.room.status === "playing" && view.end === null;
+  fill(
+    box,
+    h("div", { class: "hand-head" },
+      h("h2", { id: "hand-h", text: t("table.hand") }),
+      prefSwitch("suit", () => { forgetArrangement(); hand(); })),
+    list.length
+      ? h("div", { class: "hand", role: "group", "aria-labelledby": "hand-h",
+        ...dragHandlers(view, hand) }, buttons)
+      : h("p", { text: t("table.hand.empty") }),
+    inPlay ? moveButtons(hand) : null,
+    inPlay ? h("p", { class: "hint keys", text: t("table.keys") }) : null,
+  );
+  fill(document.getElementById("side"), sideActions());
+}
+
+// Arrows move between cards; with Shift they move the card itself.
+function cardKey(e, view, word, i, n) {
+  let next = null;
+  if (e.key === "ArrowRight" || e.key === "ArrowDown") next = e.shiftKey ? i + 1 : (i + 1) % n;
+  if (e.key === "ArrowLeft" || e.key === "ArrowUp") next = e.shiftKey ? i - 1 : (i - 1 + n) % n;
+  if (e.key === "Home") next = 0;
+  if (e.key === "End") next = n - 1;
+  if (next === null) return;
+  e.preventDefault();
+  if (e.shiftKey) {
+    moveCard(view, word, next);
+    hand(); // the focus stays on the moved card (the same data-focus)
+    return;
+  }
+  const target = document.querySelector(`.hand .card[data-index="${next}"]`);
+  if (target) target.focus();
+}
+
+// Keys on the table: P plays, S passes, H hints, C clears (not while typing).
+export function tableKeys(e) {
+  if (S.screen !== "room" || e.ctrlKey || e.metaKey || e.altKey) return;
+  const tag = e.target && e.target.tagName;
+  if (["INPUT", "TEXTAREA", "SELECT"].includes(tag)) return;
+  const k = e.key.toLowerCase();
+  if (k === "p") playSelected();
+  else if (k === "s") pass();
+  else if (k === "c") { S.selected.clear(); hand(); }
+  else if (k === "h") { hintNext(); hand(); }
+  else return;
+  e.preventDefault();
+}

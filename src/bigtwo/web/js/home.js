@@ -1,0 +1,107 @@
+// The home screen (your name, the open public rooms, opening a room, joining by code) and the
+// screen of a room's link before you take a seat or watch.
+import { fill, h } from "./dom.js";
+import { t } from "./i18n.js";
+import { createForm } from "./create.js";
+import { nameField } from "./name-field.js";
+import { joinRoom, watchRoom } from "./session.js";
+import { S, codeFromText, main } from "./state.js";
+
+export function homeScreen() {
+  const lobbyList = h("ul", { class: "lobby", id: "lobby" });
+  const codeInput = h("input", { id: "code", autocomplete: "off", required: true });
+  const joinForm = h(
+    "form",
+    {
+      class: "card-box",
+      onsubmit: (e) => {
+        e.preventDefault();
+        const code = codeFromText(codeInput.value);
+        if (code) location.hash = `room=${code}`;
+      },
+    },
+    h("h2", { text: t("home.join.heading") }),
+    h("p", { class: "field" }, h("label", { for: "code", text: t("home.code") }), codeInput),
+    h("button", { type: "submit", text: t("home.join") }),
+  );
+  fill(
+    main(),
+    h(
+      "section",
+      { class: "home" },
+      h("h2", { text: t("home.heading") }),
+      nameField("name"),
+      h(
+        "section",
+        { class: "card-box", "aria-labelledby": "lobby-h" },
+        h("h2", { id: "lobby-h", text: t("home.lobby") }),
+        lobbyList,
+        h("button", { type: "button", onclick: refreshLobby, text: t("home.lobby.refresh") }),
+      ),
+      createForm(),
+      joinForm,
+    ),
+  );
+  refreshLobby();
+}
+
+export async function refreshLobby() {
+  try {
+    const response = await fetch("api/lobby");
+    S.lobby = (await response.json()).rooms || [];
+  } catch {
+    S.lobby = [];
+  }
+  const list = document.getElementById("lobby");
+  if (!list) return;
+  if (!S.lobby.length) {
+    fill(list, h("li", { text: t("home.lobby.empty") }));
+    return;
+  }
+  fill(
+    list,
+    S.lobby.map((r) => {
+      const open = r.seats.filter((s) => s.kind === "open").length;
+      const hostSeat = r.seats[r.host];
+      return h(
+        "li",
+        {},
+        h("span", {
+          text: `${t("home.lobby.room", {
+            rules: r.rules,
+            players: r.players,
+            host: hostSeat ? hostSeat.name : "",
+          })} · ${t("home.lobby.open", { count: open })}`,
+        }),
+        h("span", { class: "row" },
+          open
+            ? h("button", {
+              type: "button",
+              text: t("home.join"),
+              onclick: () => joinRoom(r.code),
+            })
+            : null,
+          h("button", { type: "button", text: t("home.watch"), onclick: () => watchRoom(r.code) }),
+        ),
+      );
+    }),
+  );
+}
+
+export function joinScreen() {
+  const code = S.code;
+  fill(
+    main(),
+    h(
+      "section",
+      { class: "card-box" },
+      h("h2", { text: t("room.join.heading", { code }) }),
+      nameField("join-name"),
+      h("p", { class: "row" },
+        h("button", { type: "button", class: "primary", text: t("room.join.take"),
+          onclick: () => joinRoom(code) }),
+        h("button", { type: "button", text: t("room.join.watch"), onclick: () => watchRoom(code) }),
+        h("a", { href: "#", class: "button", text: t("room.home") })),
+    ),
+  );
+}

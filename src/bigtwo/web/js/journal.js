@@ -1,0 +1,87 @@
+// The log of plays, the results and the chat, kept for this tab across reloads.
+import * as cards from "./cards.js";
+import { fill, h } from "./dom.js";
+import { t } from "./i18n.js";
+import { moveLabel, seatName } from "./reading.js";
+import { LOG_KEEP, S, memoKey } from "./state.js";
+
+export function remember() {
+  const memo = S.code ? JSON.parse(sessionStorage.getItem(memoKey(S.code)) || "{}") : {};
+  S.log = memo.log || [];
+  S.results = memo.results || [];
+  S.settlement = memo.settlement || null;
+  S.chat = memo.chat || [];
+}
+
+export function keep() {
+  if (!S.code) return;
+  const memo = { log: S.log, results: S.results, settlement: S.settlement, chat: S.chat };
+  sessionStorage.setItem(memoKey(S.code), JSON.stringify(memo));
+}
+
+export function note(e) {
+  S.log.push(e);
+  S.log = S.log.slice(-LOG_KEEP);
+  if (e.kind === "deal") S.settlement = null;
+  if (e.kind === "deal_over") {
+    const number = S.results.length ? S.results[S.results.length - 1].number + 1 : 1;
+    const last = [...S.log].reverse().find((x) => x.kind === "deal");
+    const data = e.data || {};
+    S.results.push({
+      number: last && last.data ? last.data.number : number,
+      winner: e.seat,
+      scores: data.scores || [],
+      totals: data.totals || [],
+    });
+  }
+  if (e.kind === "session_over") S.settlement = (e.data && e.data.settlement) || [];
+  keep();
+}
+
+export function noteChat(m) {
+  S.chat.push({ name: m.name, text: m.text });
+  S.chat = S.chat.slice(-LOG_KEEP);
+  keep();
+  chatLog();
+}
+
+function logText(e) {
+  const name = e.seat === null || e.seat === undefined ? "" : seatName(e.seat);
+  const data = e.data || {};
+  switch (e.kind) {
+    case "deal":
+      return t("log.deal", { number: data.number, name: seatName(data.dealer) });
+    case "act":
+      if (e.move === "pass") return t("log.pass", { name });
+      if (e.move && e.move.startsWith("give ")) {
+        const rest = e.move.slice(5);
+        return t("log.give", { name, move: cards.isCards(rest) ? cards.show(rest) : rest });
+      }
+      return t("log.act", { name, move: moveLabel(e.move || "") });
+    case "trick":
+    case "timeout":
+    case "deal_over":
+      return t(`log.${e.kind}`, { name });
+    case "out":
+      return t("log.out", { name, place: data.place });
+    case "session_over":
+    case "session_ended":
+    case "closed":
+      return t(`log.${e.kind}`);
+    default:
+      return t("log.other", { kind: e.kind });
+  }
+}
+
+export function logList() {
+  const box = document.getElementById("log");
+  if (!box) return;
+  fill(box, S.log.slice(-60).reverse().map((e) => h("li", { text: logText(e) })));
+}
+
+export function chatLog() {
+  const box = document.getElementById("chat");
+  if (!box) return;
+  fill(box, S.chat.slice(-50).map((c) => h("li", {}, h("b", { text: `${c.name}: ` }),
+    h("span", { text: c.text }))));
+}

@@ -1,0 +1,34 @@
+// The player's switches, remembered in localStorage: sort by suit, auto-pass, the your-turn
+// sound and title. Each shows as a switch (a button with role="switch").
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { store } from "./state.js";
+
+const DEFAULTS = { suit: false, autopass: false, sound: true, title: true };
+
+export function pref(name) {
+  const kept = store.get(`bigtwo.pref.${name}`);
+  return kept === null ? DEFAULTS[name] : kept === "1";
+}
+
+export function setPref(name, on) {
+  store.set(`bigtwo.pref.${name}`, on ? "1" : "0");
+}
+
+// A switch for `name`, labelled from the catalogue (`pref.NAME`); `changed` runs after a flip.
+export function prefSwitch(name, changed = () => {}) {
+  const on = pref(name);
+  return h("button", {
+    type: "button",
+    role: "switch",
+    class: "switch",
+    "aria-checked": on ? "true" : "false",
+    "data-focus": `pref-${name}`,
+    text: t(`pref.${name}`),
+    onclick: (e) => {
+      setPref(name, !pref(name));
+      e.currentTarget.setAttribute("aria-checked", pref(name) ? "true" : "false");
+      changed(pref(name));
+    },
+  });
+}

@@ -1,0 +1,78 @@
+// Reading the state: seats by name, the offers of this seat, turns, and moves in words.
+import * as cards from "./cards.js";
+import { has, t } from "./i18n.js";
+import { BOT_KINDS, S } from "./state.js";
+
+export function room() {
+  return S.state ? S.state.room : null;
+}
+
+export function seatName(seat) {
+  const r = room();
+  const info = r && r.seats[seat];
+  if (info && BOT_KINDS.includes(info.kind)) {
+    return t("seat.bot", { kind: t(`kind.${info.kind}`), n: seat + 1 });
+  }
+  const name = info ? info.name : "";
+  return name || t("seat.default", { n: seat + 1 });
+}
+
+export function offers() {
+  return (S.state && S.state.offers) || [];
+}
+
+export function myTurn() {
+  const st = S.state;
+  return Boolean(st && S.seat !== null && st.awaiting.includes(S.seat) && offers().length);
+}
+
+export function isHost() {
+  const r = room();
+  return Boolean(r && S.seat !== null && r.host === S.seat);
+}
+
+// The offered plays (or gifts) by their cards in any order, and the other actions.
+export function offerIndex() {
+  const plays = new Map();
+  const gifts = new Map();
+  const side = [];
+  for (const text of offers()) {
+    if (text === "pass") continue;
+    if (cards.isCards(text)) plays.set(cards.same(text), text);
+    else if (text.startsWith("give ") && cards.isCards(text.slice(5))) {
+      gifts.set(cards.same(text.slice(5)), text);
+    } else side.push(text);
+  }
+  return { plays, gifts, side };
+}
+
+export function moveLabel(text) {
+  if (cards.isCards(text)) return cards.show(text);
+  if (text.startsWith("give ")) {
+    const rest = text.slice(5);
+    return t("action.give", { cards: cards.isCards(rest) ? cards.show(rest) : rest });
+  }
+  return has(`action.${text}`) ? t(`action.${text}`) : text;
+}
+
+// A refusal (an `error`, or a `why` answer) in words: its code through the catalogue.
+export function refusalText(m) {
+  const key = `error.${m.code}`;
+  const params = { message: m.message, ...readable(m.params || {}) };
+  return has(key) ? t(key, params) : t("error.unknown", params);
+}
+
+// A refusal's parameters as a person reads them: cards with suit symbols, seats by name.
+export function readable(params) {
+  const out = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (["cards", "play", "table", "card"].includes(name) && typeof value === "string") {
+      out[name] = cards.show(value);
+    } else if (["seat", "to_move", "giver", "receiver"].includes(name) && Number.isInteger(value)) {
+      out[name] = seatName(value);
+    } else {
+      out[name] = value;
+    }
+  }
+  return out;
+}

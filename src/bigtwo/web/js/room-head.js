@@ -1,0 +1,65 @@
+// The room's heading: its code, status, rules and progress, and the room's link to share:
+// shown in full with a copy button while it waits for players, then a copy button alone (for
+// friends to watch), and an Invite button where the device can share (phones).
+import { fill, h } from "./dom.js";
+import { t } from "./i18n.js";
+import { room } from "./reading.js";
+import { S, shareLink } from "./state.js";
+
+// What the last copy said: kept across the re-renders that every move brings.
+const copyNote = { text: "" };
+
+export function roomHead() {
+  const r = room();
+  const box = document.getElementById("room-head");
+  if (!r) {
+    fill(box, h("h2", { text: t("room.heading", { code: S.code || "" }) }));
+    return;
+  }
+  const link = shareLink(r.code);
+  const copied = h("span", { class: "hint", "aria-live": "polite", text: copyNote.text });
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      copyNote.text = t("room.copied");
+    } catch {
+      copyNote.text = t("room.copy.failed");
+    }
+    copied.textContent = copyNote.text;
+  };
+  const share = navigator.share
+    ? h("button", { type: "button", "data-focus": "invite", text: t("room.invite"),
+      onclick: () => navigator.share({ title: t("app.title"), text: t("room.invite.text"),
+        url: link }).catch(() => {}) })
+    : null;
+  const copyButton = h("button", { type: "button", "data-focus": "copy", text: t("room.copy"),
+    onclick: copy });
+  const view = S.state.view;
+  const session = view && view.session;
+  let progress = null;
+  if (session && r.status !== "waiting") {
+    progress = session.deals_target
+      ? t("table.deals", { played: Math.min(session.deals_played + 1, session.deals_target),
+        target: session.deals_target })
+      : t("table.deals.open", { played: session.deals_played });
+  }
+  fill(
+    box,
+    h("h2", { text: t("room.heading", { code: r.code }) }),
+    h("p", { class: "status" },
+      h("span", { text: t(`room.status.${r.status}`) }),
+      h("span", { text: t("room.rules", { rules: r.rules }) }),
+      progress ? h("span", { text: progress }) : null,
+      S.seat === null ? h("span", { text: t("room.watching") }) : null),
+    r.status === "waiting"
+      ? h("p", { class: "share" },
+        h("label", { for: "share-link", text: t("room.share") }),
+        h("input", { id: "share-link", readonly: true, value: link,
+          onfocus: (e) => e.target.select() }),
+        copyButton, share, copied)
+      : null,
+    r.status === "playing" || r.status === "over"
+      ? h("p", { class: "share" }, copyButton, share, copied)
+      : null,
+  );
+}

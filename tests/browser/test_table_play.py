@@ -1,0 +1,247 @@
+"""The table's player features in a real browser, by clicking: the hand's order (by rank or
+by suit, remembered; dragged or moved by keyboard, kept through re-renders), Hint, auto-pass,
+the your-turn alert (sound and title, switchable), the room's link during play, a spectator
+who stops watching, and a President's card exchange between deals."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from .test_table import Frames, hand_cards, more_than, open_room, wait_turn
+
+RANKS = "3456789TJQKA2"
+SUITS = "DCHS"  # the classic rules' suits, low to high
+
+
+def words(page: Any) -> list[str]:
+    """The hand as shown, as the server writes cards ("3D")."""
+    return [str(c.get_attribute("data-focus"))[5:] for c in hand_cards(page).all()]
+
+
+def by_rank(cards: list[str]) -> list[str]:
+    return sorted(cards, key=lambda w: (RANKS.index(w[0]), SUITS.index(w[1])))
+
+
+def by_suit(cards: list[str]) -> list[str]:
+    return sorted(cards, key=lambda w: (SUITS.index(w[1]), RANKS.index(w[0])))
+
+
+def my_offers(frames: Frames) -> list[str]:
+    return list(frames.states()[-1]["offers"] or [])
+
+
+def hint_and_play(page: Any, frames: Frames) -> None:
+    """Play the first hinted move, or pass when passing is all there is."""
+    if my_offers(frames) == ["pass"]:
+        page.get_by_role("button", name="Pass", exact=True).click()
+        return
+    page.get_by_role("button", name="Hint", exact=True).click()
+    page.get_by_role("button", name="Play", exact=True).click()
+
+
+def next_update(page: Any, frames: Frames, seen: int) -> None:
+    deadline = time.monotonic() + 15
+    while frames.count("update") == seen:
+        assert time.monotonic() < deadline, "no update came"
+        page.wait_for_timeout(20)
+
+
+def test_the_hand_is_sorted_by_choice_and_arranged_by_drag_and_keyboard(
+    context: Any, server: str
+) -> None:
+    page = context.new_page()
+    frames = Frames(page)
+    open_room(page, server, deals=None)
+    wait_turn(page)
+    shown = words(page)
+    assert shown == by_rank(shown) and len(shown) == 13
+    by_suit_switch = page.get_by_role("switch", name="Sort by suit")
+    assert by_suit_switch.get_attribute("aria-checked") == "false"
+    by_suit_switch.click()
+    assert by_suit_switch.get_attribute("aria-checked") == "true"
+    assert words(page) == by_suit(shown)
+    page.reload()  # the choice is remembered
+    wait_turn(page)
+    assert page.get_by_role("switch", name="Sort by suit").get_attribute("aria-checked") == "true"
+    assert words(page) == by_suit(shown)
+
+    # the keyboard: Shift+ArrowRight moves the focused card one place, the focus with it
+    first = words(page)[0]
+    hand_cards(page).first.focus()
+    page.keyboard.press("Shift+ArrowRight")
+    assert words(page)[1] == first
+    assert hand_cards(page).nth(1).evaluate("(el) => el === document.activeElement")
+
+    # a drag: the last card dropped on the first one's left half goes first, unselected
+    last = words(page)[-1]
+    source = hand_cards(page).last.bounding_box()
+    target = hand_cards(page).first.bounding_box()
+    page.mouse.move(source["x"] + source["width"] / 2, source["y"] + source["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(target["x"] + 4, target["y"] + target["height"] / 2, steps=12)
+    page.mouse.up()
+    arranged = words(page)
+    assert arranged[0] == last and arranged[2] == first
+    assert hand_cards(page).first.get_attribute("aria-pressed") == "false"
+
+    # the arrangement survives re-renders: selecting, and the table moving on after a play
+    hand_cards(page).nth(3).click()
+    assert words(page) == arranged
+    hand_cards(page).nth(3).click()
+    seen = frames.count("update")
+    hint_and_play(page, frames)
+    next_update(page, frames, seen)
+    held = set(frames.states()[-1]["view"]["hand"].split())
+    assert words(page) == [w for w in arranged if w in held]
+
+
+def test_hint_cycles_through_the_offered_plays(context: Any, server: str) -> None:
+    page = context.new_page()
+    frames = Frames(page)
+    open_room(page, server, deals=None)
+    wait_turn(page)
+    plays = [o for o in my_offers(frames) if o != "pass"]
+    assert len(plays) >= 2
+    hint = page.get_by_role("button", name="Hint", exact=True)
+    for expected in (plays[0], plays[1]):
+        hint.click()
+        chosen = {w for w, c in zip(words(page), hand_cards(page).all(), strict=True)
+                  if c.get_attribute("aria-pressed") == "true"}
+        assert chosen == set(expected.split())
+    play = page.get_by_role("button", name="Play", exact=True)
+    assert play.is_enabled() and "refused" not in (play.get_attribute("class") or "")
+    seen = frames.count("update")
+    play.click()
+    next_update(page, frames, seen)
+    acted = [m for m in frames.sent if m.get("type") == "act"]
+    assert acted[-1]["action"] == plays[1]
+
+
+def test_auto_pass_and_the_your_turn_alert(context: Any, server: str) -> None:
+    # count the tones the page starts (the browser's own API, wrapped from outside the page)
+    context.add_init_script(
+        "window.tones = 0; const made = AudioContext.prototype.createOscillator;"
+        "AudioContext.prototype.createOscillator = function () { window.tones += 1;"
+        " return made.call(this); };"
+    )
+    page = context.new_page()
+    frames = Frames(page)
+    open_room(page, server, deals=None)
+    wait_turn(page)
+    assert page.title() == "● Your turn – Big Two"
+    assert page.evaluate("window.tones") == 1  # the clicks before it allowed sound
+    page.get_by_role("switch", name="Your turn in the tab's title").click()
+    assert page.title() == "Big Two"
+    page.get_by_role("switch", name="Sound on my turn").click()
+    page.get_by_role("switch", name="Pass for me when I can only pass").click()
+    deadline = time.monotonic() + 90
+    # the test never presses Pass: a pass sent is the page's own
+    while not any(m.get("type") == "act" and m["action"] == "pass" for m in frames.sent):
+        assert time.monotonic() < deadline, "no turn offered only a pass"
+        if page.get_by_text("Your turn", exact=True).is_visible() and my_offers(frames) != [
+            "pass"
+        ]:
+            seen = frames.count("update")
+            page.get_by_role("button", name="Hint", exact=True).click()
+            page.get_by_role("button", name="Play", exact=True).click()
+            next_update(page, frames, seen)
+        else:
+            page.wait_for_timeout(20)
+    assert page.evaluate("window.tones") == 1  # no tone once switched off
+    assert page.title() == "Big Two"
+    page.reload()  # the switches are remembered
+    page.get_by_role("switch", name="Sound on my turn").wait_for()
+    for name in ("Sound on my turn", "Your turn in the tab's title"):
+        assert page.get_by_role("switch", name=name).get_attribute("aria-checked") == "false"
+    assert page.get_by_role("switch", name="Pass for me when I can only pass").get_attribute(
+        "aria-checked"
+    ) == "true"
+
+
+def test_the_link_during_play_and_a_spectator_who_stops_watching(
+    context: Any, browser: Any, server: str
+) -> None:
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    host = context.new_page()
+    code = open_room(host, server, deals=None)
+    wait_turn(host)
+    host.get_by_role("button", name="Copy link").click()
+    host.get_by_text("Link copied").wait_for()
+    assert host.evaluate("navigator.clipboard.readText()").endswith(f"/#room={code}")
+
+    other = browser.new_context()
+    other.set_default_timeout(15000)
+    try:
+        watcher = other.new_page()
+        frames = Frames(watcher)
+        watcher.goto(f"{server}/#room={code}")
+        watcher.get_by_role("button", name="Watch").click()
+        watcher.get_by_text("You are watching: no hand is shown.").wait_for()
+        watcher.get_by_role("button", name="Stop watching").click()
+        watcher.get_by_role("button", name="Open the room").wait_for()  # home again
+        assert "#room=" not in watcher.url
+        deadline = time.monotonic() + 10
+        while not any(m.get("type") == "unwatched" for m in frames.messages):
+            assert time.monotonic() < deadline, "the server didn't confirm"
+            watcher.wait_for_timeout(20)
+        seen = frames.count("update")
+        played = host.locator("#log li").count()
+        hint = host.get_by_role("button", name="Hint", exact=True)
+        if hint.is_enabled():
+            hint.click()
+            host.get_by_role("button", name="Play", exact=True).click()
+        else:
+            host.get_by_role("button", name="Pass", exact=True).click()
+        more_than(host.locator("#log li"), played)
+        watcher.wait_for_timeout(300)
+        assert frames.count("update") == seen  # the room's moves no longer reach it
+        watcher.reload()  # and a reload doesn't watch again
+        watcher.get_by_role("button", name="Open the room").wait_for()
+    finally:
+        other.close()
+
+
+def test_a_president_gives_cards_by_clicking(context: Any, server: str) -> None:
+    """President rules with the President's free choice: once the person finishes first, the
+    next deal opens with their gift of two cards to the Scum, chosen by clicking."""
+    page = context.new_page()
+    frames = Frames(page)
+    page.goto(f"{server}/")
+    page.get_by_label("Your name").fill("Ann")
+    page.get_by_label("Rules").select_option("president")
+    for seat in (2, 3, 4):
+        page.get_by_label(f"Seat {seat}", exact=True).select_option("random")
+    page.get_by_label("Rule changes").fill("president_free_choice=yes")
+    page.get_by_role("button", name="Open the room").click()
+    page.get_by_role("button", name="Start the game").click()
+    page.get_by_role("switch", name="Pass for me when I can only pass").click()
+    give = page.get_by_role("button", name="Give", exact=True)
+    turn = page.get_by_text("Your turn", exact=True)
+    deadline = time.monotonic() + 150
+    while not give.is_visible():
+        assert time.monotonic() < deadline, "the person never became President"
+        offers = my_offers(frames) if frames.states() else []
+        if not turn.is_visible() or offers == ["pass"]:
+            page.wait_for_timeout(20)
+            continue
+        seen = frames.count("update")
+        plays = [o for o in offers if o != "pass"]
+        for word in max(plays, key=lambda o: len(o.split())).split():  # the most cards
+            page.locator(f'.hand [data-focus="card-{word}"]').click()
+        page.get_by_role("button", name="Play", exact=True).click()
+        next_update(page, frames, seen)
+    pending = frames.states()[-1]["view"]["pending"]
+    assert pending[0] == 0 and pending[2] == 2  # the person gives two cards
+    before = set(words(page))
+    highest = words(page)[-2:]  # any two: the two highest as shown
+    for word in highest:
+        page.locator(f'.hand [data-focus="card-{word}"]').click()
+    assert "refused" not in (give.get_attribute("class") or "")
+    seen = frames.count("update")
+    give.click()
+    next_update(page, frames, seen)
+    page.get_by_role("region", name="Plays").get_by_text("Ann gives").first.wait_for()
+    after = set(frames.states()[-1]["view"]["hand"].split())
+    assert not set(highest) & after and before - after == set(highest)
+    assert page.get_by_role("alert").inner_text() == ""
