@@ -4,8 +4,9 @@ makes, for deals a table can't deal: fixed hands, an observer at every step)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
+import postgres
 import pytest
 
 import bigtwo
@@ -24,6 +25,17 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=False,
         help="deeper runs: the fuzzers try many more examples",
     )
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[postgres.Cluster]:
+    """One throwaway PostgreSQL cluster for the run, started when a test first needs it;
+    each user takes a fresh database on it (`postgres.Cluster.database`)."""
+    reason = postgres.why_not()
+    if reason is not None:
+        pytest.skip(reason)
+    with postgres.cluster() as running:
+        yield running
 
 
 def covers(*ids: str) -> pytest.MarkDecorator:

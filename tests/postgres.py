@@ -1,21 +1,26 @@
 """A throwaway PostgreSQL cluster for tests: `initdb` in a temporary folder owned by the
 ``postgres`` user, `pg_ctl` on a free loopback port, stopped and removed afterwards. The
-server refuses to run as root, so as root it runs as ``postgres`` (``runuser``)."""
+server refuses to run as root, so as root it runs as ``postgres`` (``runuser``).
+
+One cluster serves the whole run (the ``postgres_cluster`` fixture of tests/conftest.py):
+starting one costs a second or two, a fresh database on it a tenth of that."""
 
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import shutil
 import subprocess
 import tempfile
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from ports import free_port
+from ports import free_port  # also postgres.free_port, as tests/scaleout uses it
 
 VERSIONS = ("17", "16", "15")
-_RUNNING: dict[str, list[str]] = {}  # a cluster's URL -> pg_ctl with its data folder
+_RUNNING: dict[int, Cluster] = {}  # port -> the cluster listening there
 
 
 def binaries() -> Path | None:
@@ -39,9 +44,39 @@ def why_not() -> str | None:
     return None
 
 
+@dataclass
+class Cluster:
+    """A running cluster: the commands that drive it, and the databases made on it."""
+
+    folder: Path  # the binaries
+    root: Path  # the data folder's parent, the socket and the log
+    port: int
+    as_user: list[str]  # runuser -u postgres -- when running as root
+    names: Iterator[int] = field(default_factory=itertools.count)
+
+    @property
+    def options(self) -> str:
+        return f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c fsync=off"
+
+    def pg_ctl(self, *args: str) -> list[str]:
+        data = str(self.root / "data")
+        return [*self.as_user, str(self.folder / "pg_ctl"), "-D", data, *args]
+
+    def run(self, command: list[str], check: bool = True) -> None:
+        subprocess.run(command, check=check, capture_output=True, cwd=self.root)
+
+    def database(self) -> str:
+        """A new, empty database; its SQLAlchemy URL."""
+        name = f"bigtwo{next(self.names)}"
+        createdb = str(self.folder / "createdb")
+        port = str(self.port)
+        self.run([*self.as_user, createdb, "-h", "127.0.0.1", "-p", port, "-U", "postgres", name])
+        return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/{name}"
+
+
 @contextlib.contextmanager
-def cluster() -> Iterator[str]:
-    """Start a cluster; yield a SQLAlchemy URL of an empty database on it."""
+def cluster() -> Iterator[Cluster]:
+    """Start a cluster; yield it (`Cluster.database` makes a database on it)."""
     folder = binaries()
     assert folder is not None, why_not()
     root = Path(tempfile.mkdtemp(prefix="bigtwo-pg-"))
@@ -49,71 +84,23 @@ def cluster() -> Iterator[str]:
     if os.geteuid() == 0:
         shutil.chown(root, "postgres", "postgres")
         as_user = ["runuser", "-u", "postgres", "--"]
-    data, port = root / "data", free_port()
-    run = {"check": True, "capture_output": True, "cwd": root}
-    subprocess.run(
-        [
-            *as_user,
-            str(folder / "initdb"),
-            "-D",
-            str(data),
-            "-A",
-            "trust",
-            "-U",
-            "postgres",
-            "--no-sync",
-        ],
-        **run,
-    )  # type: ignore[call-overload]
-    options = f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off"
-    subprocess.run(
-        [
-            *as_user,
-            str(folder / "pg_ctl"),
-            "-D",
-            str(data),
-            "-o",
-            options,
-            "-l",
-            str(root / "log"),
-            "-w",
-            "start",
-        ],
-        **run,
-    )  # type: ignore[call-overload]
+    running = Cluster(folder, root, free_port(), as_user)
+    initdb = [str(folder / "initdb"), "-D", str(root / "data"), "-A", "trust", "-U", "postgres"]
+    running.run([*as_user, *initdb, "--no-sync"])
     try:
-        subprocess.run(
-            [
-                *as_user,
-                str(folder / "createdb"),
-                "-h",
-                "127.0.0.1",
-                "-p",
-                str(port),
-                "-U",
-                "postgres",
-                "bigtwo",
-            ],
-            **run,
-        )  # type: ignore[call-overload]
-        url = f"postgresql+psycopg://postgres@127.0.0.1:{port}/bigtwo"
-        pg_ctl = [*as_user, str(folder / "pg_ctl"), "-D", str(data), "-o", options]
-        _RUNNING[url] = [*pg_ctl, "-l", str(root / "log")]
-        yield url
+        running.run(running.pg_ctl("-o", running.options, "-l", str(root / "log"), "-w", "start"))
+        _RUNNING[running.port] = running
+        yield running
     finally:
-        _RUNNING.pop(f"postgresql+psycopg://postgres@127.0.0.1:{port}/bigtwo", None)
-        subprocess.run(
-            [*as_user, str(folder / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"],
-            capture_output=True,
-            cwd=root,
-        )
+        _RUNNING.pop(running.port, None)
+        running.run(running.pg_ctl("-m", "immediate", "-w", "stop"), check=False)
         shutil.rmtree(root, ignore_errors=True)
 
 
 def restart(url: str) -> None:
-    """Restart the cluster at ``url`` as an operator would: a fast shutdown (sessions are
-    ended, the work in hand rolled back), then a start."""
-    pg_ctl = _RUNNING[url]
-    subprocess.run(
-        [*pg_ctl, "-m", "fast", "-w", "restart"], check=True, capture_output=True, cwd="/tmp"
-    )
+    """Restart the cluster serving ``url`` as an operator would: a fast shutdown (sessions
+    are ended, the work in hand rolled back), then a start."""
+    port = int(url.rsplit(":", 1)[1].split("/", 1)[0])
+    running = _RUNNING[port]
+    log = str(running.root / "log")
+    running.run(running.pg_ctl("-o", running.options, "-l", log, "-m", "fast", "-w", "restart"))

@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -21,19 +20,10 @@ START = "from bigtwo.cli.app import main; import sys; sys.argv = ['bigtwo', *sys
 
 
 @pytest.fixture(scope="module")
-def database() -> Iterator[str]:
-    """A fresh cluster per module: the restart test may not disturb the others."""
-    reason = postgres.why_not()
-    if reason is not None:
-        pytest.skip(reason)
-    with postgres.cluster() as url:
-        yield url
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+def database(postgres_cluster: postgres.Cluster) -> str:
+    """A fresh database per module on the run's cluster (the restart test restarts the
+    cluster, but no other module's servers are running then)."""
+    return postgres_cluster.database()
 
 
 @dataclass
@@ -62,7 +52,7 @@ class Server:
 
 
 def start(database: str, folder: Path, *extra: str, port: int | None = None) -> Server:
-    port = port or free_port()
+    port = port or postgres.free_port()
     log = folder / f"server-{port}.log"
     command = [sys.executable, "-c", START, "serve", "--port", str(port), "--database", database]
     with log.open("wb") as out:
@@ -80,13 +70,14 @@ def start(database: str, folder: Path, *extra: str, port: int | None = None) -> 
     raise RuntimeError(f"the server didn't start: {log.read_text()[-2000:]}")
 
 
-@pytest.fixture
-def servers(database: str, tmp_path: Path) -> Iterator[list[Server]]:
-    """Two server processes on different ports, the same database."""
+@contextlib.contextmanager
+def two_servers(database: str, folder: Path, *extra: str) -> Iterator[list[Server]]:
+    """Two server processes on different ports, the same database; neither may log a
+    traceback."""
     running: list[Server] = []
     try:
-        running.append(start(database, tmp_path, "--grace", "60"))
-        running.append(start(database, tmp_path, "--grace", "60"))
+        running.append(start(database, folder, *extra))
+        running.append(start(database, folder, *extra))
         yield running
     finally:
         for server in running:
@@ -94,3 +85,9 @@ def servers(database: str, tmp_path: Path) -> Iterator[list[Server]]:
         for server in running:
             text = server.log.read_text()
             assert "Traceback" not in text, text[-3000:]
+
+
+@pytest.fixture
+def servers(database: str, tmp_path: Path) -> Iterator[list[Server]]:
+    with two_servers(database, tmp_path, "--grace", "60") as running:
+        yield running

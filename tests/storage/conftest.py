@@ -1,22 +1,17 @@
-"""The storage tests run against both databases: an SQLite file and a throwaway PostgreSQL
-cluster started for the session."""
+"""The storage tests run against both databases: an SQLite file and a fresh database on the
+run's throwaway PostgreSQL cluster."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import postgres
 import pytest
 
 
-@pytest.fixture(scope="session")
-def postgres_url() -> Iterator[str]:
-    reason = postgres.why_not()
-    if reason is not None:
-        pytest.skip(reason)
-    with postgres.cluster() as url:
-        yield url
+@pytest.fixture(scope="module")
+def postgres_url(postgres_cluster: postgres.Cluster) -> str:
+    return postgres_cluster.database()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

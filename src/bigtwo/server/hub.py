@@ -86,14 +86,9 @@ class Hub:
         On a shared database nothing is loaded: rooms are read when used, and timers come
         with leases."""
         if self.shared is not None:
-            loop = asyncio.get_running_loop()
-            self.listener = Listener(
-                self.store,
-                lambda payload: loop.call_soon_threadsafe(self._notified, payload),
-                lambda: loop.call_soon_threadsafe(self._resync),
-            )
-            self.listener.start()
-            self.leasing = loop.create_task(self._lease_loop())
+            self.listener = Listener(self.store, self._notified, self._resync)
+            self.listener.start(asyncio.get_running_loop())
+            self.leasing = asyncio.create_task(self._lease_loop())
             return
         now = time.time()
         for data in await self._in_db(self.store.rooms):
@@ -153,7 +148,7 @@ class Hub:
     async def join(self, conn: Connection, code: str, name: str, seat: int | None) -> None:
         def work(room: Room) -> Outcome[tuple[int, str]]:
             taken, token = room.join(name, seat)
-            return Outcome([], {"type": "join", "name": name}, taken, (taken, token))
+            return Outcome([], {"type": "join", "name": name}, taken, (taken, token), True)
 
         async with self._lock(code):
             room, out, _ = await self._apply(code, work)
@@ -163,7 +158,7 @@ class Hub:
     async def resume(self, conn: Connection, code: str, token: str, last: int | None) -> None:
         def work(room: Room) -> Outcome[int]:
             seat = room.seat_of(token)
-            return Outcome(room.set_away(seat, False, time.time()), None, seat, seat)
+            return Outcome(room.set_away(seat, False, time.time()), None, seat, seat, True)
 
         async with self._lock(code):
             room, out, changed = await self._apply(code, work)
@@ -208,10 +203,13 @@ class Hub:
         self.watchers.get(code, set()).discard(conn)
         conn.room = conn.seat = None
         room = self.rooms.get(code)
+        if seat is not None and not any(c.seat == seat for c in self.watchers.get(code, ())):
+            if self.shared is not None:  # the room's lease holder counts the grace period
+                self._spawn(self._left(self.shared, code, seat))
+            elif room is not None:
+                self._absent(room, seat)
         if room is None:
             return
-        if seat is not None and not any(c.seat == seat for c in self.watchers.get(code, ())):
-            self._absent(room, seat)
         if self.shared is not None and not self.watchers.get(code):
             self.watchers.pop(code, None)
         elif not self.watchers.get(code):
@@ -261,6 +259,8 @@ class Hub:
             return
 
         def work(room: Room) -> Outcome[None]:
+            if away and self.shared and not self.shared.still_gone(code, seat, self.settings.grace):
+                return Outcome([], None, seat, None)  # back meanwhile, through any process
             return Outcome(room.set_away(seat, away, time.time()), None, seat, None)
 
         with contextlib.suppress(RoomError):  # the room closed meanwhile
@@ -269,6 +269,14 @@ class Hub:
                 if changed:
                     await self._broadcast(room, out.events)
                     room_log.line(code, seat, "bot_takes_over" if away else "hand_back")
+
+    async def _left(self, shared: SharedRooms, code: str, seat: int) -> None:
+        """A shared database: the seat's last connection here closed (under the room's lock,
+        so that it can't overtake a `resume` of the seat in this process)."""
+        with contextlib.suppress(RoomError):  # restarting: the process's rows lapse
+            async with self._lock(code):
+                if not any(c.seat == seat for c in self.watchers.get(code, ())):
+                    await self._run(shared.left, code, seat, time.time())
 
     # -- in a room -----------------------------------------------------------------------------
     async def act(self, conn: Connection, msg: Act) -> None:
@@ -333,10 +341,6 @@ class Hub:
             await _quiet(other.send(line))
         if self.shared is not None:  # and the room's clients on other processes
             await self._run(self.shared.notify, f"chat {self.holder} {room.code} {line}")
-
-    def _tell_room(self, code: str, line: str) -> None:
-        for other in list(self.watchers.get(code, ())):
-            self._spawn(_quiet(other.send(line)))
 
     async def _expire(self, code: str) -> None:
         if self.closing:
@@ -431,8 +435,8 @@ class Hub:
         """A notification: another process changed a room (``CODE:SEQ``), or a chat line."""
         if payload.startswith("chat "):
             _, origin, code, line = payload.split(" ", 3)
-            if origin != self.holder:
-                self._tell_room(code, line)
+            for other in list(self.watchers.get(code, ())) if origin != self.holder else ():
+                self._spawn(_quiet(other.send(line)))
             return
         code, _, number = payload.partition(":")
         seq = int(number)
@@ -470,24 +474,18 @@ class Hub:
                 self._spawn(self._set_away(code, seat, False))
 
     async def _lease_loop(self) -> None:
-        """Renew this process's leases; take over the rooms of a process that stopped."""
+        """Renew this process's leases; take over the rooms of a process that stopped; hand
+        the seats of people gone past the grace period from this process's rooms to bots."""
         assert self.shared is not None
         while not self.closing:
-            try:
-                taken = await self._run(self.shared.renew_and_take, time.time())
-            except Exception as exc:  # the database is away: try again next round
-                log.warning("lease renewal failed: %s", exc)
-                taken = []
-            for code in taken:
+            found = await self._run(self.shared.round, time.time(), self.settings.grace)
+            for code in found.taken:
                 with contextlib.suppress(RoomError):
                     async with self._lock(code):
-                        room = await self._current(code)
-                        self._arm(room)
-                        here = {c.seat for c in self.watchers.get(code, ())}
-                        for seat, kind in enumerate(room.kinds):
-                            if kind == "person" and seat not in room.away and seat not in here:
-                                self._absent(room, seat)
+                        self._arm(await self._current(code))
                 log.info("room=%s lease taken over", code)
+            for code, seat in found.gone:
+                self._spawn(self._set_away(code, seat, True))
             await asyncio.sleep(self.settings.lease_seconds / 3)
 
     def _lock(self, code: str) -> asyncio.Lock:

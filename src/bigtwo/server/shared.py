@@ -10,13 +10,16 @@ carries ``CODE:SEQ`` only; a process with clients in that room reads what it mis
 Each room's timer runs in the process holding its lease: the one that applied its last
 change, or, once that one stops renewing (it died), whichever process takes the lease over.
 An expiry goes through the same row-locked path and checks the deadline again, so it applies
-once even if two processes try.
+once even if two processes try. The lease holder also puts bots in for people gone past the
+grace period, and one process at a time prunes old rows (`upkeep`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+import random
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -27,6 +30,7 @@ import sqlalchemy as sa
 
 from ..engine.view import SPECTATOR
 from ..table import Event
+from . import upkeep
 from .room import Room, RoomError
 from .store import CHANGES, LEASES, RECORDS, ROOMS, Store, Write, write_rows
 
@@ -69,6 +73,16 @@ class Outcome(Generic[T]):
     action: dict[str, Any] | None
     seat: int | None
     value: T
+    here: bool = False  # ``seat`` is connected through this process from now on
+
+
+@dataclass(frozen=True)
+class Round:
+    """What a lease round found: the rooms taken over, and the seats gone past the grace
+    period in this process's rooms (each found once)."""
+
+    taken: list[str]
+    gone: list[tuple[str, int]]
 
 
 def audiences(room: Room, events: Sequence[Event]) -> dict[str, list[dict[str, Any]]]:
@@ -87,6 +101,11 @@ def audiences(room: Room, events: Sequence[Event]) -> dict[str, list[dict[str, A
 def for_audience(shown: dict[str, list[dict[str, Any]]], seat: int | None) -> list[Any]:
     key = SPECTATOR_KEY if seat is None else str(seat)
     return shown.get(EVERYONE_KEY, shown.get(key, []))
+
+
+def _first_line(exc: Exception) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
 
 
 def _lost_connection(exc: sa.exc.DBAPIError) -> bool:
@@ -112,12 +131,16 @@ class SharedRooms:
 
     def __init__(self, store: Store, holder: str, lease_seconds: float) -> None:
         self.store, self.holder, self.lease_seconds = store, holder, lease_seconds
+        self.next_prune = time.time() + random.uniform(0, upkeep.PRUNE_EVERY)  # spread out
+        with store.engine.begin() as conn:  # alive before its first connection arrives
+            upkeep.alive(conn, holder, time.time() + lease_seconds)
 
     # -- changes ---------------------------------------------------------------------------------
     def create(self, room: Room, now: float) -> None:
         with self.store.engine.begin() as conn:
             write_rows(conn, [Write(room.to_dict(), None, None, now)])
             self._write(conn, room, Outcome([], {"type": "create"}, 0, None), now)
+            upkeep.arrived(conn, room.code, 0, self.holder, now)
 
     def apply(
         self, code: str, cached: Room | None, work: Callable[[Room], Outcome[T]]
@@ -148,6 +171,8 @@ class SharedRooms:
             changed = room.seq != before
             if changed:
                 self._write(conn, room, outcome, time.time())
+            if outcome.here and outcome.seat is not None:  # with the change: airtight
+                upkeep.arrived(conn, code, outcome.seat, self.holder, time.time())
         return room, outcome, changed
 
     def _write(self, conn: sa.Connection, room: Room, outcome: Outcome[Any], now: float) -> None:
@@ -226,36 +251,83 @@ class SharedRooms:
         with self.store.engine.begin() as conn:
             conn.execute(sa.select(sa.func.pg_notify(CHANNEL, payload)))
 
-    # -- leases ----------------------------------------------------------------------------------
-    def renew_and_take(self, now: float) -> list[str]:
-        """Renew this process's leases; take over the lapsed ones of rooms in play (their
-        holder stopped: it died or shut down). The rooms taken over."""
+    # -- leases and presence ----------------------------------------------------------------
+    def round(self, now: float, grace: float) -> Round:
+        """Say this process is alive and renew its leases; take over the lapsed ones of rooms
+        waiting or in play (their holder stopped: it died or shut down); claim the seats of
+        its rooms gone past ``grace``. Then prune, when due. (Nothing, the database away.)"""
+        try:
+            found = self._round(now, grace)
+        except Exception as exc:  # the database is away: try again next round
+            log.warning("lease renewal failed: %s", _first_line(exc))
+            return Round([], [])
+        if now >= self.next_prune:
+            self.next_prune = now + upkeep.PRUNE_EVERY
+            try:
+                self.prune(now)
+            except Exception as exc:  # next time, then
+                log.warning("pruning failed: %s", _first_line(exc))
+        return found
+
+    def _round(self, now: float, grace: float) -> Round:
         until = now + self.lease_seconds
-        playing = sa.select(ROOMS.c.code).where(ROOMS.c.status == "playing")
+        live = sa.select(ROOMS.c.code).where(ROOMS.c.status.in_(("waiting", "playing")))
         with self.store.engine.begin() as conn:
+            upkeep.alive(conn, self.holder, until)
             conn.execute(
                 sa.update(LEASES).where(LEASES.c.holder == self.holder).values(expires=until)
             )
             taken = conn.execute(
                 sa.update(LEASES)
-                .where(LEASES.c.expires < now, LEASES.c.room.in_(playing))
+                .where(LEASES.c.expires < now, LEASES.c.room.in_(live))
                 .values(holder=self.holder, expires=until)
                 .returning(LEASES.c.room)
             )
-            return [str(code) for code in taken.scalars()]
+            found = Round([str(code) for code in taken.scalars()], [])
+            found.gone.extend(upkeep.claim_gone(conn, self.holder, now - grace, now))
+        return found
+
+    def prune(self, now: float) -> dict[str, int] | None:
+        """Delete old changes, leases and presence (`upkeep.prune`); None if another
+        process is at it."""
+        with self.store.engine.begin() as conn:
+            return upkeep.prune(conn, now)
+
+    def left(self, code: str, seat: int, now: float) -> None:
+        """The last connection of ``seat`` through this process closed. (Not noted, the
+        database away for long: the seat counts as here until this process stops.)"""
+
+        def once() -> None:
+            with self.store.engine.begin() as conn:
+                upkeep.left(conn, code, seat, self.holder, now)
+
+        try:
+            retrying(once)
+        except sa.exc.DBAPIError as exc:
+            log.warning("room=%s seat=%s leaving not noted: %s", code, seat, exc.orig)
+
+    def still_gone(self, code: str, seat: int, grace: float) -> bool:
+        """Is ``seat`` still gone past ``grace``? (Asked under the room's row lock, held by
+        the caller's transaction: a person back wrote their row before that lock was free.)"""
+        now = time.time()
+        with self.store.engine.connect() as conn:
+            return upkeep.still_gone(conn, code, seat, now - grace, now)
 
     def release(self) -> None:
-        """Let others take this process's rooms at once (a graceful shutdown)."""
+        """Let others take this process's rooms at once (a graceful shutdown); its people's
+        grace period starts now."""
         with self.store.engine.begin() as conn:
             conn.execute(
                 sa.update(LEASES).where(LEASES.c.holder == self.holder).values(expires=0.0)
             )
+            upkeep.alive(conn, self.holder, time.time())
 
 
 class Listener:
-    """A thread on its own connection that LISTENs and hands each payload to ``deliver``;
-    it reconnects when the database goes away, then calls ``reconnected`` (notifications
-    sent meanwhile are lost, so the hub reads what it missed)."""
+    """A thread on its own connection that LISTENs and hands each payload to ``deliver``
+    on the event loop; it reconnects when the database goes away, then calls
+    ``reconnected`` there (notifications sent meanwhile are lost, so the hub reads what it
+    missed)."""
 
     def __init__(
         self,
@@ -269,7 +341,10 @@ class Listener:
         self.stopping = threading.Event()
         self.thread = threading.Thread(target=self._run, name="listen", daemon=True)
 
-    def start(self) -> None:
+    def start(self, loop: asyncio.AbstractEventLoop) -> None:
+        deliver, reconnected = self.deliver, self.reconnected
+        self.deliver = lambda payload: loop.call_soon_threadsafe(deliver, payload)
+        self.reconnected = lambda: loop.call_soon_threadsafe(reconnected)
         self.thread.start()
 
     def stop(self) -> None:
