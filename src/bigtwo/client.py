@@ -205,7 +205,9 @@ class Client:
                 time.sleep(0.1)
             elif exc.code == "restarting":  # said just before the bye: reconnect
                 self.reconnect()
-            elif exc.code != "stale":  # stale: the room moved on; look again
+            elif exc.code == "stale":  # the room moved on: wait for its news, then look again
+                self.catch_up(int(exc.params.get("seq", 0)))
+            else:
                 raise
 
     def close(self) -> None:

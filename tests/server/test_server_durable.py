@@ -274,9 +274,9 @@ def test_sigterm_stores_the_action_in_hand_says_bye_and_exits_0(serve: ServerPro
 
 
 def test_a_client_playing_through_a_restart_comes_back_by_itself(serve: ServerProcess) -> None:
-    """`Client.play` hears of the restart (the bye, or its action refused as `restarting` if
-    it was sent as the server began to stop), reconnects once the server is back, and plays
-    the session to its end."""
+    """`Client.play` notices the restart (a bye, its action refused as `restarting`, or the
+    connection dropping), reconnects once the server is back, and plays the session to its
+    end."""
     serve.grace = 30.0
     serve.start()
     host = Client.connect(serve.ws)
@@ -293,8 +293,11 @@ def test_a_client_playing_through_a_restart_comes_back_by_itself(serve: ServerPr
     playing.join(60)
     assert not playing.is_alive() and host.over
     assert host.state is not None and host.state["room"]["deals_played"] == DEALS
-    heard = [m.get("code") for m in host.received if m["type"] in ("bye", "error")]
-    assert "restarting" in heard, "the client was never told of the restart"  # bye, or a refusal
+    # It came back through a fresh connection. (Whether it read the bye first is chance: a
+    # socket closed with the client's next action unread sends a reset, and the client's
+    # system may drop the bye it had not yet read; the SIGTERM test above checks the bye.)
+    welcomes = [m for m in host.received if m["type"] == "welcome"]
+    assert len(welcomes) >= 2, "the client never reconnected"
     host.close()
 
 
