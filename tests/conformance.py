@@ -1,9 +1,15 @@
 """The conformance harness every front end must pass: a small driver interface over a table
 (reset, who is awaited, the actions offered, submit, why_not, views) and a random-playout check.
+It runs against the table itself, the RL environments, and a server room played seat by seat
+through `bigtwo.client` (tests/server/test_server_conformance.py).
 
 Every deal finishes; cards are conserved at every step; every action offered is accepted and
 `why_not` agrees with `submit` on offered and unoffered actions alike; a view holds its own
-hand and no other; each finished deal's record replays to the same final state."""
+hand and no other; each finished deal's record replays to the same final state.
+
+A front end that holds the deal in play (``game()``) is checked against it; a remote one shows
+only each seat's view, so there the views together are checked (hands where the counts say,
+no card in two hands or both held and played) and the whole deal once it is over."""
 
 from __future__ import annotations
 
@@ -28,7 +34,7 @@ class Driver(Protocol):
     def submit(self, seat: int, action: Move | str) -> None: ...
     def why_not(self, seat: int, action: Move | str) -> str | None: ...
     def view(self, seat: int) -> View: ...
-    def game(self) -> Game | None: ...  # the deal in play, for the harness's own checks
+    def game(self) -> Game | None: ...  # the deal in play, or None where only views are seen
     def finished(self) -> Sequence[Game]: ...
     def done(self) -> bool: ...
 
@@ -55,10 +61,30 @@ def hides(game: Game, view: View, seat: int) -> None:
     assert view.counts == tuple(h.bit_count() for h in game.hands)
 
 
-def random_actions(rng: random.Random, game: Game, seat: int) -> list[Move | str]:
-    """Actions a careless or hostile front end might send: random card sets from the hand,
-    a pass, words."""
-    hand = list(cards_of(game.hands[seat]))
+def pieced(views: Sequence[View]) -> None:
+    """What every seat's view shows, put together, is sound: each holds its own hand and as
+    many cards as every view counts for it, no card is in two hands, every card is of the
+    deck, and (unless played cards go back into the stock) no card held has been played."""
+    rules, counts = views[0].rules, views[0].counts
+    held = 0
+    for seat, view in enumerate(views):
+        assert view.seat == seat and view.counts == counts, "the seats' views disagree"
+        assert view.hand_mask.bit_count() == counts[seat], "a hand isn't as many as counted"
+        assert not held & view.hand_mask, "a card is in two hands"
+        held |= view.hand_mask
+    played = 0
+    for _, move in views[0].history:
+        if move.is_play:
+            played |= move.mask
+    assert not (held | played) & ~sum(1 << c for c in full_deck(rules)), "a card from outside"
+    if not rules.reshuffle_stock:
+        assert not held & played, "a played card is held again"
+
+
+def random_actions(rng: random.Random, view: View) -> list[Move | str]:
+    """Actions a careless or hostile front end might send: random card sets from the seat's
+    hand, a pass, words."""
+    hand = list(cards_of(view.hand_mask))
     out: list[Move | str] = ["pass", "announce", "give 3D", "2S 2S", "no"]
     for size in (1, 2, 3, 5):
         if len(hand) >= size:
@@ -75,24 +101,29 @@ def play_through(driver: Driver, rules: Rules, seed: int, max_steps: int = 5000)
         steps += 1
         assert steps < max_steps, "the session did not end"
         game = driver.game()
-        assert game is not None
-        conserved(game)
+        if game is not None:
+            conserved(game)
         awaiting = driver.awaiting()
         assert awaiting, "nobody is awaited while a deal is in play"
         seat = rng.choice(awaiting)
-        hides(game, driver.view(seat), seat)
+        view = driver.view(seat)
+        if game is not None:
+            hides(game, view, seat)
+        else:
+            pieced([driver.view(s) for s in range(rules.players)])
         offered = list(driver.offered(seat))
         assert offered, f"seat {seat} is awaited but offered nothing"
-        for action in random_actions(rng, game, seat) + offered[:3]:
+        for action in random_actions(rng, view) + offered[:3]:
             agree(driver, seat, action)
         other = rng.randrange(rules.players)
-        for action in random_actions(rng, game, other)[:3]:
+        for action in random_actions(rng, driver.view(other))[:3]:
             agree(driver, other, action)
         choice = rng.choice(offered)
         assert driver.why_not(seat, choice) is None, (seat, choice, driver.why_not(seat, choice))
         driver.submit(seat, choice)
     for game in driver.finished():
         assert game.is_over
+        conserved(game)
         assert bigtwo.load_record(game.record().dumps()).replay() == game
     return steps
 

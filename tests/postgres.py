@@ -11,12 +11,13 @@ import contextlib
 import itertools
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from ports import free_port  # also postgres.free_port, as tests/scaleout uses it
 
 VERSIONS = ("17", "16", "15")
 _RUNNING: dict[int, Cluster] = {}  # port -> the cluster listening there
@@ -41,12 +42,6 @@ def why_not() -> str | None:
     if os.geteuid() == 0 and shutil.which("runuser") is None:
         return "running as root without runuser to switch to the postgres user"
     return None
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @dataclass

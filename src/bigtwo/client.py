@@ -5,23 +5,30 @@ and an outside program uses it to play a seat with a token the host handed out.
     client.resume("ROOMCODE12", token)
     client.play(make_bot("hard"))   # play the seat until the session ends
 
+`play` comes back by itself when the server restarts (it says ``bye``, or the connection
+drops): it reconnects and resumes the seat. `offered` gives the moves offered as the engine's
+`Move` values; `why` asks whether an action would be taken, without taking it.
+
 Blocking on purpose: one client, one seat, one loop. Every message received is kept in
-``received`` (in order), so a test can look at everything the server said.
+``received`` (in order, across reconnects), so a test can look at everything the server said.
 """
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import time
 from typing import Any
 
+from websockets.exceptions import ConnectionClosed, WebSocketException
 from websockets.sync.client import ClientConnection, connect
 
 from .bots import Bot
 from .combos import Move, tables_for
 from .engine.codec import read_move
 from .engine.view import View
+from .table import DECLINE
 
 
 class ServerError(Exception):
@@ -30,12 +37,13 @@ class ServerError(Exception):
     def __init__(self, message: dict[str, Any]) -> None:
         super().__init__(f"{message.get('code')}: {message.get('message')}")
         self.code = str(message.get("code"))
+        self.message = str(message.get("message"))  # the sentence, for people
         self.params = message.get("params", {})
 
 
 class Client:
-    def __init__(self, socket: ClientConnection) -> None:
-        self.socket = socket
+    def __init__(self, socket: ClientConnection, url: str = "") -> None:
+        self.socket, self.url = socket, url
         self.received: list[dict[str, Any]] = []
         self.state: dict[str, Any] | None = None
         self.room: str | None = None
@@ -48,7 +56,29 @@ class Client:
     def connect(cls, url: str, timeout: float = 10.0) -> Client:
         socket = connect(url, open_timeout=timeout, max_size=2**22, legacy=True)
         socket.recv_timeout = timeout  # type: ignore[attr-defined]
-        return cls(socket)
+        return cls(socket, url)
+
+    def reconnect(self, within: float = 60.0) -> None:
+        """Connect again and resume the seat from the last state received, trying for up to
+        ``within`` seconds: a restarting server refuses (``restarting``), then is down a
+        moment, then comes back."""
+        assert self.room is not None and self.token is not None, "no seat to come back to"
+        last = None if self.state is None else int(self.state["seq"])
+        with contextlib.suppress(Exception):  # the old socket is gone already, most likely
+            self.socket.close()
+        end = time.monotonic() + within
+        while True:
+            try:
+                fresh = Client.connect(self.url)
+                fresh.resume(self.room, self.token, last)
+                break
+            except (OSError, TimeoutError, WebSocketException, ServerError) as exc:
+                refused = isinstance(exc, ServerError) and exc.code != "restarting"
+                if refused or time.monotonic() > end:
+                    raise
+                time.sleep(0.2)
+        self.socket, self.state = fresh.socket, fresh.state
+        self.received += fresh.received
 
     # -- talking -------------------------------------------------------------------------------
     def send(self, message: dict[str, Any]) -> None:
@@ -126,37 +156,67 @@ class Client:
     def over(self) -> bool:
         return bool(self.state and self.state["room"]["status"] in ("over", "closed"))
 
+    def offered(self) -> list[Move]:
+        """The moves the server offers this seat now, as the engine's moves (for a bot)."""
+        if self.state is None or not self.state["offers"]:
+            return []
+        view = self.view()
+        return [_move(view, text) for text in self.state["offers"]]
+
+    def why(self, action: str) -> dict[str, Any] | None:
+        """Would ``action`` be taken now? None if so, else the refusal ``act`` would get (its
+        ``code``, ``message`` and ``params``). Nothing changes at the table."""
+        answer = self.request({"type": "why", "action": action}, "why")
+        if answer["ok"]:
+            return None
+        return {key: answer[key] for key in ("code", "message", "params")}
+
     def view(self) -> View:
         assert self.state is not None and self.state["view"] is not None
         return View.from_dict(self.state["view"])
 
     def play(self, bot: Bot, deals: int | None = None, timeout: float = 60.0) -> None:
         """Play the seat with ``bot`` until the session is over (or ``deals`` more deals
-        end). The bot chooses among the moves the server offered."""
+        end). The bot chooses among the moves the server offered. A restart (``bye``, or the
+        connection dropping) is ridden out: `reconnect`, and play on."""
         ended = 0
         while not self.over and (deals is None or ended < deals):
-            if self.my_turn:
-                assert self.state is not None
-                offers = self.state["offers"]
-                view = self.view()
-                moves = [_move(view, text) for text in offers]
-                choice = bot.choose(view, moves)
-                try:
-                    self.act(offers[moves.index(choice)])
-                except ServerError as exc:
-                    if exc.code == "rate_limited":  # faster than the server lets anyone act
-                        time.sleep(0.1)
-                    elif exc.code != "stale":  # stale: the room moved on; look again
-                        raise
+            try:
+                if self.my_turn:
+                    self._take_turn(bot)
+                    continue
+                message = self.receive(timeout)
+            except ConnectionClosed:  # the server went away: come back when it is up
+                self.reconnect(timeout)
                 continue
-            message = self.receive(timeout)
             if message.get("type") == "update":
                 ended += sum(e["kind"] == "deal_over" for e in message["events"])
+            elif message.get("type") == "bye":  # restarting: it closes the socket next
+                self.reconnect(timeout)
+
+    def _take_turn(self, bot: Bot) -> None:
+        assert self.state is not None
+        offers, moves = self.state["offers"], self.offered()
+        choice = bot.choose(self.view(), moves)
+        try:
+            self.act(offers[moves.index(choice)])
+        except ServerError as exc:
+            if exc.code == "rate_limited":  # faster than the server lets anyone act
+                time.sleep(0.1)
+            elif exc.code == "restarting":  # said just before the bye: reconnect
+                self.reconnect()
+            elif exc.code == "stale":  # the room moved on: wait for its news, then look again
+                self.catch_up(int(exc.params.get("seq", 0)))
+            else:
+                raise
 
     def close(self) -> None:
         self.socket.close()
 
 
 def _move(view: View, text: str) -> Move:
-    """An offered move's text as the engine's `Move` for the bot, read against the view."""
+    """An offered move's text as the engine's `Move` for the bot, read against the view
+    (``no``, declining an offer, is the table's word, not the engine's)."""
+    if text == DECLINE.word:
+        return DECLINE
     return read_move(text, tables_for(view.rules, view.twos_low))

@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from ports import free_port
 
-from .conftest import free_port, serving
+from .conftest import serving
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 

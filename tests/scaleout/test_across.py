@@ -144,8 +144,13 @@ def lease_holder(database: str, code: str) -> int:
 
 
 def away_lines(server: Server, code: str) -> list[str]:
-    lines = server.log.read_text().splitlines()
-    return [line for line in lines if f"room={code}" in line and line.endswith(" away")]
+    """The room log's lines (JSON, docs/protocol.md) of a bot taking an absent seat over."""
+    lines = [line for line in server.log.read_text().splitlines() if line.startswith("{")]
+    return [
+        line
+        for line in lines
+        if json.loads(line)["room"] == code and json.loads(line)["action"] == "bot_takes_over"
+    ]
 
 
 def times_away(client: Client, number: int) -> int:

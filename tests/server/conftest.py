@@ -4,9 +4,9 @@ thread of this process (so a test may look inside the hub), and the Starlette te
 
 from __future__ import annotations
 
+import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -17,20 +17,15 @@ from typing import Any
 
 import httpx
 import pytest
+from ports import free_port
 from starlette.testclient import TestClient
 
 from bigtwo.server.app import make_app
-from bigtwo.server.hub import Settings
+from bigtwo.server.settings import Settings
 from bigtwo.server.store import sqlite_url
 
 GRACE = 1.0  # seconds a person may be away before a bot plays their seat (short, for tests)
 START_TIMEOUT = 30.0
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def wait_healthy(base: str, timeout: float = START_TIMEOUT, proc: Any = None) -> None:
@@ -59,6 +54,12 @@ class ServerProcess:
     extra: list[str] = field(default_factory=list)  # more options for `bigtwo serve`
 
     @property
+    def log(self) -> Path:
+        """Where the server's output goes (its structured log included), kept across restarts:
+        a file, not a pipe nobody reads, which would stall the server once full."""
+        return self.database.with_suffix(".log")
+
+    @property
     def base(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
@@ -76,10 +77,30 @@ class ServerProcess:
             "--grace", str(self.grace),
             *self.extra,
         ]  # fmt: skip
-        self.proc = subprocess.Popen(
-            command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True
-        )
-        wait_healthy(self.base, proc=self.proc)
+        with self.log.open("ab") as log:
+            self.proc = subprocess.Popen(
+                command, stdout=subprocess.DEVNULL, stderr=log, start_new_session=True
+            )
+        try:
+            wait_healthy(self.base, proc=self.proc)
+        except RuntimeError as exc:
+            raise RuntimeError(f"{exc}: {self.log.read_text()[-2000:]}") from None
+
+    def room_log(self, code: str | None = None) -> list[dict[str, Any]]:
+        """The structured log's lines so far (of the room ``code``, when given)."""
+        lines = []
+        for text in self.log.read_text(encoding="utf-8").splitlines():
+            if text.startswith("{"):  # the room log's lines are bare JSON; other logs aren't
+                line = json.loads(text)
+                if code is None or line["room"] == code:
+                    lines.append(line)
+        return lines
+
+    def terminate(self) -> int:
+        """SIGTERM, and the exit status once the server has shut down."""
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGTERM)
+        return self.proc.wait(timeout=30)
 
     def kill(self) -> None:
         """``kill -9``: no chance to finish anything."""

@@ -2,22 +2,29 @@
 mid-deal and a restart on the same database bring every room back exactly (each seat's view,
 the turn timers: one that ran out while the server was down restarts as a fresh turn); an
 absent person is played by a bot after the grace period and handed back on resume; an
-action resent with the same id is applied once; a stale one is refused."""
+action resent with the same id is applied once; a stale one is refused; SIGTERM finishes the
+action in hand, tells every client to reconnect, and exits 0 (the log says each of these)."""
 
 from __future__ import annotations
 
+import threading
 import time
 from typing import Any
 
 import httpx
 import pytest
+from starlette.testclient import TestClient
+from websockets.exceptions import ConnectionClosed
 
+import bigtwo
 from bigtwo.client import Client, ServerError
+from bigtwo.server.room import Room
 
 from .conftest import ServerProcess
 
 LONG_TURN = 600.0  # a timer that can't run out during the test
 SHORT_TURN = 1.5  # one that runs out while the server is down
+DEALS = 8  # a session that can't end before the server is restarted in its middle
 
 
 def _room(url: str, turn_seconds: float) -> list[Client]:
@@ -106,6 +113,8 @@ def test_a_turn_that_ran_out_while_down_restarts_whole(serve: ServerProcess) -> 
     timed_out = client.expect("update", timeout=SHORT_TURN + 10)  # and the fresh turn runs out
     assert timed_out["seq"] == seq + 1 and timed_out["state"]["awaiting"] != awaited
     client.close()
+    logged = [(x["action"], x["seat"], x.get("seq")) for x in serve.room_log(str(client.room))]
+    assert ("timeout", awaited[0], seq + 1) in logged, "the timer's expiry isn't in the log"
 
 
 def _newest(clients: list[Client]) -> Client:
@@ -178,6 +187,10 @@ def test_an_absent_person_is_played_by_a_bot_and_handed_back(server: ServerProce
     assert back.act(back.state["offers"][0])["type"] == "ack"
     host.close()
     back.close()
+    logged = [(x["action"], x["seat"], x.get("by")) for x in server.room_log(code)]
+    taken = logged.index(("bot_takes_over", 1, None))
+    returned = logged.index(("hand_back", 1, None))
+    assert ("move", 1, "bot") in logged[taken:returned], "the stand-in's moves aren't logged"
 
 
 def test_a_resent_action_is_applied_once_and_a_stale_one_refused(server: ServerProcess) -> None:
@@ -225,3 +238,104 @@ def test_an_empty_room_is_closed_after_the_time_kept(serve: ServerProcess) -> No
         late.watch(code)
     assert refused.value.code == "no_room"
     late.close()
+    assert [x["action"] for x in serve.room_log(code)][-2:] == ["closed", "close_empty"]
+
+
+def test_sigterm_stores_the_action_in_hand_says_bye_and_exits_0(serve: ServerProcess) -> None:
+    """A person acts, bots answer (thinking a while), SIGTERM comes meanwhile: the action is
+    finished and stored, the client is told so and then told to reconnect, the process exits
+    with status 0; after a restart the seat resumes where the action left it."""
+    serve.grace = 30.0
+    serve.start()
+    host = Client.connect(serve.ws)
+    code = host.create("host", seats=["expert"] * 3, deals=1)
+    host.host("start")
+    while not host.my_turn:
+        host.receive()
+    assert host.state is not None
+    host.send({"type": "act", "id": "last", "action": host.state["offers"][0]})
+    time.sleep(0.2)  # being worked on, most likely (the in-process test below makes sure)
+    assert serve.terminate() == 0
+    told = []
+    with pytest.raises(ConnectionClosed):
+        while True:
+            told.append(host.receive())
+    kinds = [m["type"] for m in told]
+    assert kinds[-1] == "bye" and told[-1]["code"] == "restarting" and told[-1]["reconnect"]
+    assert "ack" in kinds and kinds.index("ack") < kinds.index("update") < len(kinds) - 1
+    stored = max(m["seq"] for m in told if m["type"] == "update")
+    serve.start()
+    back = Client.connect(serve.ws)
+    back.resume(code, str(host.token))
+    assert back.state is not None and back.state["seq"] == stored
+    assert back.state["view"] == host.state["view"], "the seat's view changed across the restart"
+    back.close()
+    assert ("act", 0) in [(x["action"], x["seat"]) for x in serve.room_log(code)]
+
+
+def test_a_client_playing_through_a_restart_comes_back_by_itself(serve: ServerProcess) -> None:
+    """`Client.play` notices the restart (a bye, its action refused as `restarting`, or the
+    connection dropping), reconnects once the server is back, and plays the session to its
+    end."""
+    serve.grace = 30.0
+    serve.start()
+    host = Client.connect(serve.ws)
+    host.create("host", seats=["easy"] * 3, deals=DEALS)
+    host.host("start")
+    playing = threading.Thread(target=host.play, args=(bigtwo.make_bot("easy"),))
+    playing.start()
+    end = time.monotonic() + 60
+    while host.state is None or host.state["room"]["deals_played"] < 1:  # mid-session
+        assert time.monotonic() < end and playing.is_alive()
+        time.sleep(0.01)
+    assert serve.terminate() == 0
+    serve.start()
+    playing.join(60)
+    assert not playing.is_alive() and host.over
+    assert host.state is not None and host.state["room"]["deals_played"] == DEALS
+    # It came back through a fresh connection. (Whether it read the bye first is chance: a
+    # socket closed with the client's next action unread sends a reset, and the client's
+    # system may drop the bye it had not yet read; the SIGTERM test above checks the bye.)
+    welcomes = [m for m in host.received if m["type"] == "welcome"]
+    assert len(welcomes) >= 2, "the client never reconnected"
+    host.close()
+
+
+def test_a_drain_waits_for_the_action_in_hand_then_says_bye(
+    test_client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In-process, with the action held in its worker thread on purpose: the drain that SIGTERM
+    starts waits for it, and the client hears its answer and its update before the bye."""
+    hub = test_client.app.state.hub  # type: ignore[attr-defined]
+    with test_client.websocket_connect("/ws") as ws:
+        assert ws.receive_json()["type"] == "hello"
+        # two decks: the room's changes run in a worker thread, not on the event loop
+        ws.send_json({"type": "create", "name": "host", "players": 5, "seats": ["random"] * 4})
+        ws.send_json({"type": "host", "what": "start"})
+        state: dict[str, Any] = {}
+        while not state.get("offers"):
+            message = ws.receive_json()
+            state = message.get("state", message) if message["type"] != "welcome" else state
+        assert not hub.rooms[state["room"]["code"]].quick
+        held, release = threading.Event(), threading.Event()
+        act = Room.act
+
+        def slow(room: Room, seat: int, msg: Any, now: float) -> Any:
+            held.set()
+            assert release.wait(30)
+            return act(room, seat, msg, now)
+
+        monkeypatch.setattr(Room, "act", slow)
+        ws.send_json({"type": "act", "id": "held", "action": state["offers"][0]})
+        assert held.wait(10), "the action never reached the room"
+        draining = threading.Thread(target=test_client.portal.call, args=(hub.drain,))
+        draining.start()
+        time.sleep(0.3)
+        assert draining.is_alive(), "the drain didn't wait for the action in hand"
+        release.set()
+        draining.join(10)
+        assert not draining.is_alive()
+        kinds = []
+        while not kinds or kinds[-1] != "bye":
+            kinds.append(ws.receive_json()["type"])
+        assert kinds == ["ack", "update", "bye"]

@@ -29,6 +29,9 @@ def command(
     keep_empty: Annotated[
         float, typer.Option(help="Seconds a room nobody is in stays open (one process).")
     ] = 3600.0,
+    rate: Annotated[
+        float, typer.Option(help="Messages a second a connection may send (twice that at once).")
+    ] = 20.0,
     workers: Annotated[
         int, typer.Option(help="Server processes on this port (needs a PostgreSQL database).")
     ] = 1,
@@ -37,8 +40,9 @@ def command(
     try:
         import uvicorn
 
-        from ..server.app import DATABASE_VARIABLE, GRACE_VARIABLE, make_app
-        from ..server.hub import Settings
+        from ..server import room_log, serving
+        from ..server.app import DATABASE_VARIABLE, GRACE_VARIABLE, RATE_VARIABLE, make_app
+        from ..server.settings import Settings
         from ..server.store import Store, sqlite_url
     except ImportError:
         fail("the server needs its extra: pip install 'bigtwo[server]'")
@@ -46,14 +50,17 @@ def command(
         fail(f"--port must be 1..65535, not {port}")
     if not (grace >= 0 and keep_empty >= 0):  # NaN fails both
         fail("--grace and --keep-empty are seconds, 0 or more")
+    if not rate > 0:  # NaN too
+        fail(f"--rate must be more than 0, not {rate}")
     if workers < 1:
         fail(f"--workers must be at least 1, not {workers}")
     url = database or sqlite_url(Path("bigtwo.db"))
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    room_log.to_stderr()
     logging.getLogger("alembic").setLevel(logging.WARNING)
     try:
         if workers == 1:
-            app = make_app(url, Settings(grace=grace, keep_empty=keep_empty))
+            app = make_app(url, Settings(grace=grace, keep_empty=keep_empty, rate=rate))
         else:
             store = Store(url)  # the migrations run here, once, before the workers start
             shared = store.shared
@@ -65,9 +72,10 @@ def command(
     shown_host = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     print(f"bigtwo server: open http://{shown_host}:{port}/ (database {url})", flush=True)
     if workers == 1:
-        uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=1 << 16)
+        serving.run(app, host, port)
         return
     os.environ[DATABASE_VARIABLE], os.environ[GRACE_VARIABLE] = url, str(grace)
+    os.environ[RATE_VARIABLE] = str(rate)
     uvicorn.run(
         "bigtwo.server.app:app_from_environment",
         factory=True,

@@ -24,7 +24,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..errors import BigTwoError
 from ..record_files import load_record
-from .hub import Connection, Hub, Settings
+from . import room_log
+from .hub import Connection, Hub
 from .protocol import (
     VERSION,
     Act,
@@ -45,26 +46,28 @@ from .protocol import (
 )
 from .replay import replay_routes
 from .rulebook import rulebook_routes
+from .settings import Settings
 from .store import Store
 from .web import web_routes
 
-RATE = 20.0  # messages a second a connection may send, on average
-BURST = 40  # and at once
 PER_ADDRESS = 32  # open connections from one address
 IDLE = 60.0  # seconds without a frame (pings included) before a connection is dropped
 DATABASE_VARIABLE = "BIGTWO_DATABASE"  # what `app_from_environment` serves (--workers)
 GRACE_VARIABLE = "BIGTWO_GRACE"
+RATE_VARIABLE = "BIGTWO_RATE"
 
 
 class Bucket:
-    """A token bucket: ``take`` is false once a connection sends faster than `RATE`."""
+    """A token bucket: ``take`` is false once a connection sends faster than ``rate`` a
+    second on average, or more than twice that at once."""
 
-    def __init__(self) -> None:
-        self.tokens, self.at = float(BURST), time.monotonic()
+    def __init__(self, rate: float) -> None:
+        self.rate, self.burst = rate, 2 * rate
+        self.tokens, self.at = self.burst, time.monotonic()
 
     def take(self) -> bool:
         now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.at) * RATE)
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
         self.at = now
         if self.tokens < 1:
             return False
@@ -114,29 +117,19 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
         address = ws.client.host if ws.client else "?"
         if open_by_address[address] >= PER_ADDRESS:
             await ws.close(code=1008, reason="too many connections from your address")
+            room_log.line(None, None, "connect", error="too_many_connections")
             return
         await ws.accept()
         open_by_address[address] += 1
         conn = Connection(ws.send_text, address)
-        bucket = Bucket()
+        bucket = Bucket(hub.settings.rate)
         await ws.send_text(json.dumps({"type": "hello", "version": VERSION}))
         try:
             while True:
                 frame = await asyncio.wait_for(ws.receive(), IDLE)
                 if frame["type"] == "websocket.disconnect":
                     break
-                body = frame.get("text") or frame.get("bytes") or ""
-                if not bucket.take():
-                    await ws.send_text(
-                        refusal(ProtocolError("rate_limited", "slow down: too many messages"))
-                    )
-                    continue
-                try:
-                    await _handle(hub, conn, parse(body))
-                except ProtocolError as exc:
-                    await ws.send_text(refusal(exc))
-                except BigTwoError as exc:
-                    await ws.send_text(refusal(ProtocolError("bad_input", str(exc))))
+                await _answer(hub, conn, frame.get("text") or frame.get("bytes") or "", bucket)
         except (TimeoutError, WebSocketDisconnect, RuntimeError):
             pass
         finally:
@@ -163,11 +156,13 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
 
 def app_from_environment() -> Starlette:
     """The app for one of several worker processes (``bigtwo serve --workers N``): the
-    database URL and the grace period come from the environment."""
+    database URL, the grace period and the rate limit come from the environment."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    room_log.to_stderr()
     logging.getLogger("alembic").setLevel(logging.WARNING)
     grace = float(os.environ.get(GRACE_VARIABLE, "20"))
-    return make_app(os.environ[DATABASE_VARIABLE], Settings(grace=grace))
+    rate = float(os.environ.get(RATE_VARIABLE, "20"))
+    return make_app(os.environ[DATABASE_VARIABLE], Settings(grace=grace, rate=rate))
 
 
 def freeze_startup() -> None:
@@ -178,6 +173,30 @@ def freeze_startup() -> None:
     no longer referenced; only cycles among them would be kept."""
     gc.collect()
     gc.freeze()
+
+
+async def _answer(hub: Hub, conn: Connection, body: str | bytes, bucket: Bucket) -> None:
+    """One frame: handled, or refused with an error message; logged either way (a ping
+    only when refused: heartbeats are no room's events)."""
+    started, room, seat = time.perf_counter(), conn.room, conn.seat
+    msg: Any = None
+    refused: ProtocolError | None = None
+    try:
+        if not bucket.take():
+            raise ProtocolError("rate_limited", "slow down: too many messages")
+        msg = parse(body)
+        await _handle(hub, conn, msg)
+    except ProtocolError as exc:
+        refused = exc
+    except BigTwoError as exc:
+        refused = ProtocolError("bad_input", str(exc))
+    if refused is not None:
+        await conn.send(refusal(refused))
+    elif isinstance(msg, Ping):
+        return
+    if conn.room is not None:  # where it ended up (a leave: where it was)
+        room, seat = conn.room, conn.seat
+    room_log.request(room, seat, msg, started, refused)
 
 
 async def _handle(hub: Hub, conn: Connection, msg: Any) -> None:

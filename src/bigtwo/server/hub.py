@@ -27,8 +27,10 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from ..table import Event
+from . import room_log
 from .protocol import Act, Create, Host
 from .room import Room, RoomError
+from .settings import Settings
 from .shared import Listener, Outcome, SharedRooms, for_audience
 from .store import Store, Write
 
@@ -47,14 +49,6 @@ class Connection:
     room: str | None = None
     seat: int | None = None  # None: watching
     seq: int = -1  # the room's last change this connection has been told of
-
-
-@dataclass
-class Settings:
-    grace: float = 20.0  # seconds a person may be gone before a bot plays for them
-    keep_empty: float = 3600.0  # seconds an empty room is kept open
-    bot_threads: int = 2  # bots think here, a few at a time
-    lease_seconds: float = 6.0  # a shared database: how long a silent process keeps its rooms
 
 
 @dataclass
@@ -107,17 +101,25 @@ class Hub:
                 self._absent(room, seat)
             self._empty_from_now(room.code)
 
-    async def close(self) -> None:
-        """Finish the changes in hand, store them, and tell every client to reconnect."""
+    async def drain(self) -> None:
+        """Take no more changes, finish those in hand (each room's lock passes them in order),
+        store them, and tell every client to reconnect (SIGTERM: see `serving`)."""
+        if self.closing:
+            return
         self.closing = True
         for code in list(self.locks):
             async with self.locks[code]:
                 pass
         await self._flush_now()
-        bye = json.dumps({"type": "bye", "reason": "the server is restarting", "reconnect": True})
+        bye = {"type": "bye", "code": "restarting", "reconnect": True}
+        line = json.dumps({**bye, "reason": "the server is restarting; reconnect in a moment"})
         for conns in self.watchers.values():
             for conn in list(conns):
-                await _quiet(conn.send(bye))
+                await _quiet(conn.send(line))
+
+    async def close(self) -> None:
+        """Drain (if nothing did yet), then stop the timers and the worker threads."""
+        await self.drain()
         for handle in [*self.timers.values(), *self.absences.values(), *self.empties.values()]:
             handle.cancel()
         if self.shared is not None:
@@ -163,6 +165,7 @@ class Hub:
             await self._enter(conn, room, out.value, None, last)
             if changed:
                 await self._broadcast(room, out.events, skip=conn)
+                room_log.line(code, out.value, "hand_back", seq=room.seq)
 
     async def watch(self, conn: Connection, code: str, last: int | None) -> None:
         async with self._lock(code):
@@ -236,7 +239,7 @@ class Hub:
         with contextlib.suppress(RoomError):  # closed meanwhile
             async with self._lock(code):
                 await self._apply(code, work)
-        log.info("room=%s closed: empty for %.0f s", code, self.settings.keep_empty)
+        room_log.line(code, None, "close_empty", keep_empty=self.settings.keep_empty)
 
     def _absent(self, room: Room, seat: int) -> None:
         loop = asyncio.get_running_loop()
@@ -265,7 +268,7 @@ class Hub:
                 room, out, changed = await self._apply(code, work)
                 if changed:
                     await self._broadcast(room, out.events)
-                    log.info("room=%s seat=%s %s", code, seat, "away" if away else "back")
+                    room_log.line(code, seat, "bot_takes_over" if away else "hand_back")
 
     async def _left(self, shared: SharedRooms, code: str, seat: int) -> None:
         """A shared database: the seat's last connection here closed (under the room's lock,
@@ -278,7 +281,6 @@ class Hub:
     # -- in a room -----------------------------------------------------------------------------
     async def act(self, conn: Connection, msg: Act) -> None:
         code, seat = self._seated(conn)
-        started = time.perf_counter()
 
         def work(room: Room) -> Outcome[int | None]:
             events, done = room.act(seat, msg, time.time())
@@ -286,19 +288,10 @@ class Hub:
 
         async with self._lock(code):
             room, out, _ = await self._apply(code, work)
-            if out.value is not None:
-                await conn.send(json.dumps({"type": "ack", "id": msg.id, "seq": out.value}))
-                return
-            await conn.send(json.dumps({"type": "ack", "id": msg.id, "seq": room.seq}))
-            await self._broadcast(room, out.events)
-        log.info(
-            "room=%s seat=%s action=%r events=%d latency_ms=%.2f",
-            code,
-            seat,
-            msg.action,
-            len(out.events),
-            1000 * (time.perf_counter() - started),
-        )
+            seq = room.seq if out.value is None else out.value  # a resend: the first answer
+            await conn.send(json.dumps({"type": "ack", "id": msg.id, "seq": seq}))
+            if out.value is None:
+                await self._broadcast(room, out.events)
 
     async def why(self, conn: Connection, action: str) -> None:
         code, seat = self._seated(conn)
@@ -319,7 +312,6 @@ class Hub:
                 invited = {"type": "invited", "seat": msg.seat, "token": out.value}
                 await conn.send(json.dumps(invited))
             await self._broadcast(room, out.events)
-        log.info("room=%s seat=%s host=%s target=%s", code, seat, msg.what, msg.seat)
 
     async def leave(self, conn: Connection) -> None:
         code, seat = self._seated(conn)
@@ -366,7 +358,6 @@ class Hub:
                     self._arm(room)
                     return
                 await self._broadcast(room, out.events)
-            log.info("room=%s seat=%s timeout", code, out.value)
 
     # -- inside ---------------------------------------------------------------------------------
     def _room(self, code: str) -> Room:
@@ -393,6 +384,7 @@ class Hub:
     ) -> tuple[Room, Outcome[T], bool]:
         """Under the room's lock: ``work`` on the room (in a worker thread), stored if it
         changed the room before anyone is told; the room, the outcome, whether it changed."""
+        started = time.perf_counter()
         if self.shared is None:
             room = self._room(code)
             before = room.seq
@@ -404,6 +396,7 @@ class Hub:
             out, write = worked() if room.quick else await self._run(worked)
             if write is not None:
                 await self._store(room, write)
+                room_log.events(room, out.events, started)
             return room, out, write is not None
         try:
             room, out, changed = await self._run(
@@ -419,6 +412,7 @@ class Hub:
         if changed:
             self.applied[code] = room.seq
             self._arm(room)  # the change took the room's lease
+            room_log.events(room, out.events, started)
         return room, out, changed
 
     async def _missed(self, room: Room, seat: int | None, last: int) -> list[Any] | None:

@@ -1,0 +1,14 @@
+"""What an operator may set for a server process (``bigtwo serve``'s options)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass
+class Settings:
+    grace: float = 20.0  # seconds a person may be gone before a bot plays for them
+    keep_empty: float = 3600.0  # seconds an empty room is kept open
+    bot_threads: int = 2  # bots think here, a few at a time
+    rate: float = 20.0  # messages a second a connection may send on average (twice that at once)
+    lease_seconds: float = 6.0  # a shared database: how long a silent process keeps its rooms
