@@ -11,6 +11,8 @@ from typing import Any
 
 from bigtwo import Game
 
+from .test_table import fits_a_phone
+
 CARD = re.compile(r"\b(?:[2-9TJQKA][DCHS]|BJ|RJ)\b")
 
 
@@ -42,18 +44,6 @@ def played(seed: int) -> Game:
 
 def step_text(page: Any) -> str:
     return str(page.get_by_role("region", name="This step").inner_text())
-
-
-def fits_a_phone(page: Any) -> None:
-    """No sideways scrolling at 360 px, and every visible control at least 44 px square."""
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    small = page.evaluate(
-        """() => [...document.querySelectorAll('button, select, input, a.button')]
-            .filter((el) => el.offsetParent !== null)
-            .map((el) => el.getBoundingClientRect())
-            .filter((r) => r.height < 44 || r.width < 44).length"""
-    )
-    assert small == 0
 
 
 def test_the_replay_viewer_steps_through_a_deal_from_the_room(context: Any, server: str) -> None:

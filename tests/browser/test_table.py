@@ -49,12 +49,25 @@ def _json(payload: str | bytes) -> dict[str, Any]:
     return data
 
 
-def open_room(page: Any, base: str, deals: int | None = 1, start: bool = True) -> str:
-    """Open a room as "Ann" with three easy bots; its code."""
+def open_room(
+    page: Any,
+    base: str,
+    deals: int | None = 1,
+    start: bool = True,
+    rules: str | None = None,
+    bots: str = "easy",
+    changes: str | None = None,
+) -> str:
+    """Open a room as "Ann" with three bots (easy unless said) under ``rules`` (the form's
+    default unless named) and rule ``changes``; its code."""
     page.goto(f"{base}/")
     page.get_by_label("Your name").fill("Ann")
+    if rules is not None:
+        page.get_by_label("Rules").select_option(rules)
     for seat in (2, 3, 4):
-        page.get_by_label(f"Seat {seat}", exact=True).select_option("easy")
+        page.get_by_label(f"Seat {seat}", exact=True).select_option(bots)
+    if changes is not None:
+        page.get_by_label("Rule changes").fill(changes)
     if deals is not None:
         page.get_by_label("Deals to play").fill(str(deals))
     page.get_by_role("button", name="Open the room").click()
@@ -63,6 +76,19 @@ def open_room(page: Any, base: str, deals: int | None = 1, start: bool = True) -
     if start:
         page.get_by_role("button", name="Start the game").click()
     return code
+
+
+def fits_a_phone(page: Any) -> None:
+    """No sideways scrolling at 360 px, and every visible control at least 44 px square."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    small = page.evaluate(
+        """() => [...document.querySelectorAll(
+                'button, select, input:not([type=checkbox]), a.button')]
+            .filter((el) => el.offsetParent !== null)
+            .map((el) => el.getBoundingClientRect())
+            .filter((r) => r.height < 44 || r.width < 44).length"""
+    )
+    assert small == 0
 
 
 def more_than(items: Any, count: int, timeout: float = 15.0) -> None:
@@ -220,14 +246,7 @@ def test_a_phone_needs_no_sideways_scrolling(browser: Any, server: str, screen: 
             open_room(page, server, deals=None)
             wait_turn(page)
             hand_cards(page).first.tap()
-        assert page.evaluate("document.documentElement.scrollWidth") <= 360
-        small = page.evaluate(
-            """() => [...document.querySelectorAll('button, select, input:not([type=checkbox])')]
-                .filter((el) => el.offsetParent !== null)
-                .map((el) => el.getBoundingClientRect())
-                .filter((r) => r.height < 44 || r.width < 44).length"""
-        )
-        assert small == 0
+        fits_a_phone(page)
         if screen == "table":
             shoot(page, "browser-phone.png")
     finally:
@@ -355,13 +374,7 @@ def test_a_side_action_is_offered_and_taken(context: Any, server: str) -> None:
     socket's own frames), so most deals get there; deals go on until one does."""
     page = context.new_page()
     frames = Frames(page)
-    page.goto(f"{server}/")
-    page.get_by_label("Your name").fill("Ann")
-    page.get_by_label("Rules").select_option("indonesia")
-    for seat in (2, 3, 4):
-        page.get_by_label(f"Seat {seat}", exact=True).select_option("random")
-    page.get_by_role("button", name="Open the room").click()
-    page.get_by_role("button", name="Start the game").click()
+    open_room(page, server, deals=None, rules="indonesia", bots="random")
     announce = page.get_by_role("button", name="Announce: last card!")
     turn = page.get_by_text("Your turn", exact=True)
     deadline = time.monotonic() + 60

@@ -220,14 +220,8 @@ def test_a_president_gives_cards_by_clicking(context: Any, server: str) -> None:
     next deal opens with their gift of two cards to the Scum, chosen by clicking."""
     page = context.new_page()
     frames = Frames(page)
-    page.goto(f"{server}/")
-    page.get_by_label("Your name").fill("Ann")
-    page.get_by_label("Rules").select_option("president")
-    for seat in (2, 3, 4):
-        page.get_by_label(f"Seat {seat}", exact=True).select_option("random")
-    page.get_by_label("Rule changes").fill("president_free_choice=yes")
-    page.get_by_role("button", name="Open the room").click()
-    page.get_by_role("button", name="Start the game").click()
+    open_room(page, server, deals=None, rules="president", bots="random",
+              changes="president_free_choice=yes")
     page.get_by_role("switch", name="Pass for me when I can only pass").click()
     give = page.get_by_role("button", name="Give", exact=True)
     turn = page.get_by_text("Your turn", exact=True)
