@@ -14,7 +14,9 @@ from typing import Any
 
 import httpx
 
+import bigtwo
 from bigtwo.client import Client, ServerError
+from bigtwo.session import Session
 
 TIMEOUT = 60.0  # seconds any one client may wait for the server before the test fails
 
@@ -102,6 +104,17 @@ def play_all(seats: list[Seat], during: Callable[[], None] | None = None) -> Non
         finally:
             for f in futures:
                 f.result(timeout=TIMEOUT * 3)
+
+
+def deals_counted(texts: list[str]) -> int:
+    """The deals a session counts among these records: a redeal, or a tied team game (which
+    a five-card shootout settles), is recorded but not counted, as `Session.finish` says."""
+    games = [bigtwo.load_record(t).replay() for t in texts]
+    session = Session.start(games[0].rules) if games else None
+    for game in games:
+        assert session is not None
+        session = session.finish(game)
+    return 0 if session is None else session.deals_played
 
 
 def records(base: str, code: str) -> list[str]:

@@ -20,7 +20,7 @@ from bigtwo.rules.changes import load_rules
 from bigtwo.table import Refusal
 
 from .conftest import ServerProcess
-from .players import TIMEOUT, records
+from .players import TIMEOUT, deals_counted, records
 
 # the harness sends a few dozen refusals and checks a turn: far more than a person, so this
 # server lets a connection send as fast as it likes
@@ -93,8 +93,9 @@ class RoomDriver:
         return None  # a client sees its seat's view only
 
     def finished(self) -> Sequence[Game]:
-        found = [bigtwo.load_record(text).replay() for text in records(self.server.base, self.code)]
-        assert len(found) == self.deals, "a finished deal's record is missing"
+        texts = records(self.server.base, self.code)
+        assert deals_counted(texts) == self.deals, "a finished deal's record is missing"
+        found = [bigtwo.load_record(text).replay() for text in texts]
         for game in found:  # the last deal's record is the end every seat was shown
             for seat, client in enumerate(self.clients):
                 assert game is not found[-1] or client.view().hand_mask == game.hands[seat]
