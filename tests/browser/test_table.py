@@ -57,14 +57,17 @@ def open_room(
     rules: str | None = None,
     bots: str = "easy",
     changes: str | None = None,
+    players: int = 4,
 ) -> str:
-    """Open a room as "Ann" with three bots (easy unless said) under ``rules`` (the form's
-    default unless named) and rule ``changes``; its code."""
+    """Open a room as "Ann" with bots (easy unless said) in the other ``players - 1`` seats,
+    under ``rules`` (the form's default unless named) and rule ``changes``; its code."""
     page.goto(f"{base}/")
     page.get_by_label("Your name").fill("Ann")
     if rules is not None:
         page.get_by_label("Rules").select_option(rules)
-    for seat in (2, 3, 4):
+    if players != 4:
+        page.get_by_label("Players", exact=True).fill(str(players))
+    for seat in range(2, players + 1):
         page.get_by_label(f"Seat {seat}", exact=True).select_option(bots)
     if changes is not None:
         page.get_by_label("Rule changes").fill(changes)
@@ -230,8 +233,9 @@ def test_a_refused_play_says_why(context: Any, server: str) -> None:
     assert not [m for m in frames.sent if m.get("type") == "act"]  # nothing was sent to play
 
 
-@pytest.mark.parametrize("screen", ["home", "waiting", "table"])
+@pytest.mark.parametrize("screen", ["home", "waiting", "table", "two players", "eight seats"])
 def test_a_phone_needs_no_sideways_scrolling(browser: Any, server: str, screen: str) -> None:
+    """The worst cases too: two players hold 26 cards each, eight seats share two decks."""
     ctx = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True)
     ctx.set_default_timeout(15000)
     try:
@@ -243,9 +247,15 @@ def test_a_phone_needs_no_sideways_scrolling(browser: Any, server: str, screen: 
             open_room(page, server, deals=None, start=False)
             page.get_by_role("button", name="Start the game").wait_for()
         else:
-            open_room(page, server, deals=None)
+            players = {"two players": 2, "eight seats": 8}.get(screen, 4)
+            open_room(page, server, deals=None, players=players)
             wait_turn(page)
             hand_cards(page).first.tap()
+            if players == 2:
+                assert hand_cards(page).count() >= 25  # 26, less any card played before
+            if players == 8:
+                seats = page.get_by_role("region", name="Seats").get_by_role("listitem")
+                assert seats.count() == 8
         fits_a_phone(page)
         if screen == "table":
             shoot(page, "browser-phone.png")
