@@ -154,6 +154,49 @@ def test_a_person_plays_a_whole_deal_with_three_bots(context: Any, server: str) 
     assert any(e["kind"] == "deal_over" for m in played for e in m["events"])
 
 
+def test_four_people_open_a_shared_link_and_play_a_deal_by_clicking(
+    context: Any, browser: Any, server: str
+) -> None:
+    """Four browsers, four people: the host opens a room with three open seats and shares its
+    link; three friends take the seats from it; the deal is played to its end by clicks."""
+    host = context.new_page()
+    open_room(host, server, deals=1, bots="open", start=False)
+    url = host.get_by_label("Share this link").input_value()
+    others = [browser.new_context() for _ in range(3)]
+    try:
+        pages = [host]
+        for name, ctx in zip(("Bo", "Cy", "Di"), others, strict=True):
+            ctx.set_default_timeout(15000)
+            friend = ctx.new_page()
+            friend.goto(url)
+            friend.get_by_label("Your name").fill(name)
+            friend.get_by_role("button", name="Take a seat").click()
+            friend.get_by_text("Waiting for the host to start.").wait_for()
+            pages.append(friend)
+        seats = host.get_by_role("region", name="Seats")
+        for name in ("Bo", "Cy", "Di"):
+            seats.get_by_text(name, exact=True).wait_for()
+        host.get_by_role("button", name="Start the game").click()
+        turns = [0] * 4
+        deadline = time.monotonic() + 180
+        over = [p.get_by_text("The session is over.", exact=True) for p in pages]
+        while not all(o.is_visible() for o in over):
+            assert time.monotonic() < deadline, f"the deal didn't end (turns {turns})"
+            for i, page in enumerate(pages):
+                if page.get_by_text("Your turn", exact=True).is_visible():
+                    play_a_turn(page)
+                    turns[i] += 1
+                    page.wait_for_timeout(50)  # the update comes back before looking again
+        assert all(turns), turns  # everyone played (or passed) at least once
+        for page in pages:
+            scores = page.get_by_role("region", name="Scores")
+            assert scores.get_by_role("rowheader", name="Deal 1").is_visible()
+            assert page.get_by_role("alert").inner_text() == ""  # no refusal on the way
+    finally:
+        for ctx in others:
+            ctx.close()
+
+
 def test_a_spectator_sees_no_hand(context: Any, browser: Any, server: str) -> None:
     host = context.new_page()
     code = open_room(host, server, deals=None)
