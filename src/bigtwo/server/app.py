@@ -41,6 +41,7 @@ from .protocol import (
     Vote,
     Watch,
     Why,
+    http_error,
     parse,
     refusal,
 )
@@ -105,12 +106,12 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
             known = code in hub.rooms or hub.shared is not None
             text = hub.store.record(code, number) if known else None
             if text is None:
-                return _error(404, "no_record", "no finished deal with that number here")
+                return http_error(404, "no_record", "no finished deal with that number here")
             seat = request.query_params.get("seat")
             if seat is not None:
                 text = load_record(text).for_seat(int(seat)).dumps()
         except (ValueError, BigTwoError) as exc:
-            return _error(400, "bad_request", str(exc))
+            return http_error(400, "bad_request", str(exc))
         return Response(text, media_type="application/json")
 
     async def socket(ws: WebSocket) -> None:
@@ -230,6 +231,3 @@ async def _handle(hub: Hub, conn: Connection, msg: Any) -> None:
         await hub.chat(conn, msg.text)
 
 
-def _error(status: int, code: str, message: str) -> Response:
-    body: dict[str, Any] = {"type": "error", "code": code, "message": message, "params": {}}
-    return JSONResponse(body, status_code=status)

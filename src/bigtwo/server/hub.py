@@ -382,8 +382,9 @@ class Hub:
     async def _apply(
         self, code: str, work: Callable[[Room], Outcome[T]]
     ) -> tuple[Room, Outcome[T], bool]:
-        """Under the room's lock: ``work`` on the room (in a worker thread), stored if it
-        changed the room before anyone is told; the room, the outcome, whether it changed."""
+        """Under the room's lock: ``work`` on the room (on the loop if `Room.quick`, else in a
+        worker thread), stored if it changed the room before anyone is told; the room, the
+        outcome, whether it changed."""
         started = time.perf_counter()
         if self.shared is None:
             room = self._room(code)

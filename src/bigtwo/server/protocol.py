@@ -10,6 +10,7 @@ import json
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from starlette.responses import JSONResponse
 
 VERSION = 1
 MAX_FRAME = 4096  # bytes of one client frame: the longest legal message is far shorter
@@ -176,6 +177,11 @@ def parse(frame: str | bytes) -> Inbound:
 def error(code: str, message: str, **params: Any) -> dict[str, Any]:
     """The message that refuses something: a stable code, the sentence, its parameters."""
     return {"type": "error", "code": code, "message": message, "params": params}
+
+
+def http_error(status: int, code: str, message: str) -> JSONResponse:
+    """The same refusal over HTTP (the lobby, records, replays, rules), with its status."""
+    return JSONResponse(error(code, message), status_code=status)
 
 
 def refusal(exc: ProtocolError) -> str:

@@ -21,6 +21,7 @@ from ..engine.record import parse_action
 from ..errors import BigTwoError
 from ..record_files import MAX_RECORD_BYTES, is_session_record, load_record
 from .hub import Hub
+from .protocol import http_error
 
 STATUS = ("verified", "not_verified", "forged", "unprovable")
 
@@ -193,13 +194,8 @@ def _too_large() -> ReplayError:
     return ReplayError(413, "too_large", f"a deal's record is at most {MAX_RECORD_BYTES:,} bytes")
 
 
-def _answer(payload: dict[str, Any]) -> Response:
-    return JSONResponse(payload)
-
-
 def _refusal(exc: ReplayError) -> Response:
-    body = {"type": "error", "code": exc.code, "message": exc.message, "params": {}}
-    return JSONResponse(body, status_code=exc.status)
+    return http_error(exc.status, exc.code, exc.message)
 
 
 def replay_routes(hub: Hub) -> list[BaseRoute]:
@@ -217,7 +213,7 @@ def replay_routes(hub: Hub) -> list[BaseRoute]:
             except BigTwoError as exc:
                 raise ReplayError(400, "bad_record", str(exc)) from None
             payload = await asyncio.to_thread(replay, record, _seat(request), _kept(request))
-            return _answer(payload)
+            return JSONResponse(payload)
         except ReplayError as exc:
             return _refusal(exc)
 
@@ -235,7 +231,7 @@ def replay_routes(hub: Hub) -> list[BaseRoute]:
             payload = await asyncio.to_thread(replay, record, _seat(request), _kept(request))
         except ReplayError as exc:
             return _refusal(exc)
-        return _answer(payload | {"number": number, "deals": count})
+        return JSONResponse(payload | {"number": number, "deals": count})
 
     return [
         Route("/api/replay", uploaded, methods=["POST"]),

@@ -15,7 +15,7 @@ from ..errors import BigTwoError
 from ..rules.catalogue import describe
 from ..rules.config import Rules
 from .hub import Hub
-from .protocol import ProtocolError
+from .protocol import ProtocolError, http_error
 
 
 def in_words(rules: Rules) -> dict[str, Any]:
@@ -38,9 +38,6 @@ def in_words(rules: Rules) -> dict[str, Any]:
     }
 
 
-def _error(status: int, code: str, message: str) -> Response:
-    body = {"type": "error", "code": code, "message": message, "params": {}}
-    return JSONResponse(body, status_code=status)
 
 
 def rulebook_routes(hub: Hub) -> list[BaseRoute]:
@@ -49,7 +46,7 @@ def rulebook_routes(hub: Hub) -> list[BaseRoute]:
     async def preset(request: Request) -> Response:
         name = request.path_params["name"]
         if name not in Rules.presets():
-            return _error(404, "no_preset", "there is no rule set of that name")
+            return http_error(404, "no_preset", "there is no rule set of that name")
         return JSONResponse(in_words(Rules.preset(name)))
 
     async def of_room(request: Request) -> Response:
@@ -61,7 +58,7 @@ def rulebook_routes(hub: Hub) -> list[BaseRoute]:
             except ProtocolError:
                 room = None
         if room is None:
-            return _error(404, "no_room", "there is no open room with that code")
+            return http_error(404, "no_room", "there is no open room with that code")
         return JSONResponse(in_words(room.rules))
 
     return [
