@@ -99,12 +99,13 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
 
     async def record(request: Request) -> Response:
         """A finished deal's record: the dealer's whole record (the deal is over, so every
-        card may be shown), or with ``?seat=N`` that seat's export."""
+        card may be shown), or with ``?seat=N`` that seat's export. (Read in a thread: the
+        event loop doesn't wait on the database.)"""
         code = request.path_params["code"]
         try:
             number = int(request.path_params["number"])
             known = code in hub.rooms or hub.shared is not None
-            text = hub.store.record(code, number) if known else None
+            text = await asyncio.to_thread(hub.store.record, code, number) if known else None
             if text is None:
                 return http_error(404, "no_record", "no finished deal with that number here")
             seat = request.query_params.get("seat")

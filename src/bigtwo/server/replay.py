@@ -222,9 +222,11 @@ def replay_routes(hub: Hub) -> list[BaseRoute]:
         wanted = request.path_params["number"]
         try:
             known = code in hub.rooms or hub.shared is not None
-            count = hub.store.record_count(code) if known else 0
+            count = await asyncio.to_thread(hub.store.record_count, code) if known else 0
             number = count - 1 if wanted == "last" else int(wanted) if wanted.isdigit() else -1
-            text = hub.store.record(code, number) if 0 <= number < count else None
+            text = None
+            if 0 <= number < count:  # read in a thread: the event loop doesn't wait on it
+                text = await asyncio.to_thread(hub.store.record, code, number)
             if text is None:
                 raise ReplayError(404, "no_record", "no finished deal with that number here")
             record = load_record(text)
