@@ -69,13 +69,12 @@ TICKS = os.sysconf("SC_CLK_TCK")
 PAGE = os.sysconf("SC_PAGE_SIZE")
 
 SERVER = """
-import os, sys
+import gc, json, os, sys, time
 from bigtwo.cli.app import main
 sys.argv = ["bigtwo", *sys.argv[1:]]
 out = os.environ.get("BIGTWO_BENCH_PROFILE")
 gc_setting = os.environ.get("BIGTWO_BENCH_GC")
 if gc_setting:
-    import gc
     if gc_setting == "off":
         gc.disable()
     else:
@@ -83,6 +82,13 @@ if gc_setting:
         gc.collect()
         gc.freeze()
         gc.set_threshold(*map(int, gc_setting.split(",")))
+pauses = []  # (when, generation, seconds) of every collection
+def timed(phase, info, started=[0.0]):
+    if phase == "start":
+        started[0] = time.perf_counter()
+    else:
+        pauses.append((time.time(), info["generation"], time.perf_counter() - started[0]))
+gc.callbacks.append(timed)
 if out:
     import yappi
     yappi.set_clock_type("cpu")
@@ -90,6 +96,8 @@ if out:
 try:
     main()
 finally:
+    with open(os.environ["BIGTWO_BENCH_PAUSES"], "w") as f:
+        json.dump(pauses, f)
     if out:
         yappi.stop()
         yappi.get_func_stats().save(out, type="pstat")
@@ -137,6 +145,7 @@ def start_server(
     db = workdir / f"bench-{port}.db"
     log = workdir / f"server-{port}.log"
     env = dict(os.environ)
+    env["BIGTWO_BENCH_PAUSES"] = str(workdir / f"pauses-{port}.json")
     if gc:
         env["BIGTWO_BENCH_GC"] = gc
     if profile:
@@ -391,6 +400,7 @@ def run(args: argparse.Namespace, n: int, workdir: Path) -> dict[str, Any]:
     finally:
         stop_server(server)
     log = server.log.read_text(errors="replace")
+    gc_line = collections(workdir / f"pauses-{server.port}.json", begin, end, args.seconds)
     database_cpu = 100 * cpu_since(db0, db1) / (t1 - t0) if args.database else None
     acks = [x for r in results for x in r.acks]
     turns = [x for r in results for x in r.turns]
@@ -413,7 +423,26 @@ def run(args: argparse.Namespace, n: int, workdir: Path) -> dict[str, Any]:
         "turn": (pct(turns, 0.5), pct(turns, 0.99), 1000 * max(turns, default=float("nan"))),
         "errors": dict(errors),
         "tracebacks": log.count("Traceback"),
+        "gc": gc_line if args.workers == 1 else "",
     }
+
+
+def collections(path: Path, begin: float, end: float, seconds: float) -> str:
+    """The server's garbage collections in the window, per generation: how many, their total
+    and longest pause."""
+    try:
+        found = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return "garbage collections: not reported (the server didn't stop cleanly)"
+    parts = []
+    for gen in range(3):
+        took = [s for when, g, s in found if g == gen and begin <= when < end]
+        if took:
+            parts.append(
+                f"gen{gen} {len(took) / seconds:.1f}/s {1000 * sum(took) / seconds:.1f} ms/s"
+                f" longest {1000 * max(took):.1f} ms"
+            )
+    return f"garbage collections: {'; '.join(parts) or 'none'}"
 
 
 def show(r: dict[str, Any]) -> None:
@@ -427,7 +456,8 @@ def show(r: dict[str, Any]) -> None:
         f"         ack p50 {ack[0]:7.2f} p99 {ack[1]:7.2f} max {ack[2]:8.2f} ms"
         f"   next turn p50 {turn[0]:7.2f} p99 {turn[1]:7.2f} max {turn[2]:8.2f} ms"
         + (f"   errors {r['errors']}" if r["errors"] else "")
-        + (f"   server tracebacks {r['tracebacks']}" if r["tracebacks"] else ""),
+        + (f"   server tracebacks {r['tracebacks']}" if r["tracebacks"] else "")
+        + (f"\n         {r['gc']}" if r["gc"] else ""),
         flush=True,
     )
 

@@ -108,12 +108,7 @@ class Card(int):
         return f & 3 if f < RED_JOKER else -1
 
     def __str__(self) -> str:
-        f = self.face
-        if f == RED_JOKER:
-            return "RJ"
-        if f == BLACK_JOKER:
-            return "BJ"
-        return RANKS[f >> 2] + SUITS[f & 3]
+        return _FACE_TEXT[self & FACE_MASK]
 
     def symbol(self) -> str:
         """The card with a suit symbol, e.g. ``Q♥``."""
@@ -138,6 +133,13 @@ def is_card_id(value: object) -> bool:
 
 # indexed by bit position; the positions no card uses (54-63) are never set in a hand
 ALL_CARDS: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(2 * COPY_STRIDE))
+# each face's text, worked out once: records and views name hundreds of cards an action
+_FACE_TEXT = (
+    *(rank + suit for rank in RANKS for suit in SUITS),
+    "RJ",
+    "BJ",
+    *("",) * (COPY_STRIDE - BLACK_JOKER - 1),  # no card has these faces
+)
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:
@@ -194,7 +196,9 @@ def format_cards(cards: Iterable[int] | str, *, symbols: bool = False) -> str:
     if not isinstance(symbols, bool):
         raise NotationError(f"symbols must be true or false, not {describe(symbols)}")
     read = card_list(cards)
-    return " ".join(c.symbol() if symbols else str(c) for c in read)
+    if symbols:
+        return " ".join(c.symbol() for c in read)
+    return " ".join([_FACE_TEXT[c & FACE_MASK] for c in read])
 
 
 MAX_CARDS = 2 * (RED_JOKER + 2)  # every card of two decks with jokers

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..cards import COPY_STRIDE, Card, parse_cards
+from ..cards import ALL_CARDS, COPY_STRIDE, Card, parse_cards
 from ..checks import describe, is_whole
 from ..checks import text as checked_text
 from ..combos import PASS, Move
@@ -37,7 +37,10 @@ _HIDDEN_GIFT = re.compile(r"give (\d{1,3}) cards?")
 
 def cards_text(cards: tuple[Card, ...] | list[Card]) -> str:
     """Cards as canonical text, a second deck's card marked ``*``."""
-    return " ".join(str(c) + "*" * c.copy for c in cards)
+    return " ".join([_CARD_TEXT[c] for c in cards])
+
+
+_CARD_TEXT = tuple(str(c) + "*" * c.copy for c in ALL_CARDS)  # by id: views name many cards
 
 
 def read_cards(value: object, what: str) -> tuple[Card, ...]:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import json
 import logging
 import os
@@ -25,6 +24,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..errors import BigTwoError
 from ..record_files import load_record
 from . import room_log
+from .collector import Collector
 from .hub import Connection, Hub
 from .protocol import (
     VERSION,
@@ -84,8 +84,11 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
     @contextlib.asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
         await hub.open()
-        freeze_startup()
+        collector = Collector()
+        collector.start()
+        collecting = asyncio.create_task(collector.run())
         yield
+        collecting.cancel()
         await hub.close()
         hub.store.close()
 
@@ -165,16 +168,6 @@ def app_from_environment() -> Starlette:
     grace = float(os.environ.get(GRACE_VARIABLE, "20"))
     rate = float(os.environ.get(RATE_VARIABLE, "20"))
     return make_app(os.environ[DATABASE_VARIABLE], Settings(grace=grace, rate=rate))
-
-
-def freeze_startup() -> None:
-    """Take what exists once the server is up (modules, the web and database libraries, the
-    rooms brought back) out of the garbage collector's sight: it lives as long as the process,
-    and each full collection would otherwise walk it all (some 80,000 objects, about 100 ms
-    on a small machine, every action waiting meanwhile). Objects frozen are still freed when
-    no longer referenced; only cycles among them would be kept."""
-    gc.collect()
-    gc.freeze()
 
 
 async def _answer(hub: Hub, conn: Connection, body: str | bytes, bucket: Bucket) -> None:

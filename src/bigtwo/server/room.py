@@ -12,6 +12,7 @@ with what changed, and builds each seat's message from that seat's view only.
 from __future__ import annotations
 
 import hashlib
+import json
 import secrets
 import time
 from collections import deque
@@ -343,7 +344,7 @@ class Room:
     def write(self, action: dict[str, Any] | None, seat: int | None) -> Write:
         """What storing this change writes: the room's state, the action, the deals it ended
         (their records, numbered on from those stored before)."""
-        first, records = self.recorded, tuple(g.record().dumps() for g in self.finished)
+        first, records = self.recorded, tuple(_compact(g.record().to_dict()) for g in self.finished)
         self.finished, self.recorded = [], self.recorded + len(records)
         return Write(self.to_dict(), action, seat, time.time(), records, first)
 
@@ -480,3 +481,9 @@ def _bot_name(kind: str) -> str:
 
 def _digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _compact(record: dict[str, Any]) -> str:
+    """A record's JSON on one line: `Record.dumps` indents for people, which takes the
+    slower pure-Python encoder (its reference cycles outlive the call, too)."""
+    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
