@@ -20,6 +20,7 @@ import sqlalchemy as sa
 from websockets.exceptions import ConnectionClosed
 
 from bigtwo.client import Client
+from bigtwo.server.settings import Settings
 
 from .conftest import START, Server, start
 from .test_across import lease_holder, seat, until
@@ -55,7 +56,7 @@ def worker_of(client: Client, server: Server) -> int:
     for row in Path("/proc/net/tcp").read_text().splitlines()[1:]:
         fields = row.split()
         local, remote = (int(a.split(":")[1], 16) for a in fields[1:3])
-        if (local, remote) == (server.port, port):
+        if (local, remote) == (server.port, port) and fields[9] != "0":
             inode = fields[9]
     assert inode is not None, "the connection isn't in /proc/net/tcp"
     for pid in children(server.proc.pid):
@@ -129,8 +130,9 @@ def test_every_option_reaches_every_worker(database: str, tmp_path: Path) -> Non
         hosts = one_on_each(server)
         assert set(hosts) == set(serving_workers(server))
         told = server.log.read_text()
+        settings = Settings(grace=1.0, keep_empty=1.0, rate=4.0)  # every field, as given
         for pid in hosts:  # each worker says what it runs with ...
-            assert f"worker {pid} serving with Settings(grace=1.0, keep_empty=1.0," in told
+            assert f"worker {pid} serving with {settings!r}" in told
         rooms = {}
         for pid, host in hosts.items():  # ... and does it: the rate limit (4/s, 8 at once)
             assert refusals_of_a_burst(host, 12) >= 3

@@ -492,7 +492,8 @@ class Hub:
 
     async def _lease_loop(self) -> None:
         """Renew this process's leases; take over the rooms of a process that stopped; hand
-        the seats of people gone past the grace period from this process's rooms to bots."""
+        the seats of people gone past the grace period from this process's rooms to bots;
+        close its rooms nobody has been in for `Settings.keep_empty`."""
         assert self.shared is not None
         while not self.closing:
             found = await self._run(

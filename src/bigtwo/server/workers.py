@@ -85,7 +85,7 @@ def _stop(workers: list[BaseProcess]) -> int:
             worker.kill()
             worker.join()
             status = 1
-        elif worker.exitcode != 0:
+        elif worker.exitcode not in (0, -signal.SIGTERM):  # (the latter: stopped starting)
             log.warning("worker %s stopped with status %s", worker.pid, worker.exitcode)
             status = 1
     return status
