@@ -135,7 +135,7 @@ def test_every_option_reaches_every_worker(database: str, tmp_path: Path) -> Non
             assert f"worker {pid} serving with {settings!r}" in told
         rooms = {}
         for pid, host in hosts.items():  # ... and does it: the rate limit (4/s, 8 at once)
-            assert refusals_of_a_burst(host, 12) >= 3
+            assert refusals_of_a_burst(host, 20) >= 5  # (12, all at once)
             time.sleep(1)  # the bucket fills again (enough for two messages)
             code = host.create("Ann", seats=["easy"] * 3, deals=1, turn_seconds=0)
             host.host("start")

@@ -50,7 +50,14 @@ def supervise(sock: socket.socket, url: str, settings: Settings, count: int) -> 
 
     def start() -> BaseProcess:
         worker = context.Process(target=_work, args=(sock, url, settings), name="bigtwo-worker")
-        worker.start()
+        # started with Ctrl-C ignored (inherited through exec) until it serves and handles
+        # it as SIGTERM: a worker still starting isn't interrupted mid-import by a terminal's
+        # Ctrl-C, and stops on the SIGTERM this process then sends
+        handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            worker.start()
+        finally:
+            signal.signal(signal.SIGINT, handler)
         return worker
 
     workers = [start() for _ in range(count)]
