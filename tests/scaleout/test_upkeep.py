@@ -200,10 +200,14 @@ def test_occupancy_rows_go_with_their_room_and_long_gone_but_the_latest(store: S
     now = time.time()
     first.left(room.code, 0, True, now - 3 * upkeep.IDLE_KEPT)
     second.left(room.code, None, True, now - 2 * upkeep.IDLE_KEPT)
+    with store.engine.begin() as conn:  # the second process is long gone, too
+        upkeep.alive(conn, "test:8:b", now - 2 * upkeep.IDLE_KEPT)
     occupancy = "SELECT holder FROM occupancy WHERE room = :c ORDER BY holder"
+    holders = "SELECT holder FROM holders WHERE holder = 'test:8:b'"
     assert len(rows(store, occupancy, c=room.code)) == 2
     first.prune(now)
     assert rows(store, occupancy, c=room.code) == [("test:8:b",)]  # when it was last in use
+    assert rows(store, holders) == [("test:8:b",)]  # kept while that row needs it
     assert room.code in first.round(now, GRACE, KEEP).empty  # empty since then
 
     def close(r: Room) -> Outcome[None]:
@@ -211,4 +215,4 @@ def test_occupancy_rows_go_with_their_room_and_long_gone_but_the_latest(store: S
 
     first.apply(room.code, None, close)
     first.prune(now)
-    assert rows(store, occupancy, c=room.code) == []
+    assert rows(store, occupancy, c=room.code) == [] and rows(store, holders) == []
