@@ -1,8 +1,10 @@
 """The upkeep of a shared database, on a real PostgreSQL, driven as two processes would
 drive it (two `SharedRooms` with different holders, the clock passed in): old changes go
-but each room's last, leases of closed and long-ended rooms go, one process prunes at a
-time and on its schedule; a seat gone past the grace period is claimed by the lease holder
-only, once, and not while the person is connected through any live process."""
+but each room's last, leases of closed rooms go (an ended room's stays until it closes),
+one process prunes at a time and on its schedule; a seat gone past the grace period is
+claimed by the lease holder only, once, and not while the person is connected through any
+live process; a room nobody has been in for the time kept is found by its lease holder
+only, not while anyone (a spectator too) is in it through a live process."""
 
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ from bigtwo.server.store import Store
 
 LEASE = 6.0
 GRACE = 20.0
+KEEP = 60.0  # seconds an empty room is kept
 
 
 @pytest.fixture
@@ -79,7 +82,7 @@ def test_old_changes_go_but_each_rooms_last(store: Store) -> None:
     assert shared.changes(room.code, room.seq - 1, room.seq) is not None  # one behind: events
 
 
-def test_leases_of_closed_and_long_ended_rooms_go(store: Store) -> None:
+def test_leases_of_closed_rooms_go(store: Store) -> None:
     shared = SharedRooms(store, "test:2:leases", LEASE)
     playing, closed = new_room(shared), new_room(shared)
 
@@ -96,6 +99,9 @@ def test_leases_of_closed_and_long_ended_rooms_go(store: Store) -> None:
             sa.text("UPDATE rooms SET status = 'over', updated = :t WHERE code = :c"),
             {"t": time.time() - 2 * upkeep.IDLE_KEPT, "c": playing.code},
         )
+    shared.prune(time.time())  # open still (a new session may start): its holder closes it
+    assert rows(store, leased, a=playing.code, b=closed.code) == [(playing.code,)]
+    shared.apply(playing.code, None, close)
     shared.prune(time.time())
     assert rows(store, leased, a=playing.code, b=closed.code) == []
 
@@ -109,10 +115,10 @@ def test_one_process_prunes_at_a_time_on_its_schedule(store: Store) -> None:
         assert second.prune(later) is None
     assert changes_of(store, room.code) == list(range(room.seq + 1))
     second.next_prune = later + 1  # not due: a lease round doesn't prune
-    second.round(later, GRACE)
+    second.round(later, GRACE, KEEP)
     assert changes_of(store, room.code) == list(range(room.seq + 1))
     second.next_prune = later  # due: the round prunes, and sets the next time
-    second.round(later, GRACE)
+    second.round(later, GRACE, KEEP)
     assert changes_of(store, room.code) == [room.seq]
     assert second.next_prune == later + upkeep.PRUNE_EVERY
 
@@ -123,30 +129,90 @@ def test_a_seat_gone_past_the_grace_period_is_claimed_once_by_the_lease_holder(
     holder, other = SharedRooms(store, "test:4:a", LEASE), SharedRooms(store, "test:4:b", LEASE)
     room = new_room(holder)  # Ann arrived through the holder, which applied the last change
     now = time.time()
-    holder.left(room.code, 0, now)
+    holder.left(room.code, 0, False, now)
     assert not holder.still_gone(room.code, 0, GRACE)  # within the grace period
-    assert holder.round(now + GRACE, GRACE).gone == []
-    assert other.round(now + GRACE + 1, GRACE).gone == []  # not the other's room
+    assert holder.round(now + GRACE, GRACE, KEEP).gone == []
+    assert other.round(now + GRACE + 1, GRACE, KEEP).gone == []  # not the other's room
     assert holder.still_gone(room.code, 0, -GRACE)  # (a grace period already over)
-    assert holder.round(now + GRACE + 1, GRACE).gone == [(room.code, 0)]
-    assert holder.round(now + GRACE + 2, GRACE).gone == []  # claimed once
+    assert holder.round(now + GRACE + 1, GRACE, KEEP).gone == [(room.code, 0)]
+    assert holder.round(now + GRACE + 2, GRACE, KEEP).gone == []  # claimed once
 
 
 def test_a_person_connected_through_a_live_process_is_never_gone(store: Store) -> None:
     holder, other = SharedRooms(store, "test:5:a", LEASE), SharedRooms(store, "test:5:b", LEASE)
     room = new_room(holder)
     now = time.time()
-    holder.left(room.code, 0, now)
+    holder.left(room.code, 0, False, now)
 
     def back(r: Room) -> Outcome[None]:  # Ann resumes through the other process
         return Outcome(r.set_away(0, False, time.time()), None, 0, None, True)
 
     other.apply(room.code, None, back)
     assert not holder.still_gone(room.code, 0, -GRACE)
-    assert holder.round(now + GRACE + 1, GRACE).gone == []
+    assert holder.round(now + GRACE + 1, GRACE, KEEP).gone == []
     with store.engine.begin() as conn:  # the other stays alive ...
         upkeep.alive(conn, "test:5:b", now + 3 * GRACE + LEASE)
-    assert holder.round(now + 3 * GRACE, GRACE).gone == []
+    assert holder.round(now + 3 * GRACE, GRACE, KEEP).gone == []
     # ... then stops renewing (it died): Ann counts as gone from then
-    assert holder.round(now + 4 * GRACE + LEASE - 1, GRACE).gone == []
-    assert holder.round(now + 4 * GRACE + LEASE + 1, GRACE).gone == [(room.code, 0)]
+    assert holder.round(now + 4 * GRACE + LEASE - 1, GRACE, KEEP).gone == []
+    assert holder.round(now + 4 * GRACE + LEASE + 1, GRACE, KEEP).gone == [(room.code, 0)]
+
+
+def test_a_room_nobody_is_in_is_found_by_its_lease_holder_after_the_time_kept(
+    store: Store,
+) -> None:
+    holder, other = SharedRooms(store, "test:6:a", LEASE), SharedRooms(store, "test:6:b", LEASE)
+    room = new_room(holder)  # Ann is in through the holder
+    now = time.time()
+    assert room.code not in holder.round(now + KEEP + 1, GRACE, KEEP).empty
+    other.enter(room.code, None)  # someone watches through the other process
+    holder.left(room.code, 0, True, now)  # Ann leaves: nobody is in through the holder
+    assert room.code not in holder.round(now + KEEP + 1, GRACE, KEEP).empty
+    assert not holder.still_empty(room.code, -KEEP)  # (a time kept already over)
+    other.left(room.code, None, True, now + 10)  # the spectator leaves too
+    assert room.code not in holder.round(now + 10 + KEEP - 1, GRACE, KEEP).empty
+    assert room.code not in other.round(now + 10 + KEEP + 1, GRACE, KEEP).empty  # not its room
+    assert room.code in holder.round(now + 10 + KEEP + 1, GRACE, KEEP).empty
+    assert holder.still_empty(room.code, -KEEP) and not holder.still_empty(room.code, KEEP)
+    other.enter(room.code, None)  # someone comes back in time
+    assert room.code not in holder.round(now + 10 + KEEP + 2, GRACE, KEEP).empty
+    assert not holder.still_empty(room.code, -KEEP)
+
+
+def test_a_room_is_in_use_while_its_spectators_process_lives(store: Store) -> None:
+    holder, other = SharedRooms(store, "test:7:a", LEASE), SharedRooms(store, "test:7:b", LEASE)
+    room = new_room(holder)
+    now = time.time()
+    holder.left(room.code, 0, True, now)
+    other.enter(room.code, None)
+    with store.engine.begin() as conn:  # the other stays alive ...
+        upkeep.alive(conn, "test:7:b", now + 3 * KEEP)
+    assert room.code not in holder.round(now + 3 * KEEP, GRACE, KEEP).empty
+    # ... then stops renewing (it died): nobody counts as in the room from then
+    assert room.code not in holder.round(now + 4 * KEEP - 1, GRACE, KEEP).empty
+    assert room.code in holder.round(now + 4 * KEEP + 1, GRACE, KEEP).empty
+
+
+def test_occupancy_rows_go_with_their_room_and_long_gone_but_the_latest(store: Store) -> None:
+    first, second = SharedRooms(store, "test:8:a", LEASE), SharedRooms(store, "test:8:b", LEASE)
+    room = new_room(first)
+    second.enter(room.code, None)
+    now = time.time()
+    first.left(room.code, 0, True, now - 3 * upkeep.IDLE_KEPT)
+    second.left(room.code, None, True, now - 2 * upkeep.IDLE_KEPT)
+    with store.engine.begin() as conn:  # the second process is long gone, too
+        upkeep.alive(conn, "test:8:b", now - 2 * upkeep.IDLE_KEPT)
+    occupancy = "SELECT holder FROM occupancy WHERE room = :c ORDER BY holder"
+    holders = "SELECT holder FROM holders WHERE holder = 'test:8:b'"
+    assert len(rows(store, occupancy, c=room.code)) == 2
+    first.prune(now)
+    assert rows(store, occupancy, c=room.code) == [("test:8:b",)]  # when it was last in use
+    assert rows(store, holders) == [("test:8:b",)]  # kept while that row needs it
+    assert room.code in first.round(now, GRACE, KEEP).empty  # empty since then
+
+    def close(r: Room) -> Outcome[None]:
+        return Outcome(r.close(), {"type": "host", "what": "close"}, 0, None)
+
+    first.apply(room.code, None, close)
+    first.prune(now)
+    assert rows(store, occupancy, c=room.code) == [] and rows(store, holders) == []

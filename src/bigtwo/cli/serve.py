@@ -4,8 +4,6 @@ by default; ``--workers N`` runs N processes on one port over a shared PostgreSQ
 
 from __future__ import annotations
 
-import logging
-import os
 from pathlib import Path
 from typing import Annotated
 
@@ -27,7 +25,7 @@ def command(
         float, typer.Option(help="Seconds a player may be gone before a bot plays for them.")
     ] = 20.0,
     keep_empty: Annotated[
-        float, typer.Option(help="Seconds a room nobody is in stays open (one process).")
+        float, typer.Option(help="Seconds a room nobody is in stays open.")
     ] = 3600.0,
     rate: Annotated[
         float, typer.Option(help="Messages a second a connection may send (twice that at once).")
@@ -38,12 +36,11 @@ def command(
 ) -> None:
     """Serve rooms for friends: the protocol at /ws, the lobby at /api/lobby."""
     try:
-        import uvicorn
-
-        from ..server import room_log, serving
-        from ..server.app import DATABASE_VARIABLE, GRACE_VARIABLE, RATE_VARIABLE, make_app
+        from ..server import serving
+        from ..server.app import make_app
         from ..server.settings import Settings
         from ..server.store import Store, sqlite_url
+        from ..server.workers import listen, supervise
     except ImportError:
         fail("the server needs its extra: pip install 'bigtwo[server]'")
     if not 0 < port < 65536:
@@ -55,12 +52,11 @@ def command(
     if workers < 1:
         fail(f"--workers must be at least 1, not {workers}")
     url = database or sqlite_url(Path("bigtwo.db"))
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
-    room_log.to_stderr()
-    logging.getLogger("alembic").setLevel(logging.WARNING)
+    settings = Settings(grace=grace, keep_empty=keep_empty, rate=rate)  # every worker's too
+    serving.log_to_stderr()
     try:
         if workers == 1:
-            app = make_app(url, Settings(grace=grace, keep_empty=keep_empty, rate=rate))
+            app = make_app(url, settings)
         else:
             store = Store(url)  # the migrations run here, once, before the workers start
             shared = store.shared
@@ -69,19 +65,14 @@ def command(
         fail(f"can't open the database {url}: {str(exc).splitlines()[0]}")
     if workers > 1 and not shared:
         fail("--workers needs a database the processes share: --database postgresql://…")
+    if workers > 1:
+        try:
+            sock = listen(host, port)
+        except OSError as exc:
+            fail(f"can't listen on {host}:{port}: {exc.strerror or exc}")
     shown_host = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     print(f"bigtwo server: open http://{shown_host}:{port}/ (database {url})", flush=True)
     if workers == 1:
         serving.run(app, host, port)
         return
-    os.environ[DATABASE_VARIABLE], os.environ[GRACE_VARIABLE] = url, str(grace)
-    os.environ[RATE_VARIABLE] = str(rate)
-    uvicorn.run(
-        "bigtwo.server.app:app_from_environment",
-        factory=True,
-        workers=workers,
-        host=host,
-        port=port,
-        log_level="warning",
-        ws_max_size=1 << 16,
-    )
+    raise SystemExit(supervise(sock, url, settings, workers))

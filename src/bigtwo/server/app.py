@@ -8,8 +8,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import logging
-import os
 import time
 from collections import Counter
 from collections.abc import AsyncIterator
@@ -53,9 +51,6 @@ from .web import web_routes
 
 PER_ADDRESS = 32  # open connections from one address
 IDLE = 60.0  # seconds without a frame (pings included) before a connection is dropped
-DATABASE_VARIABLE = "BIGTWO_DATABASE"  # what `app_from_environment` serves (--workers)
-GRACE_VARIABLE = "BIGTWO_GRACE"
-RATE_VARIABLE = "BIGTWO_RATE"
 
 
 class Bucket:
@@ -157,17 +152,6 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
     )
     app.state.hub = hub
     return app
-
-
-def app_from_environment() -> Starlette:
-    """The app for one of several worker processes (``bigtwo serve --workers N``): the
-    database URL, the grace period and the rate limit come from the environment."""
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
-    room_log.to_stderr()
-    logging.getLogger("alembic").setLevel(logging.WARNING)
-    grace = float(os.environ.get(GRACE_VARIABLE, "20"))
-    rate = float(os.environ.get(RATE_VARIABLE, "20"))
-    return make_app(os.environ[DATABASE_VARIABLE], Settings(grace=grace, rate=rate))
 
 
 async def _answer(hub: Hub, conn: Connection, body: str | bytes, bucket: Bucket) -> None:

@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 
 from ..table import Event
 from . import room_log
+from .commits import GroupCommit
 from .protocol import Act, Create, Host
 from .room import Room, RoomError
 from .settings import Settings
@@ -71,9 +72,7 @@ class Hub:
             self.shared = SharedRooms(self.store, self.holder, self.settings.lease_seconds)
             threads = max(threads, 4)
         self.pool = ThreadPoolExecutor(threads, thread_name_prefix="table")
-        self.db = ThreadPoolExecutor(1, thread_name_prefix="store")
-        self.pending: list[tuple[Write, asyncio.Future[None]]] = []
-        self.flushing: asyncio.Task[None] | None = None
+        self.commits = GroupCommit(self.store)
         self.listener: Listener | None = None
         self.leasing: asyncio.Task[None] | None = None
         self.tasks: set[asyncio.Task[None]] = set()
@@ -91,7 +90,7 @@ class Hub:
             self.leasing = asyncio.create_task(self._lease_loop())
             return
         now = time.time()
-        for data in await self._in_db(self.store.rooms):
+        for data in await self.commits.run(self.store.rooms):
             room = Room.from_dict(data)
             if room.deadline is not None and room.deadline < now:
                 room.deadline = now + room.turn_seconds
@@ -110,7 +109,7 @@ class Hub:
         for code in list(self.locks):
             async with self.locks[code]:
                 pass
-        await self._flush_now()
+        await self.commits.flush()
         bye = {"type": "bye", "code": "restarting", "reconnect": True}
         line = json.dumps({**bye, "reason": "the server is restarting; reconnect in a moment"})
         for conns in self.watchers.values():
@@ -130,7 +129,7 @@ class Hub:
             if self.listener is not None:
                 await asyncio.get_running_loop().run_in_executor(None, self.listener.stop)
         self.pool.shutdown(wait=True)
-        self.db.shutdown(wait=True)
+        self.commits.shutdown()
 
     # -- entering a room -------------------------------------------------------------------------
     async def create(self, conn: Connection, msg: Create) -> None:
@@ -169,7 +168,12 @@ class Hub:
 
     async def watch(self, conn: Connection, code: str, last: int | None) -> None:
         async with self._lock(code):
-            await self._enter(conn, await self._current(code), None, None, last)
+            if self.shared is None:
+                room = self._room(code)
+            else:  # noted as in use here, for the lease holder's count of empty rooms
+                room = await self._run(self.shared.enter, code, self.rooms.get(code))
+                self.rooms[code] = room
+            await self._enter(conn, room, None, None, last)
 
     async def _enter(
         self,
@@ -203,23 +207,23 @@ class Hub:
         self.watchers.get(code, set()).discard(conn)
         conn.room = conn.seat = None
         room = self.rooms.get(code)
-        if seat is not None and not any(c.seat == seat for c in self.watchers.get(code, ())):
-            if self.shared is not None:  # the room's lease holder counts the grace period
-                self._spawn(self._left(self.shared, code, seat))
-            elif room is not None:
-                self._absent(room, seat)
-        if room is None:
+        here = {c.seat for c in self.watchers.get(code, ())}
+        gone = seat if seat is not None and seat not in here else None
+        if self.shared is not None:  # the room's lease holder counts the time gone
+            emptied = not self.watchers.get(code)
+            if emptied:
+                self.watchers.pop(code, None)
+            if gone is not None or emptied:
+                self._spawn(self._left(self.shared, code, gone, emptied))
             return
-        if self.shared is not None and not self.watchers.get(code):
-            self.watchers.pop(code, None)
-        elif not self.watchers.get(code):
+        if gone is not None and room is not None:
+            self._absent(room, gone)
+        if room is not None and not self.watchers.get(code):
             self._empty_from_now(code)
 
     def _empty_from_now(self, code: str) -> None:
         """Nobody is in the room: close it after `Settings.keep_empty` unless someone comes.
-        (One process only: on a shared database, other processes' clients aren't counted.)"""
-        if self.shared is not None:
-            return
+        (One process only: on a shared database the room's lease holder finds it empty.)"""
         loop = asyncio.get_running_loop()
         handle = self.empties.pop(code, None)
         if handle is not None:
@@ -229,17 +233,24 @@ class Hub:
         )
 
     async def _close_empty(self, code: str) -> None:
+        """Close a room nobody is in (on a shared database: through any process, as checked
+        again under the room's row lock), once: a closed room is no room to close."""
         self.empties.pop(code, None)
         if self.closing or self.watchers.get(code):
             return
+        keep = self.settings.keep_empty
 
         def work(room: Room) -> Outcome[None]:
+            if self.watchers.get(code) or (
+                self.shared is not None and not self.shared.still_empty(code, keep)
+            ):
+                return Outcome([], None, None, None)  # someone came (back) meanwhile
             return Outcome(room.close(), {"type": "closed_empty"}, None, None)
 
         with contextlib.suppress(RoomError):  # closed meanwhile
             async with self._lock(code):
-                await self._apply(code, work)
-        room_log.line(code, None, "close_empty", keep_empty=self.settings.keep_empty)
+                if (await self._apply(code, work))[2]:
+                    room_log.line(code, None, "close_empty", keep_empty=keep)
 
     def _absent(self, room: Room, seat: int) -> None:
         loop = asyncio.get_running_loop()
@@ -270,13 +281,18 @@ class Hub:
                     await self._broadcast(room, out.events)
                     room_log.line(code, seat, "bot_takes_over" if away else "hand_back")
 
-    async def _left(self, shared: SharedRooms, code: str, seat: int) -> None:
-        """A shared database: the seat's last connection here closed (under the room's lock,
-        so that it can't overtake a `resume` of the seat in this process)."""
+    async def _left(
+        self, shared: SharedRooms, code: str, seat: int | None, emptied: bool
+    ) -> None:
+        """A shared database: the seat's last connection here closed, or the room's (under
+        the room's lock, so that it can't overtake a `resume` or `watch` in this process)."""
         with contextlib.suppress(RoomError):  # restarting: the process's rows lapse
             async with self._lock(code):
-                if not any(c.seat == seat for c in self.watchers.get(code, ())):
-                    await self._run(shared.left, code, seat, time.time())
+                if any(c.seat == seat for c in self.watchers.get(code, ())):
+                    seat = None
+                emptied = emptied and not self.watchers.get(code)
+                if seat is not None or emptied:
+                    await self._run(shared.left, code, seat, emptied, time.time())
 
     # -- in a room -----------------------------------------------------------------------------
     async def act(self, conn: Connection, msg: Act) -> None:
@@ -476,10 +492,13 @@ class Hub:
 
     async def _lease_loop(self) -> None:
         """Renew this process's leases; take over the rooms of a process that stopped; hand
-        the seats of people gone past the grace period from this process's rooms to bots."""
+        the seats of people gone past the grace period from this process's rooms to bots;
+        close its rooms nobody has been in for `Settings.keep_empty`."""
         assert self.shared is not None
         while not self.closing:
-            found = await self._run(self.shared.round, time.time(), self.settings.grace)
+            found = await self._run(
+                self.shared.round, time.time(), self.settings.grace, self.settings.keep_empty
+            )
             for code in found.taken:
                 with contextlib.suppress(RoomError):
                     async with self._lock(code):
@@ -487,6 +506,8 @@ class Hub:
                 log.info("room=%s lease taken over", code)
             for code, seat in found.gone:
                 self._spawn(self._set_away(code, seat, True))
+            for code in found.empty:
+                self._spawn(self._close_empty(code))
             await asyncio.sleep(self.settings.lease_seconds / 3)
 
     def _lock(self, code: str) -> asyncio.Lock:
@@ -498,35 +519,10 @@ class Hub:
         """The room's work in a worker thread: bots may think there."""
         return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
 
-    async def _in_db(self, fn: Callable[..., T], *args: Any) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self.db, fn, *args)
-
     async def _store(self, room: Room, write: Write) -> None:
-        """Queue the room's change and wait until it is committed with its batch."""
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self.pending.append((write, future))
-        if self.flushing is None or self.flushing.done():
-            self.flushing = asyncio.create_task(self._flush())
-        await future
+        """Store the room's change with its batch (`commits`), then rearm its timer."""
+        await self.commits.write(write)
         self._arm(room)
-
-    async def _flush(self) -> None:
-        while self.pending:
-            await self._flush_now()
-
-    async def _flush_now(self) -> None:
-        batch, self.pending = self.pending, []
-        if not batch:
-            return
-        try:
-            await self._in_db(self.store.write, [w for w, _ in batch])
-        except Exception as exc:  # the store failed: nobody may hear of these changes
-            log.exception("store write failed")
-            for _, future in batch:
-                future.set_exception(RoomError("storage", f"the change wasn't stored: {exc}"))
-            return
-        for _, future in batch:
-            future.set_result(None)
 
     def _arm(self, room: Room) -> None:
         """(Re)start the room's turn timer from its stored absolute deadline."""

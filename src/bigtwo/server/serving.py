@@ -1,10 +1,12 @@
-"""Running the app on uvicorn in one process, shut down cleanly on SIGTERM (or Ctrl-C): the
-hub finishes the action in hand in every room, stores it and tells every client to reconnect
-(`Hub.drain`) before uvicorn closes the sockets, and the process exits with status 0."""
+"""Running the app on uvicorn, shut down cleanly on SIGTERM (or Ctrl-C): the hub finishes the
+action in hand in every room, stores it and tells every client to reconnect (`Hub.drain`)
+before uvicorn closes the sockets, and the process exits with status 0. One process serves
+this way, and so does each worker of ``--workers`` (`workers`)."""
 
 from __future__ import annotations
 
 import contextlib
+import logging
 import signal
 import socket
 from types import FrameType
@@ -12,6 +14,7 @@ from types import FrameType
 import uvicorn
 from starlette.applications import Starlette
 
+from . import room_log
 from .hub import Hub
 
 STARTUP_FAILED = 3  # the status uvicorn exits with when the app won't start
@@ -30,15 +33,26 @@ class DrainingServer(uvicorn.Server):
         await super().shutdown(sockets)
 
 
-def run(app: Starlette, host: str, port: int) -> None:
-    """Serve ``app`` (`app.make_app`) until SIGTERM or Ctrl-C."""
+def log_to_stderr() -> None:
+    """The server's logs on standard error: its messages with a time, the room log as bare
+    JSON lines (`room_log`), the migrations only when something is wrong."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    room_log.to_stderr()
+    logging.getLogger("alembic").setLevel(logging.WARNING)
+
+
+def run(
+    app: Starlette, host: str = "127.0.0.1", port: int = 8000, sock: socket.socket | None = None
+) -> None:
+    """Serve ``app`` (`app.make_app`) on ``host``:``port``, or on the listening socket
+    ``sock`` when given, until SIGTERM or Ctrl-C."""
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=1 << 16)
     server = DrainingServer(config, app.state.hub)
     # uvicorn raises the signal again once it has shut down, for the handler it found: a
     # SIGTERM fully handled is a normal end, not a death by signal
     signal.signal(signal.SIGTERM, _stopped)
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: shut down as for SIGTERM
-        server.run()
+        server.run(sockets=None if sock is None else [sock])
     if not server.started:
         raise SystemExit(STARTUP_FAILED)
 

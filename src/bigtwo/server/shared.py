@@ -11,7 +11,8 @@ Each room's timer runs in the process holding its lease: the one that applied it
 change, or, once that one stops renewing (it died), whichever process takes the lease over.
 An expiry goes through the same row-locked path and checks the deadline again, so it applies
 once even if two processes try. The lease holder also puts bots in for people gone past the
-grace period, and one process at a time prunes old rows (`upkeep`).
+grace period and closes the room once nobody has been in it for a while, and one process at a
+time prunes old rows (`upkeep`).
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ RETRY_FOR = 30.0  # seconds a change waits for the database to come back before 
 SPECTATOR_KEY = "-1"
 EVERYONE_KEY = "*"
 LOCK_ROOM = "SELECT seq, status, data FROM rooms WHERE code = %(code)s FOR UPDATE"
+SHARE_ROOM = "SELECT seq, status, data FROM rooms WHERE code = %(code)s FOR SHARE"
 # One round trip writes a change: the room, its events, its lease, the notification (and,
 # where a seat acted, the action). Spelled in SQL: it runs for every action.
 WRITE_CHANGE = """
@@ -78,11 +80,13 @@ class Outcome(Generic[T]):
 
 @dataclass(frozen=True)
 class Round:
-    """What a lease round found: the rooms taken over, and the seats gone past the grace
-    period in this process's rooms (each found once)."""
+    """What a lease round found: the rooms taken over, the seats gone past the grace
+    period in this process's rooms (each found once), and its rooms nobody has been in for
+    the time an empty room is kept."""
 
     taken: list[str]
     gone: list[tuple[str, int]]
+    empty: list[str]
 
 
 def audiences(room: Room, events: Sequence[Event]) -> dict[str, list[dict[str, Any]]]:
@@ -141,6 +145,7 @@ class SharedRooms:
             write_rows(conn, [Write(room.to_dict(), None, None, now)])
             self._write(conn, room, Outcome([], {"type": "create"}, 0, None), now)
             upkeep.arrived(conn, room.code, 0, self.holder, now)
+            upkeep.entered(conn, room.code, self.holder)
 
     def apply(
         self, code: str, cached: Room | None, work: Callable[[Room], Outcome[T]]
@@ -173,6 +178,7 @@ class SharedRooms:
                 self._write(conn, room, outcome, time.time())
             if outcome.here and outcome.seat is not None:  # with the change: airtight
                 upkeep.arrived(conn, code, outcome.seat, self.holder, time.time())
+                upkeep.entered(conn, code, self.holder)
         return room, outcome, changed
 
     def _write(self, conn: sa.Connection, room: Room, outcome: Outcome[Any], now: float) -> None:
@@ -211,11 +217,21 @@ class SharedRooms:
             row = conn.execute(
                 sa.select(ROOMS.c.seq, ROOMS.c.status, ROOMS.c.data).where(ROOMS.c.code == code)
             ).first()
-        if row is None or row.status == "closed":
-            raise RoomError("no_room", "there is no open room with that code")
-        if cached is not None and cached.seq == row.seq:
-            return cached
-        return Room.from_dict(json.loads(row.data))
+        return _open_room(row, cached)
+
+    def enter(self, code: str, cached: Room | None) -> Room:
+        """The room as stored, noting that a connection of this process is in it (under
+        the room's row lock, shared: a closing of the empty room either sees the note or
+        comes first and is seen here)."""
+
+        def once() -> Room:
+            with self.store.engine.begin() as conn:
+                row = conn.exec_driver_sql(SHARE_ROOM, {"code": code}).first()
+                room = _open_room(row, cached)
+                upkeep.entered(conn, code, self.holder)
+            return room
+
+        return retrying(once)
 
     def changes(
         self, code: str, after: int, through: int
@@ -252,15 +268,16 @@ class SharedRooms:
             conn.execute(sa.select(sa.func.pg_notify(CHANNEL, payload)))
 
     # -- leases and presence ----------------------------------------------------------------
-    def round(self, now: float, grace: float) -> Round:
-        """Say this process is alive and renew its leases; take over the lapsed ones of rooms
-        waiting or in play (their holder stopped: it died or shut down); claim the seats of
-        its rooms gone past ``grace``. Then prune, when due. (Nothing, the database away.)"""
+    def round(self, now: float, grace: float, keep_empty: float) -> Round:
+        """Say this process is alive and renew its leases; take over the lapsed ones of open
+        rooms (their holder stopped: it died or shut down); claim the seats of its rooms gone
+        past ``grace``; find its rooms nobody has been in for ``keep_empty``. Then prune,
+        when due. (Nothing, the database away.)"""
         try:
-            found = self._round(now, grace)
+            found = self._round(now, grace, keep_empty)
         except Exception as exc:  # the database is away: try again next round
             log.warning("lease renewal failed: %s", _first_line(exc))
-            return Round([], [])
+            return Round([], [], [])
         if now >= self.next_prune:
             self.next_prune = now + upkeep.PRUNE_EVERY
             try:
@@ -269,9 +286,9 @@ class SharedRooms:
                 log.warning("pruning failed: %s", _first_line(exc))
         return found
 
-    def _round(self, now: float, grace: float) -> Round:
+    def _round(self, now: float, grace: float, keep_empty: float) -> Round:
         until = now + self.lease_seconds
-        live = sa.select(ROOMS.c.code).where(ROOMS.c.status.in_(("waiting", "playing")))
+        live = sa.select(ROOMS.c.code).where(ROOMS.c.status != "closed")
         with self.store.engine.begin() as conn:
             upkeep.alive(conn, self.holder, until)
             conn.execute(
@@ -283,8 +300,9 @@ class SharedRooms:
                 .values(holder=self.holder, expires=until)
                 .returning(LEASES.c.room)
             )
-            found = Round([str(code) for code in taken.scalars()], [])
+            found = Round([str(code) for code in taken.scalars()], [], [])
             found.gone.extend(upkeep.claim_gone(conn, self.holder, now - grace, now))
+            found.empty.extend(upkeep.empty_rooms(conn, self.holder, now - keep_empty, now))
         return found
 
     def prune(self, now: float) -> dict[str, int] | None:
@@ -293,18 +311,29 @@ class SharedRooms:
         with self.store.engine.begin() as conn:
             return upkeep.prune(conn, now)
 
-    def left(self, code: str, seat: int, now: float) -> None:
-        """The last connection of ``seat`` through this process closed. (Not noted, the
-        database away for long: the seat counts as here until this process stops.)"""
+    def left(self, code: str, seat: int | None, emptied: bool, now: float) -> None:
+        """The last connection of ``seat`` (if not None) through this process closed, and
+        with ``emptied`` its last in the room. (Not noted, the database away for long: they
+        count as here until this process stops.)"""
 
         def once() -> None:
             with self.store.engine.begin() as conn:
-                upkeep.left(conn, code, seat, self.holder, now)
+                if seat is not None:
+                    upkeep.left(conn, code, seat, self.holder, now)
+                if emptied:
+                    upkeep.emptied(conn, code, self.holder, now)
 
         try:
             retrying(once)
         except sa.exc.DBAPIError as exc:
             log.warning("room=%s seat=%s leaving not noted: %s", code, seat, exc.orig)
+
+    def still_empty(self, code: str, keep_empty: float) -> bool:
+        """Has nobody been in the room for ``keep_empty``? (Asked under its row lock, held by
+        the caller's transaction: an arrival is written under that lock.)"""
+        now = time.time()
+        with self.store.engine.connect() as conn:
+            return upkeep.still_empty(conn, code, now - keep_empty, now)
 
     def still_gone(self, code: str, seat: int, grace: float) -> bool:
         """Is ``seat`` still gone past ``grace``? (Asked under the room's row lock, held by
@@ -321,6 +350,15 @@ class SharedRooms:
                 sa.update(LEASES).where(LEASES.c.holder == self.holder).values(expires=0.0)
             )
             upkeep.alive(conn, self.holder, time.time())
+
+
+def _open_room(row: Any, cached: Room | None) -> Room:
+    """The room of a stored row (the cached one if it is current), unless it is closed."""
+    if row is None or row.status == "closed":
+        raise RoomError("no_room", "there is no open room with that code")
+    if cached is not None and cached.seq == row.seq:
+        return cached
+    return Room.from_dict(json.loads(row.data))
 
 
 class Listener:

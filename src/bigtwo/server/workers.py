@@ -1,0 +1,105 @@
+"""`bigtwo serve --workers N`: a small supervisor over N worker processes that share one
+listening socket (the kernel hands each new connection to one of them).
+
+Each worker is a whole server (`serving.run`: its own hub on the shared database, draining
+on SIGTERM), started afresh (``spawn``: no threads or connections inherited) with the
+database URL and the `Settings` as its arguments. The supervisor only starts them, starts
+another in place of one that dies, and on SIGTERM or Ctrl-C sends each SIGTERM, waits until
+every one has drained (finished the actions in hand and told its clients ``bye``), and exits
+with status 0. It holds no rooms and no connections of its own."""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import signal
+import socket
+import time
+from multiprocessing.connection import wait
+from multiprocessing.process import BaseProcess
+from types import FrameType
+
+from . import serving
+from .app import make_app
+from .settings import Settings
+
+log = logging.getLogger("bigtwo.server")
+RESTART_AFTER = 1.0  # seconds before a dead worker is replaced (one that dies at once won't spin)
+DRAIN_WITHIN = 60.0  # seconds the workers have to drain after SIGTERM before they are killed
+BACKLOG = 2048  # connections the kernel queues for the workers to accept
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """The listening socket the workers share (an `OSError` if it can't be had)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    return socket.create_server((host, port), family=family, backlog=BACKLOG)
+
+
+def supervise(sock: socket.socket, url: str, settings: Settings, count: int) -> int:
+    """Run ``count`` workers on ``sock`` until SIGTERM or SIGINT; the exit status: 0 once
+    every worker drained and stopped cleanly, 1 if one failed or had to be killed."""
+    signals: list[int] = []
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        signals.append(signum)
+
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, stop)
+    context = multiprocessing.get_context("spawn")
+
+    def start() -> BaseProcess:
+        worker = context.Process(target=_work, args=(sock, url, settings), name="bigtwo-worker")
+        # started with Ctrl-C ignored (inherited through exec) until it serves and handles
+        # it as SIGTERM: a worker still starting isn't interrupted mid-import by a terminal's
+        # Ctrl-C, and stops on the SIGTERM this process then sends
+        handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            worker.start()
+        finally:
+            signal.signal(signal.SIGINT, handler)
+        return worker
+
+    workers = [start() for _ in range(count)]
+    dead_since: dict[int, float] = {}  # slot: when its worker was found dead
+    while not signals:
+        wait([w.sentinel for w in workers], timeout=0.25)
+        now = time.monotonic()
+        for slot, worker in enumerate(workers):
+            if worker.is_alive() or signals:
+                continue
+            if slot not in dead_since:
+                log.warning("worker %s stopped (status %s)", worker.pid, worker.exitcode)
+                dead_since[slot] = now
+            elif now - dead_since[slot] >= RESTART_AFTER:
+                del dead_since[slot]
+                workers[slot] = start()
+                log.warning("worker %s started in its place", workers[slot].pid)
+    return _stop([w for w in workers if w.is_alive()])  # the dead were reported
+
+
+def _stop(workers: list[BaseProcess]) -> int:
+    """SIGTERM to every worker, then wait for them to drain."""
+    for worker in workers:
+        if worker.pid is not None:
+            os.kill(worker.pid, signal.SIGTERM)
+    give_up = time.monotonic() + DRAIN_WITHIN
+    status = 0
+    for worker in workers:
+        worker.join(max(0.0, give_up - time.monotonic()))
+        if worker.is_alive():
+            log.warning("worker %s didn't stop within %.0f s: killed", worker.pid, DRAIN_WITHIN)
+            worker.kill()
+            worker.join()
+            status = 1
+        elif worker.exitcode not in (0, -signal.SIGTERM):  # (the latter: stopped starting)
+            log.warning("worker %s stopped with status %s", worker.pid, worker.exitcode)
+            status = 1
+    return status
+
+
+def _work(sock: socket.socket, url: str, settings: Settings) -> None:
+    """One worker: the app on the shared socket, draining on SIGTERM (`serving.run`)."""
+    serving.log_to_stderr()
+    log.info("worker %s serving with %s", os.getpid(), settings)
+    serving.run(make_app(url, settings), sock=sock)
