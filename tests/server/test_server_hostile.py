@@ -159,6 +159,21 @@ def test_too_many_connections_from_one_address(test_client: TestClient) -> None:
         _close(socket)
 
 
+def test_a_silent_connection_is_dropped_and_each_frame_keeps_one_open(
+    test_client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(server_app, "IDLE", 0.6)
+    talking, silent = _open(test_client), _open(test_client)
+    for _ in range(4):  # 1.2 s in all, each frame within the time: the deadline moves on
+        time.sleep(0.3)
+        talking.send_json({"type": "ping"})
+        assert talking.receive_json()["type"] == "pong"
+    with pytest.raises(WebSocketDisconnect):
+        silent.receive_json()  # closed by the server, its time long past
+    _close(silent)
+    _close(talking)
+
+
 def _mutate(rng: random.Random, message: dict[str, Any]) -> str:
     kind = rng.randrange(8)
     text = json.dumps(message)

@@ -124,12 +124,16 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
         conn = Connection(ws.send_text, address)
         bucket = Bucket(hub.settings.rate)
         await ws.send_text(json.dumps({"type": "hello", "version": VERSION}))
+        loop = asyncio.get_running_loop()
         try:
-            while True:
-                frame = await asyncio.wait_for(ws.receive(), IDLE)
-                if frame["type"] == "websocket.disconnect":
-                    break
-                await _answer(hub, conn, frame.get("text") or frame.get("bytes") or "", bucket)
+            # one deadline moved on at each frame: cheaper than a `wait_for` (a task) a frame
+            async with asyncio.timeout(IDLE) as idle:
+                while True:
+                    frame = await ws.receive()
+                    idle.reschedule(loop.time() + IDLE)
+                    if frame["type"] == "websocket.disconnect":
+                        break
+                    await _answer(hub, conn, frame.get("text") or frame.get("bytes") or "", bucket)
         except (TimeoutError, WebSocketDisconnect, RuntimeError):
             pass
         finally:
