@@ -62,6 +62,24 @@ SEARCH_NODES = 500
 Shape = tuple[int, float]  # (count vector, cost of the play)
 
 
+def _face_vector(face: int) -> int:
+    """One card's count vector: its rank and suit fields, or the jokers' field."""
+    if face < RED_JOKER:
+        return (1 << (_W * (face >> 2))) | (1 << (_W * (_SUIT0 + (face & 3))))
+    return 1 << _JOKER_SHIFT if face < RED_JOKER + 2 else 0
+
+
+# the count vector of each byte's worth of a card mask, by the byte's place (16 bytes: two
+# decks of 64 ids, a second deck's card counting as its face)
+_BYTE_VECTORS = tuple(
+    tuple(
+        sum(_face_vector((8 * place + bit) & 63) for bit in range(8) if byte >> bit & 1)
+        for byte in range(256)
+    )
+    for place in range(16)
+)
+
+
 class Planner:
     """Hand costs under one set of tables, memoised (count vectors repeat endlessly)."""
 
@@ -70,12 +88,6 @@ class Planner:
         r = t.rules
         self.quads_alone, self.triples, self.two_pairs = r.quads_alone, r.triples, r.two_pairs
         self.rank_pos = t.rank_pos
-        self.face_vec = [0] * 64
-        for f in range(64):
-            if f < RED_JOKER:
-                self.face_vec[f] = (1 << (_W * (f >> 2))) | (1 << (_W * (_SUIT0 + (f & 3))))
-            elif f < 54:
-                self.face_vec[f] = 1 << _JOKER_SHIFT
         self._rest: dict[int, float] = {}
         self._shapes: dict[int, dict[int, list[tuple[float, int]]]] = {}
         self._costs: dict[int, float] = {}  # by hand: pure, so safe to remember
@@ -86,8 +98,11 @@ class Planner:
 
     # -- vectors ---------------------------------------------------------------------------
     def vector(self, mask: int) -> int:
-        fv = self.face_vec
-        return sum(fv[c & 63] for c in iter_bits(mask))
+        out, tables = 0, iter(_BYTE_VECTORS)
+        while mask:  # a byte of the mask at a time: a hand is counted in four to fifteen steps
+            out += next(tables)[mask & 255]
+            mask >>= 8
+        return out
 
     def group_vector(self, mask: int) -> int:
         """Count vector of a shape that ignores suits (all but flush-like shapes)."""
