@@ -32,6 +32,11 @@ TABLE_EVENTS = ("act", "timeout", "deal", "deal_over", "session_over", "session_
 def to_stderr() -> None:
     """Write the room log to standard error as bare JSON lines (`bigtwo serve` does this):
     the time is in each line, so no prefix is needed."""
+    # Every line names its own fields: a log record need not look up the caller's file and
+    # line (a walk up the stack, per line), nor the thread and process, for nobody to read
+    # (the logging HOWTO's "Optimization").
+    logging._srcfile = None
+    logging.logThreads = logging.logProcesses = logging.logMultiprocessing = False
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("%(message)s"))
     log.addHandler(handler)
