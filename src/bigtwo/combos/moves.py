@@ -62,7 +62,7 @@ class Combination(Move):
     """A playable set of cards: its ``kind`` (e.g. ``"full_house"``), ``family`` (which plays it
     may follow) and ``key`` (its strength within the family; higher beats lower)."""
 
-    __slots__ = ("_kind", "_mask", "family", "four_rank", "key", "size", "top")
+    __slots__ = ("_kind", "_mask", "_text", "family", "four_rank", "key", "size", "top")
 
     def __init__(
         self, mask: int, kind: str, family: int, key: int, four_rank: int = -1, top: int = -1
@@ -85,6 +85,7 @@ class Combination(Move):
         self.size = mask.bit_count()
         self.four_rank = four_rank  # rank position of a four of a kind inside, or -1
         self.top = top  # for singles: the card id
+        self._text: str | None = None
 
     @property
     def kind(self) -> str:  # type: ignore[override]
@@ -103,7 +104,9 @@ class Combination(Move):
         return cards_of(self._mask)
 
     def __str__(self) -> str:
-        return format_cards(self.cards)
+        if self._text is None:  # written once: records and snapshots name each play again
+            self._text = format_cards(self.cards)
+        return self._text
 
     @property
     def words(self) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from ..cards import Card, cards_of, format_cards, mask_of, parse_cards
 from ..combos.tables import tables_for
@@ -41,6 +42,15 @@ class Deal:
     @property
     def dealer(self) -> int:
         return self.terms.dealer
+
+    # a deal's record is written at every change a server stores: its cards' text once
+    @cached_property
+    def _hands_text(self) -> tuple[str, ...]:
+        return tuple(format_cards(cards_of(h)) for h in self.hands)
+
+    @cached_property
+    def _deck_text(self) -> str:
+        return format_cards(self.order)
 
     @property
     def direction(self) -> int:

@@ -22,7 +22,6 @@ from collections.abc import Iterator, Sequence
 from dataclasses import fields, replace
 from typing import Any
 
-from ..cards import cards_of, format_cards
 from ..checks import describe, instance, optional_seat, seat_number, seed_number, whole_number
 from ..checks import text as checked_text
 from ..combos import Combination, Move
@@ -300,13 +299,13 @@ class Record(RecordData):
         return cls(
             rules=game.rules,
             players=names,
-            hands=tuple(format_cards(cards_of(h)) for h in origin.hands),
+            hands=origin._hands_text,
             counts=tuple(h.bit_count() for h in origin.hands),
             actions=tuple(f"p{seat} {move}" for seat, move in game.history),
             commitment=origin.commitment,
             seed=origin.seed,
             # the dealer's full record; `for_seat` is what a player may see
-            deck=format_cards(origin.order),
+            deck=origin._deck_text,
             salt=origin.salt,
             dealer=origin.dealer,
             direction=origin.direction,
