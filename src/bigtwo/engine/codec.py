@@ -41,6 +41,8 @@ def cards_text(cards: tuple[Card, ...] | list[Card]) -> str:
 
 
 _CARD_TEXT = tuple(str(c) + "*" * c.copy for c in ALL_CARDS)  # by id: views name many cards
+_PLAY_TEXT: dict[int, str] = {}  # a play's text by its card mask (a pure function of it)
+_PLAYS_REMEMBERED = 100_000
 
 
 def read_cards(value: object, what: str) -> tuple[Card, ...]:
@@ -67,7 +69,12 @@ def read_cards(value: object, what: str) -> tuple[Card, ...]:
 def move_text(move: Move) -> str:
     """A move as text: plays and gifts by their cards (`cards_text`), the rest by name."""
     if isinstance(move, Combination):
-        return cards_text(move.cards)
+        text = _PLAY_TEXT.get(move.mask)
+        if text is None:  # each view names the whole history: remember what plays read as
+            if len(_PLAY_TEXT) >= _PLAYS_REMEMBERED:
+                _PLAY_TEXT.clear()
+            text = _PLAY_TEXT[move.mask] = cards_text(move.cards)
+        return text
     if isinstance(move, Give):
         return f"give {cards_text(move.cards)}"
     return str(move)
