@@ -69,6 +69,8 @@ def test_growth_brings_the_thaw_forward(clock: list[float]) -> None:
     grown = [Node() for _ in range(int(collector.GROWTH * c.baseline) + 1000)]
     dead = cycle()
     assert c.tick() is None  # frozen now: more than GROWTH times the baseline
+    for _ in range(collector.COUNT_EVERY - 2):
+        assert c.tick() is None  # the frozen objects are counted only now and then
     found = c.tick()  # not due by the clock, but the frozen objects have grown too many
     assert found is not None and dead() is None
     assert c.baseline >= len(grown)

@@ -25,6 +25,7 @@ from . import room_log
 FREEZE_EVERY = 1.0  # seconds between freezes: what has lived this long is frozen
 THAW_EVERY = 600.0  # seconds between full collections
 GROWTH = 2.0  # ... or sooner, once this many times as many objects are frozen as after one
+COUNT_EVERY = 60  # ticks between counts of the frozen objects (a count walks them all)
 
 
 class Collector:
@@ -34,6 +35,7 @@ class Collector:
         self.clock = clock
         self.thawed_at = clock()
         self.baseline = 0  # objects frozen just after the last thaw
+        self.ticks = 0
 
     def start(self) -> None:
         """Once the server is up: what exists now (modules, libraries, rooms brought back)
@@ -45,9 +47,11 @@ class Collector:
     def tick(self) -> int | None:
         """Freeze what has lived since the last tick; thaw and collect everything when due
         (returns the objects found unreachable then, else None)."""
-        frozen = gc.get_freeze_count()
-        due = self.clock() - self.thawed_at >= THAW_EVERY
-        if not due and frozen <= GROWTH * max(self.baseline, 1):
+        self.ticks += 1
+        due = self.clock() - self.thawed_at >= THAW_EVERY or (
+            self.ticks % COUNT_EVERY == 0 and gc.get_freeze_count() > GROWTH * self.baseline
+        )
+        if not due:
             gc.freeze()
             return None
         started = time.perf_counter()
