@@ -1,23 +1,30 @@
-"""The hidden-card scan itself: quiet on what a room really sends, and failing on a card
-planted where its receiver may not see it (a state, an event, an error, a spectator's view)."""
+"""The hidden-card scan itself: quiet on what a room really sends (a tied team game and its
+shootout too), and failing on a card planted where its receiver may not see it (a state, an
+event, an error, a spectator's view, the shootout)."""
 
 from __future__ import annotations
 
 import copy
+from functools import partial
 from typing import Any
 
 import pytest
 
+import bigtwo.server.room
 from bigtwo.server.protocol import Act, Create, Host, error
 from bigtwo.server.room import Room
+from bigtwo.table import Table
 
 from .hidden_cards import Deal, cards_in, scan
 
+Session = tuple[dict[int | None, list[dict[str, Any]]], list[Deal], Room]
+ALONE = Create(type="create", name="Ann", seats=["random"] * 3, deals=1)
 
-def _session() -> tuple[dict[int | None, list[dict[str, Any]]], list[Deal], Room]:
-    """One deal of a room played by seat 0 (always the first offer) among random bots, as
-    seat 0, seat 1's and a spectator's messages would carry it."""
-    room = Room.create("SCANROOM", Create(type="create", name="Ann", seats=["random"] * 3, deals=1))
+
+def _session(create: Create = ALONE, seed: int | None = None) -> Session:
+    """A session of a room played by seat 0 (always the first offer) among bots, as seat 0's
+    and a spectator's messages would carry it; its table shuffled from ``seed`` if given."""
+    room = Room.create("SCANROOM", create)
     got: dict[int | None, list[dict[str, Any]]] = {0: [], None: []}
 
     def tell(events: list[Any]) -> None:
@@ -31,7 +38,10 @@ def _session() -> tuple[dict[int | None, list[dict[str, Any]]], list[Deal], Room
                 }
             )
 
-    events, _ = room.host_action(0, Host(type="host", what="start"), now=0.0)
+    with pytest.MonkeyPatch.context() as patch:  # the room deals when it starts
+        if seed is not None:
+            patch.setattr(bigtwo.server.room, "Table", partial(Table, seed=seed))
+        events, _ = room.host_action(0, Host(type="host", what="start"), now=0.0)
     tell(events)
     n = 0
     while room.status == "playing":
@@ -44,8 +54,20 @@ def _session() -> tuple[dict[int | None, list[dict[str, Any]]], list[Deal], Room
 
 
 @pytest.fixture(scope="module")
-def session() -> tuple[dict[int | None, list[dict[str, Any]]], list[Deal], Room]:
+def session() -> Session:
     return _session()
+
+
+@pytest.fixture(scope="module")
+def shootout() -> Session:
+    """A team game whose deal ties and the five-card shootout that settles it: two records
+    played at one count of deals (the first seed that ties, the same on every run)."""
+    teams = Create(type="create", name="Ann", preset="teams", seats=["easy"] * 3, deals=1)
+    for seed in range(100):
+        got, deals, room = _session(teams, seed)
+        if len(deals) == 2:
+            return got, deals, room
+    raise AssertionError("no team game of the first 100 seeds tied")
 
 
 def test_what_a_room_sends_passes(session: Any) -> None:
@@ -53,6 +75,32 @@ def test_what_a_room_sends_passes(session: Any) -> None:
     assert len(deals) == 1 and len(got[0]) > 3
     assert scan(0, got[0], deals) == []
     assert scan(None, got[None], deals) == []
+
+
+def test_a_shootout_is_told_from_the_tied_deal_by_its_commitment(shootout: Session) -> None:
+    got, deals, room = shootout
+    playing = [m["state"] for m in got[0] if m["state"]["room"]["status"] == "playing"]
+    assert {s["room"]["deals_played"] for s in playing} == {0}  # the shootout isn't counted
+    shown = [s["view"]["commitment"] for s in playing]
+    assert {d.commitment for d in deals} == set(shown) and room.status == "over"
+    # seat 0's shootout hand holds cards others held in the tied deal: by its count of deals
+    # the hand would look like someone else's
+    assert deals[1].held[0] & deals[0].hidden_from(0)
+    assert scan(0, got[0], deals) == []
+    assert scan(None, got[None], deals) == []
+
+
+def test_another_seats_card_in_the_shootout_is_caught(shootout: Session) -> None:
+    got, deals, _ = shootout
+    messages = copy.deepcopy(got[0])
+    later = [
+        i for i, m in enumerate(messages) if m["state"]["view"]["commitment"] == deals[1].commitment
+    ]
+    i = later[len(later) // 2]
+    card = _unplayed_of(deals[1], 1, [messages[later[-1]]])
+    messages[i]["state"]["view"]["hand"] += f" {card}"
+    leaks = scan(0, messages, deals)
+    assert [(x.index, x.record, set(x.cards)) for x in leaks] == [(i, 1, {card})]
 
 
 def _mid(messages: list[dict[str, Any]]) -> int:
