@@ -76,6 +76,17 @@ def test_growth_brings_the_thaw_forward(clock: list[float]) -> None:
     assert c.baseline >= len(grown)
 
 
+def test_stopping_gives_everything_back_to_the_collector(clock: list[float]) -> None:
+    c = Collector(lambda: clock[0])
+    c.start()
+    dead = cycle()
+    c.tick()
+    c.stop()
+    assert gc.get_freeze_count() == 0
+    gc.collect()
+    assert dead() is None
+
+
 def test_the_thaw_is_logged(clock: list[float], caplog: pytest.LogCaptureFixture) -> None:
     c = Collector(lambda: clock[0])
     c.start()

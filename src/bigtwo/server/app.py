@@ -84,6 +84,7 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
         collecting = asyncio.create_task(collector.run())
         yield
         collecting.cancel()
+        collector.stop()
         await hub.close()
         hub.store.close()
 

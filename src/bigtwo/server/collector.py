@@ -44,6 +44,11 @@ class Collector:
         gc.freeze()
         self.thawed_at, self.baseline = self.clock(), gc.get_freeze_count()
 
+    def stop(self) -> None:
+        """The server is stopping: everything is the collector's again (a process that goes
+        on, such as a test run, collects as usual)."""
+        gc.unfreeze()
+
     def tick(self) -> int | None:
         """Freeze what has lived since the last tick; thaw and collect everything when due
         (returns the objects found unreachable then, else None)."""
