@@ -15,11 +15,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import sqlalchemy as sa
 
 from bigtwo.client import Client, ServerError
 
 from .conftest import Server, two_servers
+from .stored import lease_holder
 from .test_two_processes import play_all
 
 GRACE = 2.0  # seconds; lease rounds come every 2 s
@@ -130,17 +130,6 @@ def test_host_actions_through_one_process_hold_on_the_other(servers: list[Server
     play_all([ann, bob])
     for client in (ann, bob):
         client.close()
-
-
-def lease_holder(database: str, code: str) -> int:
-    """The process id in the holder of the room's lease (host:pid:nonce)."""
-    engine = sa.create_engine(database)
-    with engine.connect() as conn:
-        holder = conn.execute(
-            sa.text("SELECT holder FROM leases WHERE room = :code"), {"code": code}
-        ).scalar_one()
-    engine.dispose()
-    return int(str(holder).split(":")[1])
 
 
 def away_lines(server: Server, code: str) -> list[str]:

@@ -14,8 +14,8 @@ import pytest
 from bigtwo.client import Client, ServerError
 
 from .conftest import Server, two_servers
-from .test_across import lease_holder, lobby
-from .test_two_processes import stored_actions
+from .stored import lease_holder, stored_actions
+from .test_across import lobby
 
 KEEP = 2.0  # seconds an empty room is kept; lease rounds come every 2 s
 

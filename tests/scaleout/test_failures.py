@@ -14,13 +14,8 @@ import postgres
 from bigtwo.client import Client
 
 from .conftest import Server
-from .test_two_processes import (
-    four_players,
-    play_all,
-    seqs_seen,
-    stored_actions,
-    stored_changes,
-)
+from .stored import stored_actions, stored_changes
+from .test_two_processes import four_players, play_all, seqs_seen
 
 
 def step(clients: list[Client]) -> None:

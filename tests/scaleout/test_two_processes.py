@@ -5,41 +5,15 @@ the room's sequence numbers have no gap and no repeat."""
 from __future__ import annotations
 
 import itertools
-import json
 import threading
 import urllib.request
-from typing import Any
-
-import sqlalchemy as sa
 
 from bigtwo.bots import make_bot
 from bigtwo.client import Client, ServerError
 from bigtwo.record_files import load_record
 
 from .conftest import Server
-
-
-def stored_changes(database: str, code: str) -> list[int]:
-    engine = sa.create_engine(database)
-    with engine.connect() as conn:
-        rows = conn.execute(
-            sa.text("SELECT seq FROM changes WHERE room = :code ORDER BY seq"), {"code": code}
-        )
-        found = [int(r[0]) for r in rows]
-    engine.dispose()
-    return found
-
-
-def stored_actions(database: str, code: str) -> list[dict[str, Any]]:
-    engine = sa.create_engine(database)
-    with engine.connect() as conn:
-        rows = conn.execute(
-            sa.text("SELECT seq, seat, body FROM actions WHERE room = :code ORDER BY id"),
-            {"code": code},
-        )
-        found = [{"seq": r[0], "seat": r[1], **json.loads(r[2])} for r in rows]
-    engine.dispose()
-    return found
+from .stored import stored_actions, stored_changes
 
 
 def seqs_seen(client: Client) -> list[int]:

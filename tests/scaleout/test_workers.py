@@ -16,15 +16,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import sqlalchemy as sa
 from websockets.exceptions import ConnectionClosed
 
 from bigtwo.client import Client
 from bigtwo.server.settings import Settings
 
 from .conftest import START, Server, start
-from .test_across import lease_holder, seat, until
-from .test_two_processes import four_players, play_all, stored_changes
+from .stored import lease_holder, status, stored_changes
+from .test_across import seat, until
+from .test_two_processes import four_players, play_all
 
 
 def children(pid: int) -> list[int]:
@@ -103,16 +103,6 @@ def test_workers_share_one_port(database: str, tmp_path: Path) -> None:
     finally:
         server.stop()
     assert "Traceback" not in server.log.read_text()
-
-
-def status(database: str, code: str) -> str:
-    engine = sa.create_engine(database)
-    with engine.connect() as conn:
-        found = conn.execute(
-            sa.text("SELECT status FROM rooms WHERE code = :code"), {"code": code}
-        ).scalar_one()
-    engine.dispose()
-    return str(found)
 
 
 def refusals_of_a_burst(client: Client, count: int) -> int:
