@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import os
 import secrets
@@ -27,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from ..table import Event
-from . import room_log
+from . import jsontext, room_log
 from .commits import GroupCommit
 from .protocol import Act, Create, Host
 from .room import Room, RoomError
@@ -111,7 +110,7 @@ class Hub:
                 pass
         await self.commits.flush()
         bye = {"type": "bye", "code": "restarting", "reconnect": True}
-        line = json.dumps({**bye, "reason": "the server is restarting; reconnect in a moment"})
+        line = jsontext.dumps({**bye, "reason": "the server is restarting; reconnect in a moment"})
         for conns in self.watchers.values():
             for conn in list(conns):
                 await _quiet(conn.send(line))
@@ -193,11 +192,11 @@ class Hub:
         welcome: dict[str, Any] = {"type": "welcome", "room": room.code, "seat": seat}
         if token is not None:
             welcome["token"] = token
-        await conn.send(json.dumps(welcome))
+        await conn.send(jsontext.dumps(welcome))
         missed = None if last is None else await self._missed(room, seat, last)
         if missed:
-            await conn.send(json.dumps({"type": "events", "seq": room.seq, "events": missed}))
-        await conn.send(json.dumps(room.state_for(seat)))
+            await conn.send(jsontext.dumps({"type": "events", "seq": room.seq, "events": missed}))
+        await conn.send(jsontext.dumps(room.state_for(seat)))
 
     async def leave_socket(self, conn: Connection) -> None:
         """The socket closed (or moved to another room): a person's absence starts."""
@@ -305,14 +304,14 @@ class Hub:
         async with self._lock(code):
             room, out, _ = await self._apply(code, work)
             seq = room.seq if out.value is None else out.value  # a resend: the first answer
-            await conn.send(json.dumps({"type": "ack", "id": msg.id, "seq": seq}))
+            await conn.send(jsontext.dumps({"type": "ack", "id": msg.id, "seq": seq}))
             if out.value is None:
                 await self._broadcast(room, out.events)
 
     async def why(self, conn: Connection, action: str) -> None:
         code, seat = self._seated(conn)
         async with self._lock(code):  # not read while a change is being made
-            await conn.send(json.dumps((await self._current(code)).why(seat, action)))
+            await conn.send(jsontext.dumps((await self._current(code)).why(seat, action)))
 
     async def host(self, conn: Connection, msg: Host) -> None:
         code, seat = self._seated(conn)
@@ -326,7 +325,7 @@ class Hub:
             room, out, _ = await self._apply(code, work)
             if out.value is not None:
                 invited = {"type": "invited", "seat": msg.seat, "token": out.value}
-                await conn.send(json.dumps(invited))
+                await conn.send(jsontext.dumps(invited))
             await self._broadcast(room, out.events)
 
     async def leave(self, conn: Connection) -> None:
@@ -352,7 +351,7 @@ class Hub:
 
     async def chat(self, conn: Connection, text: str) -> None:
         room = self._room(conn.room or "")
-        line = json.dumps(room.chat(conn.seat, text))
+        line = jsontext.dumps(room.chat(conn.seat, text))
         for other in list(self.watchers.get(room.code, ())):
             await _quiet(other.send(line))
         if self.shared is not None:  # and the room's clients on other processes
@@ -564,7 +563,7 @@ class Hub:
                 "events": shown,
                 "state": states[conn.seat],
             }
-            await _quiet(conn.send(json.dumps(message)))
+            await _quiet(conn.send(jsontext.dumps(message)))
 
     async def _changes(self, room: Room, after: int) -> list[dict[str, Any]] | None:
         """The stored changes after ``after`` (a shared database), or None."""

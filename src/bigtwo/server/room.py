@@ -12,7 +12,6 @@ with what changed, and builds each seat's message from that seat's view only.
 from __future__ import annotations
 
 import hashlib
-import json
 import secrets
 import time
 from collections import deque
@@ -30,6 +29,7 @@ from ..errors import BigTwoError, IllegalMoveError
 from ..rules.changes import load_rules
 from ..rules.config import Rules
 from ..table import Event, SessionEnd, Table
+from . import jsontext
 from .protocol import CHAT_LENGTH, NAME_LENGTH, SEAT_KINDS, Act, Create, Host, ProtocolError
 from .store import Write
 
@@ -486,4 +486,4 @@ def _digest(token: str) -> str:
 def _compact(record: dict[str, Any]) -> str:
     """A record's JSON on one line: `Record.dumps` indents for people, which takes the
     slower pure-Python encoder (its reference cycles outlive the call, too)."""
-    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+    return jsontext.dumps(record)

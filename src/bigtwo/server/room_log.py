@@ -13,7 +13,6 @@ number), a chat line only as its length, and never a refused action's text.
 
 from __future__ import annotations
 
-import json
 import logging
 import sys
 import time
@@ -21,11 +20,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..table import Event
+from . import jsontext
 from .protocol import Act, Chat, Create, Host, Join, ProtocolError, Resume, Vote, Watch
 from .room import Room
 
 log = logging.getLogger("bigtwo.room")
-_encode = json.JSONEncoder(default=str, separators=(",", ":")).encode  # made once: cheaper
 TABLE_EVENTS = ("act", "timeout", "deal", "deal_over", "session_over", "session_ended", "closed")
 
 
@@ -64,7 +63,7 @@ def _write(entries: list[dict[str, Any]]) -> None:
     """The lines of one change as one record: each a line of its own in the output, at the
     cost of one (a log record costs more than the line's JSON)."""
     now = round(time.time(), 3)
-    log.info("%s", "\n".join(_encode({"time": now, **e}) for e in entries))
+    log.info("%s", "\n".join(jsontext.dumps({"time": now, **e}, str) for e in entries))
 
 
 def request(room: str | None, seat: int | None, msg: object, started: float,

@@ -31,7 +31,7 @@ import sqlalchemy as sa
 
 from ..engine.view import SPECTATOR
 from ..table import Event
-from . import upkeep
+from . import jsontext, upkeep
 from .room import Room, RoomError
 from .store import CHANGES, LEASES, RECORDS, ROOMS, Store, Write, write_rows
 
@@ -183,20 +183,20 @@ class SharedRooms:
 
     def _write(self, conn: sa.Connection, room: Room, outcome: Outcome[Any], now: float) -> None:
         write = room.write(outcome.action, outcome.seat)
-        shown = json.dumps(audiences(room, outcome.events), separators=(",", ":"))
+        shown = jsontext.dumps(audiences(room, outcome.events))
         values = {
             "code": room.code,
             "status": room.status,
             "public": room.public,
             "seq": room.seq,
-            "data": json.dumps(write.room, separators=(",", ":")),
+            "data": jsontext.dumps(write.room),
             "at": now,
             "events": shown,
             "holder": self.holder,
             "expires": now + self.lease_seconds,
             "payload": f"{room.code}:{room.seq}",
             "seat": outcome.seat,
-            "body": json.dumps(outcome.action),
+            "body": jsontext.dumps(outcome.action),
         }
         sql = WRITE_WITHOUT_ACTION if outcome.action is None else WRITE_WITH_ACTION
         conn.exec_driver_sql(sql, values)

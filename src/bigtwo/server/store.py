@@ -19,6 +19,8 @@ import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
 
+from . import jsontext
+
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
 _meta = sa.MetaData()
@@ -157,7 +159,7 @@ def write_rows(conn: sa.Connection, batch: list[Write]) -> None:
             "status": w.room["status"],
             "public": w.room["public"],
             "seq": w.room["seq"],
-            "data": json.dumps(w.room, separators=(",", ":")),
+            "data": jsontext.dumps(w.room),
             "updated": w.at,
         }
         if conn.execute(_UPDATE_ROOM, {"key": code, **values}).rowcount == 0:
@@ -167,7 +169,7 @@ def write_rows(conn: sa.Connection, batch: list[Write]) -> None:
             "room": w.room["code"],
             "seq": w.room["seq"],
             "seat": w.seat,
-            "body": json.dumps(w.action),
+            "body": jsontext.dumps(w.action),
             "at": w.at,
         }
         for w in batch
