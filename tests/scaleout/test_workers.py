@@ -20,6 +20,7 @@ from websockets.exceptions import ConnectionClosed
 
 from bigtwo.client import Client
 from bigtwo.server.settings import Settings
+from bigtwo.server.workers import RESTART_AFTER, RESTART_LONGEST, restart_delay
 
 from .conftest import START, Server, start
 from .stored import lease_holder, status, stored_changes
@@ -218,3 +219,10 @@ def test_workers_on_a_port_in_use_are_refused_in_one_line(database: str) -> None
         )  # fmt: skip
     assert done.returncode == 2 and f"can't listen on 127.0.0.1:{port}" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_a_slot_whose_workers_keep_dying_young_waits_longer_each_time() -> None:
+    waits = [restart_delay(n) for n in range(8)]
+    assert waits[0] == waits[1] == RESTART_AFTER  # after one that ran a while, or the first
+    assert waits[2] == 2 * RESTART_AFTER and waits[3] == 4 * RESTART_AFTER
+    assert waits == sorted(waits) and waits[-1] == RESTART_LONGEST

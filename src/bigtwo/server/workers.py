@@ -26,6 +26,8 @@ from .settings import Settings
 
 log = logging.getLogger("bigtwo.server")
 RESTART_AFTER = 1.0  # seconds before a dead worker is replaced (one that dies at once won't spin)
+RESTART_LONGEST = 30.0  # ... doubled for each further worker in its slot that died young
+YOUNG = 10.0  # seconds: a worker that dies sooner (a database down?) makes the next wait longer
 DRAIN_WITHIN = 60.0  # seconds the workers have to drain after SIGTERM before they are killed
 BACKLOG = 2048  # connections the kernel queues for the workers to accept
 
@@ -61,6 +63,9 @@ def supervise(sock: socket.socket, url: str, settings: Settings, count: int) -> 
         return worker
 
     workers = [start() for _ in range(count)]
+    started = [time.monotonic()] * count  # slot: when its worker started
+    young = [0] * count  # slot: its workers in a row that died young
+    delays = [RESTART_AFTER] * count  # slot: how long its next replacement waits
     dead_since: dict[int, float] = {}  # slot: when its worker was found dead
     while not signals:
         wait([w.sentinel for w in workers], timeout=0.25)
@@ -69,13 +74,26 @@ def supervise(sock: socket.socket, url: str, settings: Settings, count: int) -> 
             if worker.is_alive() or signals:
                 continue
             if slot not in dead_since:
-                log.warning("worker %s stopped (status %s)", worker.pid, worker.exitcode)
                 dead_since[slot] = now
-            elif now - dead_since[slot] >= RESTART_AFTER:
+                young[slot] = young[slot] + 1 if now - started[slot] < YOUNG else 0
+                delays[slot] = restart_delay(young[slot])
+                log.warning(
+                    "worker %s stopped (status %s); another starts in %.0f s",
+                    worker.pid, worker.exitcode, delays[slot],
+                )  # fmt: skip
+            elif now - dead_since[slot] >= delays[slot]:
                 del dead_since[slot]
-                workers[slot] = start()
+                workers[slot], started[slot] = start(), now
                 log.warning("worker %s started in its place", workers[slot].pid)
     return _stop([w for w in workers if w.is_alive()])  # the dead were reported
+
+
+def restart_delay(young_deaths: int) -> float:
+    """How long to wait before replacing a worker, after ``young_deaths`` workers in a row in
+    its slot died young (within `YOUNG` seconds): `RESTART_AFTER` for the first, doubling for
+    each further one up to `RESTART_LONGEST` (a worker failing at every start, say with its
+    database down, is not restarted every second for ever)."""
+    return min(RESTART_LONGEST, RESTART_AFTER * 2.0 ** max(0, young_deaths - 1))
 
 
 def _stop(workers: list[BaseProcess]) -> int:
