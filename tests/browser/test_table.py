@@ -125,6 +125,16 @@ def play_a_turn(page: Any) -> None:
     page.get_by_role("button", name="Pass", exact=True).click()
 
 
+def take_a_turn(page: Any, frames: Frames) -> None:
+    """`play_a_turn`, then wait for the update that answers it: until then the page still
+    shows the turn as its own, and its hand as it was."""
+    seen = frames.count("update")
+    play_a_turn(page)
+    over = page.get_by_text("The session is over.", exact=True)
+    while frames.count("update") == seen and not over.is_visible():
+        page.wait_for_timeout(20)
+
+
 def test_a_person_plays_a_whole_deal_with_three_bots(context: Any, server: str) -> None:
     page = context.new_page()
     frames = Frames(page)
@@ -136,11 +146,8 @@ def test_a_person_plays_a_whole_deal_with_three_bots(context: Any, server: str) 
     while not over.is_visible():
         assert time.monotonic() < deadline, "the deal didn't end"
         if turn.is_visible():
-            seen = frames.count("update")
-            play_a_turn(page)
+            take_a_turn(page, frames)
             turns += 1
-            while frames.count("update") == seen and not over.is_visible():
-                page.wait_for_timeout(20)
         else:
             page.wait_for_timeout(20)
     assert turns > 0
@@ -160,6 +167,7 @@ def test_four_people_open_a_shared_link_and_play_a_deal_by_clicking(
     """Four browsers, four people: the host opens a room with three open seats and shares its
     link; three friends take the seats from it; the deal is played to its end by clicks."""
     host = context.new_page()
+    frames = [Frames(host)]
     open_room(host, server, deals=1, bots="open", start=False)
     url = host.get_by_label("Share this link").input_value()
     others = [browser.new_context() for _ in range(3)]
@@ -168,6 +176,7 @@ def test_four_people_open_a_shared_link_and_play_a_deal_by_clicking(
         for name, ctx in zip(("Bo", "Cy", "Di"), others, strict=True):
             ctx.set_default_timeout(15000)
             friend = ctx.new_page()
+            frames.append(Frames(friend))
             friend.goto(url)
             friend.get_by_label("Your name").fill(name)
             friend.get_by_role("button", name="Take a seat").click()
@@ -184,9 +193,8 @@ def test_four_people_open_a_shared_link_and_play_a_deal_by_clicking(
             assert time.monotonic() < deadline, f"the deal didn't end (turns {turns})"
             for i, page in enumerate(pages):
                 if page.get_by_text("Your turn", exact=True).is_visible():
-                    play_a_turn(page)
+                    take_a_turn(page, frames[i])
                     turns[i] += 1
-                    page.wait_for_timeout(50)  # the update comes back before looking again
         assert all(turns), turns  # everyone played (or passed) at least once
         for page in pages:
             scores = page.get_by_role("region", name="Scores")
