@@ -41,8 +41,7 @@ def cards_text(cards: tuple[Card, ...] | list[Card]) -> str:
 
 
 _CARD_TEXT = tuple(str(c) + "*" * c.copy for c in ALL_CARDS)  # by id: views name many cards
-_PLAY_TEXT: dict[int, str] = {}  # a play's text by its card mask (a pure function of it)
-_PLAYS_REMEMBERED = 100_000
+_SECOND_DECK = 1 << COPY_STRIDE  # the lowest bit of a second deck's card
 
 
 def read_cards(value: object, what: str) -> tuple[Card, ...]:
@@ -69,12 +68,9 @@ def read_cards(value: object, what: str) -> tuple[Card, ...]:
 def move_text(move: Move) -> str:
     """A move as text: plays and gifts by their cards (`cards_text`), the rest by name."""
     if isinstance(move, Combination):
-        text = _PLAY_TEXT.get(move.mask)
-        if text is None:  # each view names the whole history: remember what plays read as
-            if len(_PLAY_TEXT) >= _PLAYS_REMEMBERED:
-                _PLAY_TEXT.clear()
-            text = _PLAY_TEXT[move.mask] = cards_text(move.cards)
-        return text
+        # one deck: the play's own text, which it remembers (each view names the whole
+        # history); a second deck's cards are marked
+        return str(move) if move.mask < _SECOND_DECK else cards_text(move.cards)
     if isinstance(move, Give):
         return f"give {cards_text(move.cards)}"
     return str(move)

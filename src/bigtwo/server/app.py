@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import time
 from collections import Counter
 from collections.abc import AsyncIterator
@@ -21,7 +20,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..errors import BigTwoError
 from ..record_files import load_record
-from . import room_log
+from . import jsontext, room_log
 from .collector import Collector
 from .hub import Connection, Hub
 from .protocol import (
@@ -124,7 +123,7 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
         open_by_address[address] += 1
         conn = Connection(ws.send_text, address)
         bucket = Bucket(hub.settings.rate)
-        await ws.send_text(json.dumps({"type": "hello", "version": VERSION}))
+        await ws.send_text(jsontext.dumps({"type": "hello", "version": VERSION}))
         loop = asyncio.get_running_loop()
         try:
             # one deadline moved on at each frame: cheaper than a `wait_for` (a task) a frame
@@ -185,7 +184,7 @@ async def _answer(hub: Hub, conn: Connection, body: str | bytes, bucket: Bucket)
 
 async def _handle(hub: Hub, conn: Connection, msg: Any) -> None:
     if isinstance(msg, Ping):
-        await conn.send(json.dumps({"type": "pong"}))
+        await conn.send(jsontext.dumps({"type": "pong"}))
     elif isinstance(msg, Create):
         await hub.create(conn, msg)
     elif isinstance(msg, Join):
@@ -199,7 +198,7 @@ async def _handle(hub: Hub, conn: Connection, msg: Any) -> None:
         if code is None:
             raise ProtocolError("not_watching", "this connection follows no room")
         await hub.leave_socket(conn)
-        await conn.send(json.dumps({"type": "unwatched", "room": code}))
+        await conn.send(jsontext.dumps({"type": "unwatched", "room": code}))
     elif isinstance(msg, Act):
         await hub.act(conn, msg)
     elif isinstance(msg, Why):

@@ -12,6 +12,8 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from starlette.responses import JSONResponse
 
+from . import jsontext
+
 VERSION = 1
 MAX_FRAME = 4096  # bytes of one client frame: the longest legal message is far shorter
 NAME_LENGTH = 24  # characters of a display name
@@ -186,4 +188,4 @@ def http_error(status: int, code: str, message: str) -> JSONResponse:
 
 def refusal(exc: ProtocolError) -> str:
     """The ``error`` message for a refusal, as sent."""
-    return json.dumps(error(exc.code, exc.message, **exc.params))
+    return jsontext.dumps(error(exc.code, exc.message, **exc.params))

@@ -344,7 +344,10 @@ class Room:
     def write(self, action: dict[str, Any] | None, seat: int | None) -> Write:
         """What storing this change writes: the room's state, the action, the deals it ended
         (their records, numbered on from those stored before)."""
-        first, records = self.recorded, tuple(_compact(g.record().to_dict()) for g in self.finished)
+        # one line each: `Record.dumps` indents for people, with the slower pure-Python
+        # encoder (whose reference cycles outlive the call, too)
+        first = self.recorded
+        records = tuple(jsontext.dumps(g.record().to_dict()) for g in self.finished)
         self.finished, self.recorded = [], self.recorded + len(records)
         return Write(self.to_dict(), action, seat, time.time(), records, first)
 
@@ -481,9 +484,3 @@ def _bot_name(kind: str) -> str:
 
 def _digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
-
-
-def _compact(record: dict[str, Any]) -> str:
-    """A record's JSON on one line: `Record.dumps` indents for people, which takes the
-    slower pure-Python encoder (its reference cycles outlive the call, too)."""
-    return jsontext.dumps(record)
