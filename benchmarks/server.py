@@ -423,6 +423,7 @@ def run(args: argparse.Namespace, n: int, workdir: Path) -> dict[str, Any]:
         "turn": (pct(turns, 0.5), pct(turns, 0.99), 1000 * max(turns, default=float("nan"))),
         "errors": dict(errors),
         "tracebacks": log.count("Traceback"),
+        "first_traceback": first_traceback(log),
         "gc": gc_line if args.workers == 1 else "",
     }
 
@@ -445,6 +446,16 @@ def collections(path: Path, begin: float, end: float, seconds: float) -> str:
     return f"garbage collections: {'; '.join(parts) or 'none'}"
 
 
+def first_traceback(log: str) -> str:
+    """The server log's first traceback, with the line that logged it and its error line."""
+    at = log.find("Traceback")
+    if at < 0:
+        return ""
+    lines = log[log.rfind("\n", 0, max(at - 1, 0)) + 1 :].splitlines()
+    end = next((i for i, line in enumerate(lines[2:], 2) if line and not line[0].isspace()), 1)
+    return "\n".join(lines[: end + 1])
+
+
 def show(r: dict[str, Any]) -> None:
     ack, turn = r["ack"], r["turn"]
     late = f"  (the last connection opened {r['late']:.1f} s late)" if r["late"] > 0 else ""
@@ -460,6 +471,8 @@ def show(r: dict[str, Any]) -> None:
         + (f"\n         {r['gc']}" if r["gc"] else ""),
         flush=True,
     )
+    if r["first_traceback"]:
+        print(f"the server's first traceback:\n{r['first_traceback']}", file=sys.stderr)
 
 
 def passes(r: dict[str, Any], target: float) -> bool:

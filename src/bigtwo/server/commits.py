@@ -1,36 +1,48 @@
 """The store's one writer thread and its group commit: changes that arrive while a commit
-is running wait and go together in the next one, so one commit (one disk sync on SQLite)
-serves every room that changed meanwhile. Nobody is told of a change before its commit."""
+is running wait and go together in the next one, so one commit (one disk sync) serves every
+room that changed meanwhile. Nobody is told of a change before its commit.
+
+On a shared database a change made on this process's copy of a room is written only if the
+stored room is still the one it was made on; one that another process changed meanwhile is
+answered with `Conflict`, and the caller does the change again on the room as stored."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from .room import RoomError
-from .store import Store, Write
 
 log = logging.getLogger("bigtwo.server")
 T = TypeVar("T")
+W = TypeVar("W")
 
 
-class GroupCommit:
-    def __init__(self, store: Store) -> None:
-        self.store = store
+class Conflict(Exception):
+    """The room was changed by another process since this one's copy of it: not written."""
+
+
+class GroupCommit(Generic[W]):
+    """Batches for ``commit``, which stores a batch in one transaction and says which of its
+    changes it wrote (None: all of them)."""
+
+    def __init__(self, commit: Callable[[list[W]], Sequence[bool] | None]) -> None:
+        self.commit = commit
         self.db = ThreadPoolExecutor(1, thread_name_prefix="store")
-        self.pending: list[tuple[Write, asyncio.Future[None]]] = []
+        self.pending: list[tuple[W, asyncio.Future[None]]] = []
         self.flushing: asyncio.Task[None] | None = None
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn`` on the writer's thread (reads too: SQLite has one connection's worth)."""
         return await asyncio.get_running_loop().run_in_executor(self.db, fn, *args)
 
-    async def write(self, write: Write) -> None:
+    async def write(self, write: W) -> None:
         """Queue a room's change and wait until it is committed with its batch (a failed
-        commit raises `RoomError` ``storage``: nobody may hear of the change)."""
+        commit raises `RoomError` ``storage``: nobody may hear of the change; one made on a
+        stale copy raises `Conflict`)."""
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self.pending.append((write, future))
         if self.flushing is None or self.flushing.done():
@@ -47,14 +59,17 @@ class GroupCommit:
         if not batch:
             return
         try:
-            await self.run(self.store.write, [w for w, _ in batch])
+            written = await self.run(self.commit, [w for w, _ in batch])
         except Exception as exc:  # the store failed: nobody may hear of these changes
             log.exception("store write failed")
             for _, future in batch:
                 future.set_exception(RoomError("storage", f"the change wasn't stored: {exc}"))
             return
-        for _, future in batch:
-            future.set_result(None)
+        for i, (_, future) in enumerate(batch):
+            if written is None or written[i]:
+                future.set_result(None)
+            else:
+                future.set_exception(Conflict())
 
     def shutdown(self) -> None:
         self.db.shutdown(wait=True)

@@ -7,8 +7,10 @@ on the loop if all are quick: a handoff costs more than their move) -> store the
 (group commit) -> send each connection what its seat may see. Nobody hears of it unstored.
 
 On a database several processes share (PostgreSQL, `shared.py`), the rooms in memory are only
-a cache: each change is one transaction on the room's row, other processes' changes arrive
-as notifications and are read from the database, and the room's timer runs where its lease is.
+a cache: a change is made on it and group-committed only if the stored room is still the one
+it was made on (or else made again under the room's row lock), other processes' changes
+arrive as notifications and are read from the database, and the room's timer runs where its
+lease is.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from typing import Any, TypeVar
 
 from ..table import Event
 from . import jsontext, room_log
-from .commits import GroupCommit
+from .commits import Conflict, GroupCommit
 from .protocol import Act, Create, Host
 from .room import Room, RoomError
 from .settings import Settings
@@ -71,7 +73,9 @@ class Hub:
             self.shared = SharedRooms(self.store, self.holder, self.settings.lease_seconds)
             threads = max(threads, 4)
         self.pool = ThreadPoolExecutor(threads, thread_name_prefix="table")
-        self.commits = GroupCommit(self.store)
+        self.commits: GroupCommit[Any] = GroupCommit(
+            self.store.write if self.shared is None else self.shared.commit
+        )
         self.listener: Listener | None = None
         self.leasing: asyncio.Task[None] | None = None
         self.tasks: set[asyncio.Task[None]] = set()
@@ -395,25 +399,55 @@ class Hub:
         return room
 
     async def _apply(
-        self, code: str, work: Callable[[Room], Outcome[T]]
+        self, code: str, work: Callable[[Room], Outcome[T]], locked: bool = False
     ) -> tuple[Room, Outcome[T], bool]:
         """Under the room's lock: ``work`` on the room (on the loop if `Room.quick`, else in a
         worker thread), stored if it changed the room before anyone is told; the room, the
-        outcome, whether it changed."""
+        outcome, whether it changed.
+
+        On a shared database ``work`` is done on this process's copy of the room and stored
+        with the batch if nobody changed the room meanwhile. Otherwise (another process did,
+        there is no copy, or the work changed nothing or was refused, which a stale copy
+        could cause) it is done again on the room as stored, under its row lock, as is
+        ``locked`` work (which reads what other processes wrote under that lock)."""
         started = time.perf_counter()
-        if self.shared is None:
-            room = self._room(code)
-            before = room.seq
+        room = self.rooms.get(code) if self.shared is not None else self._room(code)
+        if room is None or locked:
+            return await self._apply_locked(code, work, started)
+        before = room.seq
 
-            def worked() -> tuple[Outcome[T], Write | None]:  # with the snapshot
-                out = work(room)
-                return out, (room.write(out.action, out.seat) if room.seq != before else None)
+        def worked() -> tuple[Outcome[T], Write | dict[str, Any] | None]:  # and what to store
+            out = work(room)
+            return out, (self._change(room, out, before) if room.seq != before else None)
 
+        try:
             out, write = worked() if room.quick else await self._run(worked)
             if write is not None:
                 await self._store(room, write)
-                room_log.events(room, out.events, started)
-            return room, out, write is not None
+        except (RoomError, Conflict):
+            if self.shared is None:
+                raise
+            self.rooms.pop(code, None)  # perhaps stale, perhaps changed: read it again
+            return await self._apply_locked(code, work, started)
+        if write is None:
+            if self.shared is not None:  # nothing to do on a copy may be news to the room
+                self.rooms.pop(code, None)
+                return await self._apply_locked(code, work, started)
+            return room, out, False
+        room_log.events(room, out.events, started)
+        return room, out, True
+
+    def _change(self, room: Room, out: Outcome[Any], before: int) -> Write | dict[str, Any]:
+        """What the store needs to keep the room's change."""
+        if self.shared is None:
+            return room.write(out.action, out.seat)
+        return self.shared.change(room, out, before, time.time())
+
+    async def _apply_locked(
+        self, code: str, work: Callable[[Room], Outcome[T]], started: float
+    ) -> tuple[Room, Outcome[T], bool]:
+        """A shared database: ``work`` on the room as stored, under its row lock."""
+        assert self.shared is not None
         try:
             room, out, changed = await self._run(
                 self.shared.apply, code, self.rooms.get(code), work
@@ -518,9 +552,20 @@ class Hub:
         """The room's work in a worker thread: bots may think there."""
         return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
 
-    async def _store(self, room: Room, write: Write) -> None:
-        """Store the room's change with its batch (`commits`), then rearm its timer."""
-        await self.commits.write(write)
+    async def _store(self, room: Room, write: Write | dict[str, Any]) -> None:
+        """Store the room's change with its batch (`commits`), then rearm its timer (on a
+        shared database the change took the room's lease)."""
+        if self.shared is not None:  # its notification may come before the commit returns
+            self.applied[room.code] = room.seq
+        try:
+            await self.commits.write(write)
+        except Conflict:  # another process's change, whose notification may look like ours
+            self.applied.pop(room.code, None)
+            self._spawn(self._catch_up(room.code))
+            raise
+        except BaseException:
+            self.applied.pop(room.code, None)
+            raise
         self._arm(room)
 
     def _arm(self, room: Room) -> None:

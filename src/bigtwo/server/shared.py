@@ -1,18 +1,25 @@
 """Rooms on a database several server processes share (PostgreSQL).
 
-Each change is one transaction on the room's row: ``SELECT … FOR UPDATE`` (so two processes
-can never both apply a change to the same state), the room taken from this process's cache if
-its sequence number is the stored one and rebuilt from its stored form otherwise, the change
-applied, the room, the action, the change's events (as each audience may see them) and the
-room's lease written, and ``pg_notify`` sent, all committed together. The notification
-carries ``CODE:SEQ`` only; a process with clients in that room reads what it missed.
+A change made on this process's copy of a room (the usual case: its players' actions, the
+bots' replies and timer expiries) is written with the other changes of its batch in one
+transaction and one round trip, each only if the stored room is still the one it was made
+on (`WRITE_CHANGE`, a version check on the room's ``seq``): the room, the action, the
+change's events (as each audience may see them), the records of deals it ended, the room's
+lease (taken if another process held it) and ``pg_notify``. A change whose room another
+process changed meanwhile is not written (`commits.Conflict`); it is done again like the
+others: in one transaction holding the room's row lock (``SELECT … FOR UPDATE``), on the
+room rebuilt from its stored form. So two processes can never both apply a change to the
+same state. The notification carries ``CODE:SEQ`` only; a process with clients in that room
+reads what it missed.
 
 Each room's timer runs in the process holding its lease: the one that applied its last
 change, or, once that one stops renewing (it died), whichever process takes the lease over.
-An expiry goes through the same row-locked path and checks the deadline again, so it applies
-once even if two processes try. The lease holder also puts bots in for people gone past the
-grace period and closes the room once nobody has been in it for a while, and one process at a
-time prunes old rows (`upkeep`).
+An expiry is a change like any other, made on the room as it stood, so it applies once even
+if two processes try. The lease holder also puts bots in for people gone past the grace
+period and closes the room once nobody has been in it for a while, and one process at a
+time prunes old rows (`upkeep`). Whatever locks several rooms' rows (a batch) or several
+leases (a lease round) locks them in the order of the rooms' codes, so no two transactions
+wait for each other in a circle.
 """
 
 from __future__ import annotations
@@ -33,7 +40,7 @@ from ..engine.view import SPECTATOR
 from ..table import Event
 from . import jsontext, upkeep
 from .room import Room, RoomError
-from .store import CHANGES, LEASES, RECORDS, ROOMS, Store, Write, write_rows
+from .store import CHANGES, LEASES, ROOMS, Store, Write, write_rows
 
 log = logging.getLogger("bigtwo.server")
 T = TypeVar("T")
@@ -43,24 +50,33 @@ SPECTATOR_KEY = "-1"
 EVERYONE_KEY = "*"
 LOCK_ROOM = "SELECT seq, status, data FROM rooms WHERE code = %(code)s FOR UPDATE"
 SHARE_ROOM = "SELECT seq, status, data FROM rooms WHERE code = %(code)s FOR SHARE"
-# One round trip writes a change: the room, its events, its lease, the notification (and,
-# where a seat acted, the action). Spelled in SQL: it runs for every action.
+# One statement writes a change, if the stored room is still the one it was made on (its
+# ``seq`` is ``before``): the room, its events, its lease (taken, if another process held it:
+# the holder's rounds renew it), the records of deals it ended, the notification (and, where a
+# seat acted, the action). It returns a row if it wrote. Spelled in SQL: it runs for every
+# action.
 WRITE_CHANGE = """
 WITH room AS (
     UPDATE rooms SET status = %(status)s, public = %(public)s, seq = %(seq)s, data = %(data)s,
         updated = %(at)s
-    WHERE code = %(code)s
+    WHERE code = %(code)s AND seq = %(before)s
+    RETURNING code
 ), change AS (
-    INSERT INTO changes (room, seq, events, at) VALUES (%(code)s, %(seq)s, %(events)s, %(at)s)
+    INSERT INTO changes (room, seq, events, at) SELECT code, %(seq)s, %(events)s, %(at)s FROM room
 ), lease AS (
-    INSERT INTO leases (room, holder, expires) VALUES (%(code)s, %(holder)s, %(expires)s)
+    INSERT INTO leases (room, holder, expires) SELECT code, %(holder)s, %(expires)s FROM room
     ON CONFLICT (room) DO UPDATE SET holder = excluded.holder, expires = excluded.expires
+    WHERE leases.holder <> excluded.holder
+), record AS (
+    INSERT INTO records (room, number, body)
+    SELECT code, %(first)s + r.n - 1, r.body
+    FROM room, unnest(%(records)s::text[]) WITH ORDINALITY AS r(body, n)
 ){action}
-SELECT pg_notify('{channel}', %(payload)s)
+SELECT pg_notify('{channel}', %(payload)s) FROM room
 """
 WITH_ACTION = """, action AS (
     INSERT INTO actions (room, seq, seat, body, at)
-    VALUES (%(code)s, %(seq)s, %(seat)s, %(body)s, %(at)s)
+    SELECT code, %(seq)s, %(seat)s, %(body)s, %(at)s FROM room
 )"""
 WRITE_WITH_ACTION = WRITE_CHANGE.format(action=WITH_ACTION, channel=CHANNEL)
 WRITE_WITHOUT_ACTION = WRITE_CHANGE.format(action="", channel=CHANNEL)
@@ -143,16 +159,18 @@ class SharedRooms:
     def create(self, room: Room, now: float) -> None:
         with self.store.engine.begin() as conn:
             write_rows(conn, [Write(room.to_dict(), None, None, now)])
-            self._write(conn, room, Outcome([], {"type": "create"}, 0, None), now)
+            change = self.change(room, Outcome([], {"type": "create"}, 0, None), room.seq, now)
+            _write(conn, change)
             upkeep.arrived(conn, room.code, 0, self.holder, now)
             upkeep.entered(conn, room.code, self.holder)
 
     def apply(
         self, code: str, cached: Room | None, work: Callable[[Room], Outcome[T]]
     ) -> tuple[Room, Outcome[T], bool]:
-        """Apply ``work`` to the room in one transaction; the room after it, the outcome and
-        whether anything changed. A lost connection (the database restarting) is retried
-        with a room rebuilt from the store, for up to `RETRY_FOR` seconds."""
+        """Apply ``work`` to the room in one transaction holding the room's row lock; the
+        room after it, the outcome and whether anything changed. A lost connection (the
+        database restarting) is retried with a room rebuilt from the store, for up to
+        `RETRY_FOR` seconds."""
         attempt = [cached]
 
         def once() -> tuple[Room, Outcome[T], bool]:
@@ -166,46 +184,57 @@ class SharedRooms:
     ) -> tuple[Room, Outcome[T], bool]:
         with self.store.engine.begin() as conn:
             row = conn.exec_driver_sql(LOCK_ROOM, {"code": code}).first()
-            if row is None or row.status == "closed":
-                raise RoomError("no_room", "there is no open room with that code")
-            room = cached if cached is not None and cached.seq == row.seq else None
-            if room is None:
-                room = Room.from_dict(json.loads(row.data))
+            room = _open_room(row, cached)
             before = room.seq
             outcome = work(room)
             changed = room.seq != before
-            if changed:
-                self._write(conn, room, outcome, time.time())
+            if changed and not _write(conn, self.change(room, outcome, before, time.time())):
+                raise RuntimeError(f"room {code} changed under its row lock")
             if outcome.here and outcome.seat is not None:  # with the change: airtight
                 upkeep.arrived(conn, code, outcome.seat, self.holder, time.time())
                 upkeep.entered(conn, code, self.holder)
         return room, outcome, changed
 
-    def _write(self, conn: sa.Connection, room: Room, outcome: Outcome[Any], now: float) -> None:
+    def change(
+        self, room: Room, outcome: Outcome[Any], before: int, now: float
+    ) -> dict[str, Any]:
+        """What `WRITE_CHANGE` needs to store ``outcome``, made on the room as it was at
+        ``before``."""
         write = room.write(outcome.action, outcome.seat)
-        shown = jsontext.dumps(audiences(room, outcome.events))
-        values = {
+        return {
             "code": room.code,
             "status": room.status,
             "public": room.public,
+            "before": before,
             "seq": room.seq,
             "data": jsontext.dumps(write.room),
             "at": now,
-            "events": shown,
+            "events": jsontext.dumps(audiences(room, outcome.events)),
             "holder": self.holder,
             "expires": now + self.lease_seconds,
             "payload": f"{room.code}:{room.seq}",
             "seat": outcome.seat,
-            "body": jsontext.dumps(outcome.action),
+            "body": None if outcome.action is None else jsontext.dumps(outcome.action),
+            "first": write.first,
+            "records": list(write.records),
         }
-        sql = WRITE_WITHOUT_ACTION if outcome.action is None else WRITE_WITH_ACTION
-        conn.exec_driver_sql(sql, values)
-        if write.records:
-            rows = [
-                {"room": room.code, "number": write.first + i, "body": body}
-                for i, body in enumerate(write.records)
-            ]
-            conn.execute(sa.insert(RECORDS), rows)
+
+    def commit(self, batch: list[dict[str, Any]]) -> list[bool]:
+        """Write a batch of `change`s made on this process's copies of rooms, in one
+        transaction and one round trip; which were written (not those of rooms another
+        process changed meanwhile). Rows are locked in the order of their codes, the same in
+        every process, so two batches never wait for each other in a circle."""
+        order = sorted(range(len(batch)), key=lambda i: batch[i]["code"])
+
+        def once() -> list[bool]:
+            with self.store.engine.begin() as conn:
+                driver = conn.connection.driver_connection
+                assert driver is not None
+                with driver.pipeline():
+                    cursors = {i: driver.execute(_statement(batch[i]), batch[i]) for i in order}
+            return [cursors[i].rowcount == 1 for i in range(len(batch))]
+
+        return retrying(once)
 
     # -- reading ---------------------------------------------------------------------------------
     def load(self, code: str, cached: Room | None) -> Room:
@@ -291,16 +320,15 @@ class SharedRooms:
         live = sa.select(ROOMS.c.code).where(ROOMS.c.status != "closed")
         with self.store.engine.begin() as conn:
             upkeep.alive(conn, self.holder, until)
+            mine = _lock_leases(conn, LEASES.c.holder == self.holder)
+            conn.execute(sa.update(LEASES).where(LEASES.c.room.in_(mine)).values(expires=until))
+            lapsed = _lock_leases(conn, LEASES.c.expires < now, LEASES.c.room.in_(live))
             conn.execute(
-                sa.update(LEASES).where(LEASES.c.holder == self.holder).values(expires=until)
-            )
-            taken = conn.execute(
                 sa.update(LEASES)
-                .where(LEASES.c.expires < now, LEASES.c.room.in_(live))
+                .where(LEASES.c.room.in_(lapsed))
                 .values(holder=self.holder, expires=until)
-                .returning(LEASES.c.room)
             )
-            found = Round([str(code) for code in taken.scalars()], [], [])
+            found = Round(lapsed, [], [])
             found.gone.extend(upkeep.claim_gone(conn, self.holder, now - grace, now))
             found.empty.extend(upkeep.empty_rooms(conn, self.holder, now - keep_empty, now))
         return found
@@ -346,10 +374,31 @@ class SharedRooms:
         """Let others take this process's rooms at once (a graceful shutdown); its people's
         grace period starts now."""
         with self.store.engine.begin() as conn:
-            conn.execute(
-                sa.update(LEASES).where(LEASES.c.holder == self.holder).values(expires=0.0)
-            )
+            mine = _lock_leases(conn, LEASES.c.holder == self.holder)
+            conn.execute(sa.update(LEASES).where(LEASES.c.room.in_(mine)).values(expires=0.0))
             upkeep.alive(conn, self.holder, time.time())
+
+
+def _lock_leases(conn: sa.Connection, *where: sa.ColumnElement[bool]) -> list[str]:
+    """Lock the leases ``where`` says, in the order of their rooms' codes, as a batch of
+    changes locks its rooms and their leases (locking many rows at once in any other order
+    could deadlock with one); their rooms' codes."""
+    found = conn.execute(
+        sa.select(LEASES.c.room)
+        .where(*where)
+        .order_by(LEASES.c.room)
+        .with_for_update(of=LEASES)
+    )
+    return [str(code) for code in found.scalars()]
+
+
+def _statement(change: dict[str, Any]) -> str:
+    return WRITE_WITHOUT_ACTION if change["body"] is None else WRITE_WITH_ACTION
+
+
+def _write(conn: sa.Connection, change: dict[str, Any]) -> bool:
+    """Write a `SharedRooms.change` on an open transaction; was it written?"""
+    return conn.exec_driver_sql(_statement(change), change).first() is not None
 
 
 def _open_room(row: Any, cached: Room | None) -> Room:
