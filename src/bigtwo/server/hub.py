@@ -153,7 +153,7 @@ class Hub:
             return Outcome([], {"type": "join", "name": name}, taken, (taken, token), True)
 
         async with self._lock(code):
-            room, out, _ = await self._apply(code, work)
+            room, out, _ = await self._apply(code, work, locked=True)
             await self._enter(conn, room, out.value[0], out.value[1])
             await self._broadcast(room, [], skip=conn)
 
@@ -163,7 +163,7 @@ class Hub:
             return Outcome(room.set_away(seat, False, time.time()), None, seat, seat, True)
 
         async with self._lock(code):
-            room, out, changed = await self._apply(code, work)
+            room, out, changed = await self._apply(code, work, locked=True)
             await self._enter(conn, room, out.value, None, last)
             if changed:
                 await self._broadcast(room, out.events, skip=conn)
@@ -252,7 +252,7 @@ class Hub:
 
         with contextlib.suppress(RoomError):  # closed meanwhile
             async with self._lock(code):
-                if (await self._apply(code, work))[2]:
+                if (await self._apply(code, work, locked=True))[2]:
                     room_log.line(code, None, "close_empty", keep_empty=keep)
 
     def _absent(self, room: Room, seat: int) -> None:
@@ -279,7 +279,7 @@ class Hub:
 
         with contextlib.suppress(RoomError):  # the room closed meanwhile
             async with self._lock(code):
-                room, out, changed = await self._apply(code, work)
+                room, out, changed = await self._apply(code, work, locked=True)
                 if changed:
                     await self._broadcast(room, out.events)
                     room_log.line(code, seat, "bot_takes_over" if away else "hand_back")
@@ -411,9 +411,10 @@ class Hub:
         could cause) it is done again on the room as stored, under its row lock, as is
         ``locked`` work (which reads what other processes wrote under that lock)."""
         started = time.perf_counter()
-        room = self.rooms.get(code) if self.shared is not None else self._room(code)
-        if room is None or locked:
-            return await self._apply_locked(code, work, started)
+        cached = self.rooms.get(code) if self.shared is not None else self._room(code)
+        if cached is None or cached.status == "closed" or (locked and self.shared is not None):
+            return await self._apply_locked(code, work, started)  # closed: refused there
+        room = cached
         before = room.seq
 
         def worked() -> tuple[Outcome[T], Write | dict[str, Any] | None]:  # and what to store
