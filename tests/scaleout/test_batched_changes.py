@@ -1,16 +1,19 @@
 """Changes made on a process's copy of a room, written in batches (`SharedRooms.commit`), on a
 real PostgreSQL: a change made on a copy another process has since changed is not written
 (no room, change, action, lease or notification of it), while the rest of its batch is; a
-change that ends a deal writes the deal's record with it."""
+change that ends a deal writes the deal's record with it; a batch and another process's lease
+round over the same rooms don't deadlock."""
 
 from __future__ import annotations
 
 import json
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import psycopg
 import pytest
+import sqlalchemy as sa
 
 from bigtwo.record_files import load_record
 from bigtwo.server.protocol import Act
@@ -92,3 +95,64 @@ def test_a_change_that_ends_a_deal_writes_its_record(store: Store) -> None:
     stored = rows(store, records, c=room.code)
     assert [number for number, _ in stored] == [0]
     assert load_record(str(stored[0][1])).actions  # the deal, every action in it
+
+
+def waiting(store: Store, count: int) -> None:
+    """Until ``count`` sessions wait for a row lock."""
+    busy = (
+        "SELECT count(*) FROM pg_stat_activity"
+        " WHERE wait_event_type = 'Lock' AND datname = current_database()"
+    )
+    deadline = time.monotonic() + 10
+    while int(str(rows(store, busy)[0][0])) < count:
+        assert time.monotonic() < deadline, f"fewer than {count} sessions wait for a lock"
+        time.sleep(0.02)
+
+
+def test_a_lease_round_and_a_batch_of_the_same_rooms_never_deadlock(
+    store: Store, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The round renews its own lease (the later room's) and takes a lapsed one (the
+    earlier room's) while another process's batch changes both rooms: each locks in the
+    order of the rooms' codes, so neither waits for the other in a circle."""
+    rounds, batches = SharedRooms(store, "test:b3:a", LEASE), SharedRooms(store, "test:b3:b", LEASE)
+    early, late = sorted((new_room(batches, turns=1), new_room(batches, turns=1)), key=codes)
+    with store.engine.begin() as conn:
+        conn.execute(
+            sa.text("UPDATE leases SET holder = 'test:b3:gone', expires = 0 WHERE room = :c"),
+            {"c": early.code},
+        )
+        conn.execute(
+            sa.text("UPDATE leases SET holder = :h, expires = :e WHERE room = :c"),
+            {"h": rounds.holder, "e": time.time() + LEASE, "c": late.code},
+        )
+    batch = [move(batches, copy(early)), move(batches, copy(late))]
+    written: list[object] = []
+    blocker = store.engine.connect()
+    blocking = blocker.begin()  # holds the later room: the batch stops after the earlier
+    blocker.execute(sa.text("SELECT 1 FROM rooms WHERE code = :c FOR UPDATE"), {"c": late.code})
+    committing = threading.Thread(target=lambda: written.append(attempt(batches.commit, batch)))
+    committing.start()
+    waiting(store, 1)
+    renewing = threading.Thread(target=lambda: written.append(rounds.round(time.time(), 60, 60)))
+    renewing.start()
+    waiting(store, 2)
+    blocking.rollback()
+    blocker.close()
+    committing.join(30)
+    renewing.join(30)
+    assert [True, True] in written  # the batch was written whole
+    assert "lease renewal failed" not in caplog.text  # and the round wasn't undone
+
+
+def codes(room: Room) -> str:
+    return room.code
+
+
+def attempt(
+    commit: Callable[[list[dict[str, object]]], object], batch: list[dict[str, object]]
+) -> object:
+    try:
+        return commit(batch)
+    except Exception as exc:  # a deadlock, said so
+        return repr(exc)

@@ -320,15 +320,18 @@ class SharedRooms:
         live = sa.select(ROOMS.c.code).where(ROOMS.c.status != "closed")
         with self.store.engine.begin() as conn:
             upkeep.alive(conn, self.holder, until)
-            mine = _lock_leases(conn, LEASES.c.holder == self.holder)
-            conn.execute(sa.update(LEASES).where(LEASES.c.room.in_(mine)).values(expires=until))
-            lapsed = _lock_leases(conn, LEASES.c.expires < now, LEASES.c.room.in_(live))
+            # its own and the lapsed ones in one pass: in two, a batch could lock one of each
+            # between them, and the round and the batch would wait for each other
+            mine = LEASES.c.holder == self.holder
+            lapsed = sa.and_(LEASES.c.expires < now, LEASES.c.room.in_(live))
+            locked = _lock_leases(conn, sa.or_(mine, lapsed))
             conn.execute(
                 sa.update(LEASES)
-                .where(LEASES.c.room.in_(lapsed))
+                .where(LEASES.c.room.in_(list(locked)))
                 .values(holder=self.holder, expires=until)
             )
-            found = Round(lapsed, [], [])
+            taken = [code for code, holder in locked.items() if holder != self.holder]
+            found = Round(taken, [], [])
             found.gone.extend(upkeep.claim_gone(conn, self.holder, now - grace, now))
             found.empty.extend(upkeep.empty_rooms(conn, self.holder, now - keep_empty, now))
         return found
@@ -374,22 +377,23 @@ class SharedRooms:
         """Let others take this process's rooms at once (a graceful shutdown); its people's
         grace period starts now."""
         with self.store.engine.begin() as conn:
-            mine = _lock_leases(conn, LEASES.c.holder == self.holder)
+            mine = list(_lock_leases(conn, LEASES.c.holder == self.holder))
             conn.execute(sa.update(LEASES).where(LEASES.c.room.in_(mine)).values(expires=0.0))
             upkeep.alive(conn, self.holder, time.time())
 
 
-def _lock_leases(conn: sa.Connection, *where: sa.ColumnElement[bool]) -> list[str]:
-    """Lock the leases ``where`` says, in the order of their rooms' codes, as a batch of
-    changes locks its rooms and their leases (locking many rows at once in any other order
-    could deadlock with one); their rooms' codes."""
+def _lock_leases(conn: sa.Connection, where: sa.ColumnElement[bool]) -> dict[str, str]:
+    """Lock the leases ``where`` says, in the order of their rooms' codes (byte order, as
+    `SharedRooms.commit` sorts them), as a batch of changes locks its rooms and their leases
+    (locking many rows at once in any other order could deadlock with one); the holder of
+    each by room code."""
     found = conn.execute(
-        sa.select(LEASES.c.room)
-        .where(*where)
-        .order_by(LEASES.c.room)
+        sa.select(LEASES.c.room, LEASES.c.holder)
+        .where(where)
+        .order_by(LEASES.c.room.collate("C"))
         .with_for_update(of=LEASES)
     )
-    return [str(code) for code in found.scalars()]
+    return {str(room): str(holder) for room, holder in found}
 
 
 def _statement(change: dict[str, Any]) -> str:
