@@ -2,22 +2,28 @@
 one hub driven in this process: a change made on the copy keeps what the row-locked change
 keeps. A person joining or coming back through the process is noted as connected through it
 (else nobody would put a bot in for them once gone, and their room could close under them);
-a room closed through this process takes no further change."""
+a room closed through this process takes no further change; a change of another process
+heard while this one's commit waited reaches its clients even when that commit fails."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
+import time
 from collections.abc import Iterator
 
 import pytest
 
 from bigtwo.server.hub import Connection, Hub
-from bigtwo.server.protocol import Create, Host
+from bigtwo.server.protocol import Act, Create, Host
 from bigtwo.server.room import RoomError
 from bigtwo.server.settings import Settings
+from bigtwo.server.shared import SharedRooms
 from bigtwo.server.store import Store
 
-from .test_upkeep import changes_of, rows
+from .test_batched_changes import copy, move
+from .test_upkeep import LEASE, changes_of, rows
 
 
 @pytest.fixture
@@ -71,3 +77,42 @@ def test_a_room_closed_through_a_process_takes_no_further_change(store: Store) -
     code, closed_at, refusal = asyncio.run(scenario())
     assert refusal == "no_room"
     assert changes_of(store, code) == list(range(closed_at + 1))
+
+
+def test_a_change_heard_while_a_failed_commit_waited_reaches_the_process_s_clients(
+    store: Store,
+) -> None:
+    """Bob's process changes the room while Ann's process commits its own change made on its
+    copy: the notification carries the number Ann's change would have had, so it looks like
+    Ann's own; her process's commit then fails (not a conflict: the whole batch), Ann's
+    action is refused on the room as stored, and she still hears of Bob's change."""
+
+    async def scenario() -> tuple[int, list[str]]:
+        hub = Hub(store, Settings())
+        heard: list[str] = []
+        ann = connection(heard)
+        await hub.create(ann, Create(type="create", name="Ann", seats=["easy"] * 3))
+        assert ann.room is not None
+        await hub.host(ann, Host(type="host", what="start"))
+        room = hub.rooms[ann.room]
+        bobs = room.seq + 1
+        bob = SharedRooms(store, "test:c3:bob", LEASE)
+        assert bob.commit([move(bob, copy(room))]) == [True]  # the other process's change
+        loop = asyncio.get_running_loop()
+
+        def failing(batch: list[dict[str, object]]) -> list[bool]:
+            loop.call_soon_threadsafe(hub._notified, f"{room.code}:{bobs}")
+            time.sleep(0.2)  # heard before the commit fails
+            raise RuntimeError("the batch failed")
+
+        hub.commits.commit = failing
+        offer = room.state_for(0)["offers"][-1]
+        with contextlib.suppress(RoomError):  # stale on the room as stored
+            await hub.act(ann, Act(type="act", id="ann", action=offer, seq=room.seq))
+        await asyncio.sleep(0.5)
+        await hub.close()
+        return bobs, heard
+
+    seq, heard = asyncio.run(scenario())
+    told = [(m["type"], m.get("seq")) for m in map(json.loads, heard)]
+    assert [s for kind, s in told if kind == "update"][-1:] == [seq], told

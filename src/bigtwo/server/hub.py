@@ -560,12 +560,9 @@ class Hub:
             self.applied[room.code] = room.seq
         try:
             await self.commits.write(write)
-        except Conflict:  # another process's change, whose notification may look like ours
-            self.applied.pop(room.code, None)
-            self._spawn(self._catch_up(room.code))
-            raise
-        except BaseException:
-            self.applied.pop(room.code, None)
+        except BaseException:  # not ours, then: a notification of that number was another's
+            if self.applied.pop(room.code, None) is not None:
+                self._spawn(self._catch_up(room.code))
             raise
         self._arm(room)
 
