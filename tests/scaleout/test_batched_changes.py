@@ -1,7 +1,8 @@
 """Changes made on a process's copy of a room, written in batches (`SharedRooms.commit`), on a
 real PostgreSQL: a change made on a copy another process has since changed is not written
 (no room, change, action, lease or notification of it), while the rest of its batch is; a
-change that ends a deal writes the deal's record with it."""
+change that ends a deal writes the deal's record with it; a change is notified only to
+where it is needed (another process with someone in the room, or whose lease it took)."""
 
 from __future__ import annotations
 
@@ -68,7 +69,7 @@ def test_a_change_on_a_stale_copy_is_not_written_and_the_rest_of_its_batch_is(
     elsewhere = copy(other)
     fresh = move(second, elsewhere)
     assert second.commit([ours, fresh]) == [False, True]
-    assert heard(ear) == [f"{contested.code}:{contested.seq}", f"{other.code}:{elsewhere.seq}"]
+    assert heard(ear) == [f"{other.code}:{elsewhere.seq}"]  # its lease changed hands
     ear.close()
     assert changes_of(store, contested.code) == list(range(contested.seq + 1))
     acts = "SELECT body FROM actions WHERE room = :c AND seq = :s"
@@ -92,3 +93,21 @@ def test_a_change_that_ends_a_deal_writes_its_record(store: Store) -> None:
     stored = rows(store, records, c=room.code)
     assert [number for number, _ in stored] == [0]
     assert load_record(str(stored[0][1])).actions  # the deal, every action in it
+
+
+def test_a_change_is_notified_only_where_someone_needs_it(store: Store) -> None:
+    first, second = SharedRooms(store, "test:b3:a", LEASE), SharedRooms(store, "test:b3:b", LEASE)
+    room = new_room(first, turns=1)
+    ear = listening(store)
+    assert first.commit([move(first, room)]) == [True]
+    assert heard(ear) == []  # its own room, nobody in it through another process
+    second.enter(room.code, None)  # a spectator through the second process
+    assert first.commit([move(first, room)]) == [True]
+    assert heard(ear) == [f"{room.code}:{room.seq}"]
+    second.left(room.code, None, True, time.time())  # gone again
+    assert first.commit([move(first, room)]) == [True]
+    assert heard(ear) == []
+    theirs = copy(room)
+    assert second.commit([move(second, theirs)]) == [True]
+    assert heard(ear) == [f"{room.code}:{theirs.seq}"]  # the first's timer must stop
+    ear.close()
