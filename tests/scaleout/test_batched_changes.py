@@ -1,8 +1,9 @@
 """Changes made on a process's copy of a room, written in batches (`SharedRooms.commit`), on a
 real PostgreSQL: a change made on a copy another process has since changed is not written
 (no room, change, action, lease or notification of it), while the rest of its batch is; a
-change that ends a deal writes the deal's record with it; a batch and another process's lease
-round over the same rooms don't deadlock."""
+change that ends a deal writes the deal's record with it; a change is notified only to
+where it is needed (another process with someone in the room, or whose lease it took); a
+batch and another process's lease round over the same rooms don't deadlock."""
 
 from __future__ import annotations
 
@@ -71,7 +72,7 @@ def test_a_change_on_a_stale_copy_is_not_written_and_the_rest_of_its_batch_is(
     elsewhere = copy(other)
     fresh = move(second, elsewhere)
     assert second.commit([ours, fresh]) == [False, True]
-    assert heard(ear) == [f"{contested.code}:{contested.seq}", f"{other.code}:{elsewhere.seq}"]
+    assert heard(ear) == [f"{other.code}:{elsewhere.seq}"]  # its lease changed hands
     ear.close()
     assert changes_of(store, contested.code) == list(range(contested.seq + 1))
     acts = "SELECT body FROM actions WHERE room = :c AND seq = :s"
@@ -97,6 +98,24 @@ def test_a_change_that_ends_a_deal_writes_its_record(store: Store) -> None:
     assert load_record(str(stored[0][1])).actions  # the deal, every action in it
 
 
+def test_a_change_is_notified_only_where_someone_needs_it(store: Store) -> None:
+    first, second = SharedRooms(store, "test:b3:a", LEASE), SharedRooms(store, "test:b3:b", LEASE)
+    room = new_room(first, turns=1)
+    ear = listening(store)
+    assert first.commit([move(first, room)]) == [True]
+    assert heard(ear) == []  # its own room, nobody in it through another process
+    second.enter(room.code, None)  # a spectator through the second process
+    assert first.commit([move(first, room)]) == [True]
+    assert heard(ear) == [f"{room.code}:{room.seq}"]
+    second.left(room.code, None, True, time.time())  # gone again
+    assert first.commit([move(first, room)]) == [True]
+    assert heard(ear) == []
+    theirs = copy(room)
+    assert second.commit([move(second, theirs)]) == [True]
+    assert heard(ear) == [f"{room.code}:{theirs.seq}"]  # the first's timer must stop
+    ear.close()
+
+
 def waiting(store: Store, count: int) -> None:
     """Until ``count`` sessions wait for a row lock."""
     busy = (
@@ -115,11 +134,11 @@ def test_a_lease_round_and_a_batch_of_the_same_rooms_never_deadlock(
     """The round renews its own lease (the later room's) and takes a lapsed one (the
     earlier room's) while another process's batch changes both rooms: each locks in the
     order of the rooms' codes, so neither waits for the other in a circle."""
-    rounds, batches = SharedRooms(store, "test:b3:a", LEASE), SharedRooms(store, "test:b3:b", LEASE)
+    rounds, batches = SharedRooms(store, "test:b4:a", LEASE), SharedRooms(store, "test:b4:b", LEASE)
     early, late = sorted((new_room(batches, turns=1), new_room(batches, turns=1)), key=codes)
     with store.engine.begin() as conn:
         conn.execute(
-            sa.text("UPDATE leases SET holder = 'test:b3:gone', expires = 0 WHERE room = :c"),
+            sa.text("UPDATE leases SET holder = 'test:b4:gone', expires = 0 WHERE room = :c"),
             {"c": early.code},
         )
         conn.execute(
@@ -129,8 +148,11 @@ def test_a_lease_round_and_a_batch_of_the_same_rooms_never_deadlock(
     batch = [move(batches, copy(early)), move(batches, copy(late))]
     written: list[object] = []
     blocker = store.engine.connect()
-    blocking = blocker.begin()  # holds the later room: the batch stops after the earlier
-    blocker.execute(sa.text("SELECT 1 FROM rooms WHERE code = :c FOR UPDATE"), {"c": late.code})
+    blocking = blocker.begin()  # the batch stops at the earlier room's change, its lease held
+    blocker.execute(
+        sa.text("INSERT INTO changes (room, seq, events, at) VALUES (:c, :s, '{}', 0)"),
+        {"c": early.code, "s": batch[0]["seq"]},
+    )
     committing = threading.Thread(target=lambda: written.append(attempt(batches.commit, batch)))
     committing.start()
     waiting(store, 1)

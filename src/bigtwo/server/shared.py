@@ -53,7 +53,11 @@ SHARE_ROOM = "SELECT seq, status, data FROM rooms WHERE code = %(code)s FOR SHAR
 # One statement writes a change, if the stored room is still the one it was made on (its
 # ``seq`` is ``before``): the room, its events, its lease (taken, if another process held it:
 # the holder's rounds renew it), the records of deals it ended, the notification (and, where a
-# seat acted, the action). It returns a row if it wrote. Spelled in SQL: it runs for every
+# seat acted, the action). It returns a row if it wrote. The notification goes only where it
+# is needed: to a process with someone in the room (``occupancy``), or one whose lease this
+# change took (its timer must stop). The room's row must already be locked when the statement
+# starts, so that its snapshot holds every arrival written before (an arrival waits for that
+# lock, and then reads the room as this change left it). Spelled in SQL: it runs for every
 # action.
 WRITE_CHANGE = """
 WITH room AS (
@@ -67,17 +71,23 @@ WITH room AS (
     INSERT INTO leases (room, holder, expires) SELECT code, %(holder)s, %(expires)s FROM room
     ON CONFLICT (room) DO UPDATE SET holder = excluded.holder, expires = excluded.expires
     WHERE leases.holder <> excluded.holder
+    RETURNING room
 ), record AS (
     INSERT INTO records (room, number, body)
     SELECT code, %(first)s + r.n - 1, r.body
     FROM room, unnest(%(records)s::text[]) WITH ORDINALITY AS r(body, n)
 ){action}
-SELECT pg_notify('{channel}', %(payload)s) FROM room
+SELECT code, CASE WHEN EXISTS (SELECT 1 FROM lease) OR EXISTS (
+    SELECT 1 FROM occupancy o
+    WHERE o.room = room.code AND o.holder <> %(holder)s AND o.left_at IS NULL
+) THEN pg_notify('{channel}', %(payload)s) END
+FROM room
 """
 WITH_ACTION = """, action AS (
     INSERT INTO actions (room, seq, seat, body, at)
     SELECT code, %(seq)s, %(seat)s, %(body)s, %(at)s FROM room
 )"""
+LOCK_ROOMS = "SELECT code FROM rooms WHERE code = ANY(%(codes)s) ORDER BY code FOR UPDATE"
 WRITE_WITH_ACTION = WRITE_CHANGE.format(action=WITH_ACTION, channel=CHANNEL)
 WRITE_WITHOUT_ACTION = WRITE_CHANGE.format(action="", channel=CHANNEL)
 
@@ -222,15 +232,18 @@ class SharedRooms:
     def commit(self, batch: list[dict[str, Any]]) -> list[bool]:
         """Write a batch of `change`s made on this process's copies of rooms, in one
         transaction and one round trip; which were written (not those of rooms another
-        process changed meanwhile). Rows are locked in the order of their codes, the same in
-        every process, so two batches never wait for each other in a circle."""
+        process changed meanwhile). The rooms' rows are locked first, in the order of their
+        codes, the same in every process, so two batches never wait for each other in a
+        circle."""
         order = sorted(range(len(batch)), key=lambda i: batch[i]["code"])
+        codes = [batch[i]["code"] for i in order]
 
         def once() -> list[bool]:
             with self.store.engine.begin() as conn:
                 driver = conn.connection.driver_connection
                 assert driver is not None
                 with driver.pipeline():
+                    driver.execute(LOCK_ROOMS, {"codes": codes})
                     cursors = {i: driver.execute(_statement(batch[i]), batch[i]) for i in order}
             return [cursors[i].rowcount == 1 for i in range(len(batch))]
 
