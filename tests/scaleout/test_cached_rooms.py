@@ -105,7 +105,7 @@ def test_a_change_heard_while_a_failed_commit_waited_reaches_the_process_s_clien
             time.sleep(0.2)  # heard before the commit fails
             raise RuntimeError("the batch failed")
 
-        hub.commits.commit = failing
+        hub.changes.commits.commit = failing
         offer = room.state_for(0)["offers"][-1]
         with contextlib.suppress(RoomError):  # stale on the room as stored
             await hub.act(ann, Act(type="act", id="ann", action=offer, seq=room.seq))

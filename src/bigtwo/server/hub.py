@@ -1,16 +1,14 @@
 """The hub: every room of one server process, each with one writer (an asyncio lock that
-messages, timer expiries and returns from absence all pass through), the group-committing
-store writer, the turn timers and the connections to tell.
+messages, timer expiries and returns from absence all pass through), the turn timers and the
+connections to tell.
 
-A change goes: lock the room -> the room decides (in a worker thread if a bot may think long;
-on the loop if all are quick: a handoff costs more than their move) -> store the change
-(group commit) -> send each connection what its seat may see. Nobody hears of it unstored.
+A change goes: lock the room -> the room decides and the change is stored (`changes`: in a
+worker thread if a bot may think long, on the loop if all are quick; group commit) -> send
+each connection what its seat may see. Nobody hears of it unstored.
 
 On a database several processes share (PostgreSQL, `shared.py`), the rooms in memory are only
-a cache: a change is made on it and group-committed only if the stored room is still the one
-it was made on (or else made again under the room's row lock), other processes' changes
-arrive as notifications and are read from the database, and the room's timer runs where its
-lease is.
+copies (`changes` says how a change made on one is kept), other processes' changes arrive as
+notifications and are read from the database, and the room's timer runs where its lease is.
 """
 
 from __future__ import annotations
@@ -23,18 +21,17 @@ import secrets
 import socket
 import time
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from ..table import Event
 from . import jsontext, room_log
-from .commits import Conflict, GroupCommit
+from .changes import Changes
 from .protocol import Act, Create, Host
 from .room import Room, RoomError
 from .settings import Settings
 from .shared import Listener, Outcome, SharedRooms, for_audience
-from .store import Store, Write
+from .store import Store
 
 log = logging.getLogger("bigtwo.server")
 T = TypeVar("T")
@@ -67,19 +64,18 @@ class Hub:
 
     def __post_init__(self) -> None:
         self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
-        self.shared: SharedRooms | None = None
-        threads = self.settings.bot_threads
-        if self.store.shared:  # each change holds a connection while it waits on the database
-            self.shared = SharedRooms(self.store, self.holder, self.settings.lease_seconds)
-            threads = max(threads, 4)
-        self.pool = ThreadPoolExecutor(threads, thread_name_prefix="table")
-        self.commits: GroupCommit[Any] = GroupCommit(
-            self.store.write if self.shared is None else self.shared.commit
+        self.changes = Changes(
+            self.store,
+            self.settings,
+            self.holder,
+            self.rooms,
+            stored=self._arm,
+            unheard=lambda code: self._spawn(self._catch_up(code)),
         )
+        self.shared = self.changes.shared
         self.listener: Listener | None = None
         self.leasing: asyncio.Task[None] | None = None
         self.tasks: set[asyncio.Task[None]] = set()
-        self.applied: dict[str, int] = {}  # a shared database: this process's last change
 
     # -- life ----------------------------------------------------------------------------------
     async def open(self) -> None:
@@ -93,7 +89,7 @@ class Hub:
             self.leasing = asyncio.create_task(self._lease_loop())
             return
         now = time.time()
-        for data in await self.commits.run(self.store.rooms):
+        for data in await self.changes.commits.run(self.store.rooms):
             room = Room.from_dict(data)
             if room.deadline is not None and room.deadline < now:
                 room.deadline = now + room.turn_seconds
@@ -112,7 +108,7 @@ class Hub:
         for code in list(self.locks):
             async with self.locks[code]:
                 pass
-        await self.commits.flush()
+        await self.changes.commits.flush()
         bye = {"type": "bye", "code": "restarting", "reconnect": True}
         line = jsontext.dumps({**bye, "reason": "the server is restarting; reconnect in a moment"})
         for conns in self.watchers.values():
@@ -128,11 +124,10 @@ class Hub:
             if self.leasing is not None:
                 self.leasing.cancel()
             with contextlib.suppress(Exception):  # the database may be gone: leases lapse
-                await self._run(self.shared.release)
+                await self.changes.run(self.shared.release)
             if self.listener is not None:
                 await asyncio.get_running_loop().run_in_executor(None, self.listener.stop)
-        self.pool.shutdown(wait=True)
-        self.commits.shutdown()
+        self.changes.shutdown()
 
     # -- entering a room -------------------------------------------------------------------------
     async def create(self, conn: Connection, msg: Create) -> None:
@@ -141,9 +136,9 @@ class Hub:
         async with self._lock(code):
             if self.shared is None:
                 self.rooms[code] = room
-                await self._store(room, room.write({"type": "create"}, 0))
+                await self.changes.store(room, room.write({"type": "create"}, 0))
             else:
-                await self._run(self.shared.create, room, time.time())
+                await self.changes.run(self.shared.create, room, time.time())
                 self.rooms[code] = room
             await self._enter(conn, room, 0, room.host_token)
 
@@ -153,7 +148,7 @@ class Hub:
             return Outcome([], {"type": "join", "name": name}, taken, (taken, token), True)
 
         async with self._lock(code):
-            room, out, _ = await self._apply(code, work, locked=True)
+            room, out, _ = await self.changes.apply(code, work, locked=True)
             await self._enter(conn, room, out.value[0], out.value[1])
             await self._broadcast(room, [], skip=conn)
 
@@ -163,7 +158,7 @@ class Hub:
             return Outcome(room.set_away(seat, False, time.time()), None, seat, seat, True)
 
         async with self._lock(code):
-            room, out, changed = await self._apply(code, work, locked=True)
+            room, out, changed = await self.changes.apply(code, work, locked=True)
             await self._enter(conn, room, out.value, None, last)
             if changed:
                 await self._broadcast(room, out.events, skip=conn)
@@ -172,9 +167,9 @@ class Hub:
     async def watch(self, conn: Connection, code: str, last: int | None) -> None:
         async with self._lock(code):
             if self.shared is None:
-                room = self._room(code)
+                room = self.changes.room(code)
             else:  # noted as in use here, for the lease holder's count of empty rooms
-                room = await self._run(self.shared.enter, code, self.rooms.get(code))
+                room = await self.changes.run(self.shared.enter, code, self.rooms.get(code))
                 self.rooms[code] = room
             await self._enter(conn, room, None, None, last)
 
@@ -197,7 +192,7 @@ class Hub:
         if token is not None:
             welcome["token"] = token
         await conn.send(jsontext.dumps(welcome))
-        missed = None if last is None else await self._missed(room, seat, last)
+        missed = None if last is None else await self.changes.missed(room, seat, last)
         if missed:
             await conn.send(jsontext.dumps({"type": "events", "seq": room.seq, "events": missed}))
         await conn.send(jsontext.dumps(room.state_for(seat)))
@@ -252,7 +247,7 @@ class Hub:
 
         with contextlib.suppress(RoomError):  # closed meanwhile
             async with self._lock(code):
-                if (await self._apply(code, work, locked=True))[2]:
+                if (await self.changes.apply(code, work, locked=True))[2]:
                     room_log.line(code, None, "close_empty", keep_empty=keep)
 
     def _absent(self, room: Room, seat: int) -> None:
@@ -279,7 +274,7 @@ class Hub:
 
         with contextlib.suppress(RoomError):  # the room closed meanwhile
             async with self._lock(code):
-                room, out, changed = await self._apply(code, work, locked=True)
+                room, out, changed = await self.changes.apply(code, work, locked=True)
                 if changed:
                     await self._broadcast(room, out.events)
                     room_log.line(code, seat, "bot_takes_over" if away else "hand_back")
@@ -295,7 +290,7 @@ class Hub:
                     seat = None
                 emptied = emptied and not self.watchers.get(code)
                 if seat is not None or emptied:
-                    await self._run(shared.left, code, seat, emptied, time.time())
+                    await self.changes.run(shared.left, code, seat, emptied, time.time())
 
     # -- in a room -----------------------------------------------------------------------------
     async def act(self, conn: Connection, msg: Act) -> None:
@@ -306,7 +301,7 @@ class Hub:
             return Outcome(events, {"type": "act", "id": msg.id, "action": msg.action}, seat, done)
 
         async with self._lock(code):
-            room, out, _ = await self._apply(code, work)
+            room, out, _ = await self.changes.apply(code, work)
             seq = room.seq if out.value is None else out.value  # a resend: the first answer
             await conn.send(jsontext.dumps({"type": "ack", "id": msg.id, "seq": seq}))
             if out.value is None:
@@ -315,7 +310,7 @@ class Hub:
     async def why(self, conn: Connection, action: str) -> None:
         code, seat = self._seated(conn)
         async with self._lock(code):  # not read while a change is being made
-            await conn.send(jsontext.dumps((await self._current(code)).why(seat, action)))
+            await conn.send(jsontext.dumps((await self.changes.current(code)).why(seat, action)))
 
     async def host(self, conn: Connection, msg: Host) -> None:
         code, seat = self._seated(conn)
@@ -326,7 +321,7 @@ class Hub:
             return Outcome(events, action, seat, token)
 
         async with self._lock(code):
-            room, out, _ = await self._apply(code, work)
+            room, out, _ = await self.changes.apply(code, work)
             if out.value is not None:
                 invited = {"type": "invited", "seat": msg.seat, "token": out.value}
                 await conn.send(jsontext.dumps(invited))
@@ -339,7 +334,7 @@ class Hub:
             return Outcome(room.leave(seat, time.time()), {"type": "leave"}, seat, None)
 
         async with self._lock(code):
-            room, out, _ = await self._apply(code, work)
+            room, out, _ = await self.changes.apply(code, work)
             await self._broadcast(room, out.events)
         await self.leave_socket(conn)
 
@@ -350,16 +345,16 @@ class Hub:
             return Outcome(room.vote_end(seat, yes), {"type": "vote_end", "yes": yes}, seat, None)
 
         async with self._lock(code):
-            room, out, _ = await self._apply(code, work)
+            room, out, _ = await self.changes.apply(code, work)
             await self._broadcast(room, out.events)
 
     async def chat(self, conn: Connection, text: str) -> None:
-        room = self._room(conn.room or "")
+        room = self.changes.room(conn.room or "")
         line = jsontext.dumps(room.chat(conn.seat, text))
         for other in list(self.watchers.get(room.code, ())):
             await _quiet(other.send(line))
         if self.shared is not None:  # and the room's clients on other processes
-            await self._run(self.shared.notify, f"chat {self.holder} {room.code} {line}")
+            await self.changes.run(self.shared.notify, f"chat {self.holder} {room.code} {line}")
 
     async def _expire(self, code: str) -> None:
         if self.closing:
@@ -372,109 +367,17 @@ class Hub:
 
         with contextlib.suppress(RoomError):  # the room closed meanwhile
             async with self._lock(code):
-                room, out, changed = await self._apply(code, work)
+                room, out, changed = await self.changes.apply(code, work)
                 if not changed:
                     self._arm(room)
                     return
                 await self._broadcast(room, out.events)
 
     # -- inside ---------------------------------------------------------------------------------
-    def _room(self, code: str) -> Room:
-        room = self.rooms.get(code)
-        if room is None or room.status == "closed":
-            raise RoomError("no_room", "there is no open room with that code")
-        return room
-
     def _seated(self, conn: Connection) -> tuple[str, int]:
         if conn.room is None or conn.seat is None:
             raise RoomError("not_seated", "take a seat first (join or resume)")
         return conn.room, conn.seat
-
-    async def _current(self, code: str) -> Room:
-        """The room as it stands (on a shared database, read unless the cache is current)."""
-        if self.shared is None:
-            return self._room(code)
-        room = await self._run(self.shared.load, code, self.rooms.get(code))
-        self.rooms[code] = room
-        return room
-
-    async def _apply(
-        self, code: str, work: Callable[[Room], Outcome[T]], locked: bool = False
-    ) -> tuple[Room, Outcome[T], bool]:
-        """Under the room's lock: ``work`` on the room (on the loop if `Room.quick`, else in a
-        worker thread), stored if it changed the room before anyone is told; the room, the
-        outcome, whether it changed.
-
-        On a shared database ``work`` is done on this process's copy of the room and stored
-        with the batch if nobody changed the room meanwhile. Otherwise (another process did,
-        there is no copy, or the work changed nothing or was refused, which a stale copy
-        could cause) it is done again on the room as stored, under its row lock, as is
-        ``locked`` work (which reads what other processes wrote under that lock)."""
-        started = time.perf_counter()
-        cached = self.rooms.get(code) if self.shared is not None else self._room(code)
-        if cached is None or cached.status == "closed" or (locked and self.shared is not None):
-            return await self._apply_locked(code, work, started)  # closed: refused there
-        room = cached
-        before = room.seq
-
-        def worked() -> tuple[Outcome[T], Write | dict[str, Any] | None]:  # and what to store
-            out = work(room)
-            return out, (self._change(room, out, before) if room.seq != before else None)
-
-        try:
-            out, write = worked() if room.quick else await self._run(worked)
-            if write is not None:
-                await self._store(room, write)
-        except (RoomError, Conflict):
-            if self.shared is None:
-                raise
-            self.rooms.pop(code, None)  # perhaps stale, perhaps changed: read it again
-            return await self._apply_locked(code, work, started)
-        if write is None:
-            if self.shared is not None:  # nothing to do on a copy may be news to the room
-                self.rooms.pop(code, None)
-                return await self._apply_locked(code, work, started)
-            return room, out, False
-        room_log.events(room, out.events, started)
-        return room, out, True
-
-    def _change(self, room: Room, out: Outcome[Any], before: int) -> Write | dict[str, Any]:
-        """What the store needs to keep the room's change."""
-        if self.shared is None:
-            return room.write(out.action, out.seat)
-        return self.shared.change(room, out, before, time.time())
-
-    async def _apply_locked(
-        self, code: str, work: Callable[[Room], Outcome[T]], started: float
-    ) -> tuple[Room, Outcome[T], bool]:
-        """A shared database: ``work`` on the room as stored, under its row lock."""
-        assert self.shared is not None
-        try:
-            room, out, changed = await self._run(
-                self.shared.apply, code, self.rooms.get(code), work
-            )
-        except RoomError:
-            raise
-        except Exception as exc:  # not stored: nobody may hear of it; forget the cached room
-            self.rooms.pop(code, None)
-            log.exception("room=%s change failed", code)
-            raise RoomError("storage", f"the change wasn't stored: {exc}") from None
-        self.rooms[code] = room
-        if changed:
-            self.applied[code] = room.seq
-            self._arm(room)  # the change took the room's lease
-            room_log.events(room, out.events, started)
-        return room, out, changed
-
-    async def _missed(self, room: Room, seat: int | None, last: int) -> list[Any] | None:
-        if self.shared is None:
-            return room.missed(seat, last)
-        if last >= room.seq:
-            return []
-        found = await self._changes(room, last)
-        if found is None:
-            return None
-        return [e for shown in found for e in for_audience(shown, seat)]
 
     def _spawn(self, work: Awaitable[None]) -> None:
         task = asyncio.ensure_future(work)
@@ -491,7 +394,7 @@ class Hub:
             return
         code, _, number = payload.partition(":")
         seq = int(number)
-        if self.applied.get(code) == seq:
+        if self.changes.applied.get(code) == seq:
             return  # this process's own change: its clients are told by the change itself
         handle = self.timers.pop(code, None)  # another process's change took the lease
         if handle is not None:
@@ -499,7 +402,7 @@ class Hub:
         conns = self.watchers.get(code)
         if not conns:
             self.rooms.pop(code, None)
-            self.applied.pop(code, None)
+            self.changes.applied.pop(code, None)
         elif any(c.seq < seq for c in conns):
             self._spawn(self._catch_up(code))
 
@@ -516,7 +419,7 @@ class Hub:
             return
         try:
             async with self._lock(code):
-                room = await self._current(code)
+                room = await self.changes.current(code)
                 await self._broadcast(room, None)
         except RoomError:
             return
@@ -530,13 +433,13 @@ class Hub:
         close its rooms nobody has been in for `Settings.keep_empty`."""
         assert self.shared is not None
         while not self.closing:
-            found = await self._run(
+            found = await self.changes.run(
                 self.shared.round, time.time(), self.settings.grace, self.settings.keep_empty
             )
             for code in found.taken:
                 with contextlib.suppress(RoomError):
                     async with self._lock(code):
-                        self._arm(await self._current(code))
+                        self._arm(await self.changes.current(code))
                 log.info("room=%s lease taken over", code)
             for code, seat in found.gone:
                 self._spawn(self._set_away(code, seat, True))
@@ -548,23 +451,6 @@ class Hub:
         if self.closing:
             raise RoomError("restarting", "the server is restarting; reconnect in a moment")
         return self.locks.setdefault(code, asyncio.Lock())
-
-    async def _run(self, fn: Callable[..., T], *args: Any) -> T:
-        """The room's work in a worker thread: bots may think there."""
-        return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
-
-    async def _store(self, room: Room, write: Write | dict[str, Any]) -> None:
-        """Store the room's change with its batch (`commits`), then rearm its timer (on a
-        shared database the change took the room's lease)."""
-        if self.shared is not None:  # its notification may come before the commit returns
-            self.applied[room.code] = room.seq
-        try:
-            await self.commits.write(write)
-        except BaseException:  # not ours, then: a notification of that number was another's
-            if self.applied.pop(room.code, None) is not None:
-                self._spawn(self._catch_up(room.code))
-            raise
-        self._arm(room)
 
     def _arm(self, room: Room) -> None:
         """(Re)start the room's turn timer from its stored absolute deadline."""
@@ -594,7 +480,7 @@ class Hub:
                 shown = room.events_for(conn.seat, events)
             else:
                 if conn.seq not in read:
-                    read[conn.seq] = await self._changes(room, conn.seq)
+                    read[conn.seq] = await self.changes.stored_changes(room, conn.seq)
                 found = read[conn.seq] or []
                 shown = [e for change in found for e in for_audience(change, conn.seat)]
             conn.seq = room.seq
@@ -608,17 +494,11 @@ class Hub:
             }
             await _quiet(conn.send(jsontext.dumps(message)))
 
-    async def _changes(self, room: Room, after: int) -> list[dict[str, Any]] | None:
-        """The stored changes after ``after`` (a shared database), or None."""
-        if self.shared is None or after < 0:
-            return None
-        return await self._run(self.shared.changes, room.code, after, room.seq)
-
     async def open_rooms(self) -> list[dict[str, Any]]:
         """The lobby, from the database when it is shared."""
         if self.shared is None:
             return self.lobby()
-        return await self._run(self.shared.lobby)
+        return await self.changes.run(self.shared.lobby)
 
     def lobby(self) -> list[dict[str, Any]]:
         """Open public rooms: waiting for players, with their seats."""

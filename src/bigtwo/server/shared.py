@@ -87,7 +87,8 @@ WITH_ACTION = """, action AS (
     INSERT INTO actions (room, seq, seat, body, at)
     SELECT code, %(seq)s, %(seat)s, %(body)s, %(at)s FROM room
 )"""
-LOCK_ROOMS = "SELECT code FROM rooms WHERE code = ANY(%(codes)s) ORDER BY code FOR UPDATE"
+LOCK_ROOMS = """SELECT code FROM rooms WHERE code = ANY(%(codes)s)
+ORDER BY code COLLATE "C" FOR UPDATE"""
 WRITE_WITH_ACTION = WRITE_CHANGE.format(action=WITH_ACTION, channel=CHANNEL)
 WRITE_WITHOUT_ACTION = WRITE_CHANGE.format(action="", channel=CHANNEL)
 
