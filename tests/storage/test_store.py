@@ -1,6 +1,7 @@
 """The server's storage on SQLite and on a real PostgreSQL: migrations apply (twice is a
-no-op), a batch commits rooms, actions and records together, and a room played through the
-store comes back from it exactly (each seat's view and offers equal), deal records included."""
+no-op; on PostgreSQL the columns written each action are compressed with lz4), a batch
+commits rooms, actions and records together, and a room played through the store comes back
+from it exactly (each seat's view and offers equal), deal records included."""
 
 from __future__ import annotations
 
@@ -24,8 +25,30 @@ def test_migrations_apply_once(database_url: str) -> None:
     store = Store(database_url)  # a second start finds the schema current
     with store.engine.connect() as conn:
         version = conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar()
-    assert version == "0004"
+    assert version == "0005"
     store.close()
+
+
+def test_the_columns_written_each_action_are_compressed_with_lz4_on_postgresql(
+    postgres_url: str,
+) -> None:
+    store = Store(postgres_url)
+    with store.engine.connect() as conn:
+        found = conn.execute(
+            sa.text(
+                "SELECT c.relname, a.attname, a.attcompression FROM pg_attribute a"
+                " JOIN pg_class c ON c.oid = a.attrelid"
+                " WHERE (c.relname, a.attname) IN"
+                " (('rooms', 'data'), ('changes', 'events'), ('records', 'body'))"
+                " ORDER BY c.relname"
+            )
+        ).all()
+    store.close()
+    assert [tuple(r) for r in found] == [
+        ("changes", "events", "l"),
+        ("records", "body", "l"),
+        ("rooms", "data", "l"),
+    ]
 
 
 def test_a_batch_commits_together(database_url: str) -> None:
