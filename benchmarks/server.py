@@ -25,6 +25,9 @@ a few turns have gone round, and lasts ``--seconds``. Printed for that window:
 * action -> ``ack`` and action -> next turn (the ``update`` in which the seat is awaited
   again; the three bots play in between) latency, p50, p99 and worst, in ms, as the client
   sees it: its own event loop's delay is included.
+* on PostgreSQL, the WAL written and the transactions committed per person's action (the
+  cluster's counters over the window: several changes share a commit when they arrive
+  together).
 
 ``--ramp`` runs a fresh server at N = ``--tables``, then ``--step`` more at a time (up to
 ``--max-tables``), and stops at the first N where either p99 reaches ``--target`` ms (50) or
@@ -388,10 +391,12 @@ def run(args: argparse.Namespace, n: int, workdir: Path) -> dict[str, Any]:
         while time.time() < begin:
             time.sleep(0.01)
         db0 = cpu_by_process(named("postgres")) if args.database else {}
+        wal0 = wal_and_commits(args.database)
         cpu0, t0 = cpu_seconds(pid), time.monotonic()
         while time.time() < end:
             time.sleep(0.01)
         db1 = cpu_by_process(named("postgres")) if args.database else {}
+        wal1 = wal_and_commits(args.database)
         cpu1, t1 = cpu_seconds(pid), time.monotonic()
         rss = rss_bytes(pid)
         results = [queue.get(timeout=120) for _ in procs]
@@ -402,6 +407,7 @@ def run(args: argparse.Namespace, n: int, workdir: Path) -> dict[str, Any]:
     log = server.log.read_text(errors="replace")
     gc_line = collections(workdir / f"pauses-{server.port}.json", begin, end, args.seconds)
     database_cpu = 100 * cpu_since(db0, db1) / (t1 - t0) if args.database else None
+    wal = [b - a for a, b in zip(wal0, wal1, strict=True)] if wal0 and wal1 else None
     acks = [x for r in results for x in r.acks]
     turns = [x for r in results for x in r.turns]
     errors: Counter[str] = Counter()
@@ -410,6 +416,7 @@ def run(args: argparse.Namespace, n: int, workdir: Path) -> dict[str, Any]:
     late = max(r.all_open_at for r in results) - begin
     return {
         "tables": n,
+        "seconds": args.seconds,
         "held": sum(r.held for r in results),
         "opened": sum(r.opened for r in results),
         "late": late,
@@ -424,6 +431,7 @@ def run(args: argparse.Namespace, n: int, workdir: Path) -> dict[str, Any]:
         "errors": dict(errors),
         "tracebacks": log.count("Traceback"),
         "first_traceback": first_traceback(log),
+        "wal": wal,
         "gc": gc_line if args.workers == 1 else "",
     }
 
@@ -444,6 +452,24 @@ def collections(path: Path, begin: float, end: float, seconds: float) -> str:
                 f" longest {1000 * max(took):.1f} ms"
             )
     return f"garbage collections: {'; '.join(parts) or 'none'}"
+
+
+def wal_and_commits(database: str | None) -> tuple[int, int] | None:
+    """PostgreSQL's WAL bytes written and transactions committed so far (its whole cluster;
+    the benchmark's database is the only busy one), or None on SQLite."""
+    if not database:
+        return None
+    import sqlalchemy as sa
+
+    url = "postgresql+psycopg://" + database.split("://", 1)[1]
+    engine = sa.create_engine(url)
+    with engine.connect() as conn:
+        wal = conn.exec_driver_sql("SELECT wal_bytes FROM pg_stat_wal").scalar()
+        commits = conn.exec_driver_sql(
+            "SELECT sum(xact_commit) FROM pg_stat_database"
+        ).scalar()
+    engine.dispose()
+    return int(wal or 0), int(commits or 0)
 
 
 def first_traceback(log: str) -> str:
@@ -468,7 +494,14 @@ def show(r: dict[str, Any]) -> None:
         f"   next turn p50 {turn[0]:7.2f} p99 {turn[1]:7.2f} max {turn[2]:8.2f} ms"
         + (f"   errors {r['errors']}" if r["errors"] else "")
         + (f"   server tracebacks {r['tracebacks']}" if r["tracebacks"] else "")
-        + (f"\n         {r['gc']}" if r["gc"] else ""),
+        + (f"\n         {r['gc']}" if r["gc"] else "")
+        + (
+            f"\n         database: {r['wal'][0] / 1024 / max(r['actions'] * r['seconds'], 1):.1f}"
+            f" KB of WAL and {r['wal'][1] / max(r['actions'] * r['seconds'], 1):.2f}"
+            " commits a person's action"
+            if r["wal"]
+            else ""
+        ),
         flush=True,
     )
     if r["first_traceback"]:

@@ -11,7 +11,9 @@ import asyncio
 import contextlib
 import json
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 import pytest
 
@@ -25,12 +27,21 @@ from bigtwo.server.store import Store
 from .test_batched_changes import copy, move
 from .test_upkeep import LEASE, changes_of, rows
 
+T = TypeVar("T")
+
 
 @pytest.fixture
 def store(database: str) -> Iterator[Store]:
     opened = Store(database)
     yield opened
     opened.close()
+
+
+def run(scenario: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    """``scenario`` on an event loop of its own thread (the browser tests' driver may keep a
+    loop running on this one)."""
+    with ThreadPoolExecutor(1) as alone:
+        return alone.submit(asyncio.run, scenario()).result()
 
 
 def connection(heard: list[str]) -> Connection:
@@ -53,7 +64,7 @@ def test_a_person_joining_or_back_through_a_process_is_noted_there(store: Store)
         await hub.close()
         return ann.room, hub.holder, found
 
-    _, _, present = asyncio.run(scenario())
+    _, _, present = run(scenario)
     assert sorted(present) == [(0,), (1,)]
 
 
@@ -74,7 +85,7 @@ def test_a_room_closed_through_a_process_takes_no_further_change(store: Store) -
         await hub.close()
         return ann.room, closed_at, refusal
 
-    code, closed_at, refusal = asyncio.run(scenario())
+    code, closed_at, refusal = run(scenario)
     assert refusal == "no_room"
     assert changes_of(store, code) == list(range(closed_at + 1))
 
@@ -113,6 +124,6 @@ def test_a_change_heard_while_a_failed_commit_waited_reaches_the_process_s_clien
         await hub.close()
         return bobs, heard
 
-    seq, heard = asyncio.run(scenario())
+    seq, heard = run(scenario)
     told = [(m["type"], m.get("seq")) for m in map(json.loads, heard)]
     assert [s for kind, s in told if kind == "update"][-1:] == [seq], told
