@@ -11,6 +11,7 @@ import json
 import threading
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 
 import psycopg
 import pytest
@@ -178,3 +179,18 @@ def attempt(
         return commit(batch)
     except Exception as exc:  # a deadlock, said so
         return repr(exc)
+
+
+def test_a_change_of_the_lease_holder_never_waits_for_a_lease_round(store: Store) -> None:
+    shared = SharedRooms(store, "test:b5:a", LEASE)
+    room = new_room(shared, turns=1)
+    with store.engine.connect() as round_, ThreadPoolExecutor(1) as writer:
+        # a lease round of the holder, renewing: the lease's row locked until it commits
+        round_.execute(
+            sa.text("SELECT room FROM leases WHERE room = :c FOR UPDATE"), {"c": room.code}
+        )
+        try:
+            written = writer.submit(shared.commit, [move(shared, room)])
+            assert written.result(timeout=10) == [True]
+        finally:
+            round_.rollback()

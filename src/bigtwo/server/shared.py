@@ -52,13 +52,14 @@ LOCK_ROOM = "SELECT seq, status, data FROM rooms WHERE code = %(code)s FOR UPDAT
 SHARE_ROOM = "SELECT seq, status, data FROM rooms WHERE code = %(code)s FOR SHARE"
 # One statement writes a change, if the stored room is still the one it was made on (its
 # ``seq`` is ``before``): the room, its events, its lease (taken, if another process held it:
-# the holder's rounds renew it), the records of deals it ended, the notification (and, where a
-# seat acted, the action). It returns a row if it wrote. The notification goes only where it
-# is needed: to a process with someone in the room (``occupancy``), or one whose lease this
-# change took (its timer must stop). The room's row must already be locked when the statement
-# starts, so that its snapshot holds every arrival written before (an arrival waits for that
-# lock, and then reads the room as this change left it). Spelled in SQL: it runs for every
-# action.
+# the holder's rounds renew it; a lease this process holds already is left alone, unlocked,
+# so a change never waits for a lease round), the records of deals it ended, the
+# notification (and, where a seat acted, the action). It returns a row if it wrote. The
+# notification goes only where it is needed: to a process with someone in the room
+# (``occupancy``), or one whose lease this change took (its timer must stop). The room's row
+# must already be locked when the statement starts, so that its snapshot holds every arrival
+# written before (an arrival waits for that lock, and then reads the room as this change
+# left it). Spelled in SQL: it runs for every action.
 WRITE_CHANGE = """
 WITH room AS (
     UPDATE rooms SET status = %(status)s, public = %(public)s, seq = %(seq)s, data = %(data)s,
@@ -68,10 +69,13 @@ WITH room AS (
 ), change AS (
     INSERT INTO changes (room, seq, events, at) SELECT code, %(seq)s, %(events)s, %(at)s FROM room
 ), lease AS (
-    INSERT INTO leases (room, holder, expires) SELECT code, %(holder)s, %(expires)s FROM room
-    ON CONFLICT (room) DO UPDATE SET holder = excluded.holder, expires = excluded.expires
-    WHERE leases.holder <> excluded.holder
+    UPDATE leases SET holder = %(holder)s, expires = %(expires)s
+    WHERE room = %(code)s AND holder <> %(holder)s AND EXISTS (SELECT 1 FROM room)
     RETURNING room
+), first_lease AS (
+    INSERT INTO leases (room, holder, expires) SELECT code, %(holder)s, %(expires)s FROM room
+    WHERE NOT EXISTS (SELECT 1 FROM leases l WHERE l.room = room.code)
+    ON CONFLICT (room) DO NOTHING
 ), record AS (
     INSERT INTO records (room, number, body)
     SELECT code, %(first)s + r.n - 1, r.body
