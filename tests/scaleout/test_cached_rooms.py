@@ -51,6 +51,16 @@ def connection(heard: list[str]) -> Connection:
     return Connection(send=send, address="test")
 
 
+async def anns_room(store: Store, heard: list[str]) -> tuple[Hub, Connection, str]:
+    """A hub on ``store`` with Ann's room of three easy bots made through it (its copy kept),
+    Ann's connection telling ``heard``."""
+    hub = Hub(store, Settings())
+    ann = connection(heard)
+    await hub.create(ann, Create(type="create", name="Ann", seats=["easy"] * 3))
+    assert ann.room is not None and ann.room in hub.rooms
+    return hub, ann, ann.room
+
+
 def test_a_person_joining_or_back_through_a_process_is_noted_there(store: Store) -> None:
     async def scenario() -> tuple[str, str, list[tuple[object, ...]]]:
         hub = Hub(store, Settings())
@@ -70,20 +80,16 @@ def test_a_person_joining_or_back_through_a_process_is_noted_there(store: Store)
 
 def test_a_room_closed_through_a_process_takes_no_further_change(store: Store) -> None:
     async def scenario() -> tuple[str, int, str]:
-        hub = Hub(store, Settings())
-        heard: list[str] = []
-        ann = connection(heard)
-        await hub.create(ann, Create(type="create", name="Ann", seats=["easy"] * 3))
-        assert ann.room is not None
+        hub, ann, code = await anns_room(store, [])
         await hub.host(ann, Host(type="host", what="close"))
-        closed_at = hub.rooms[ann.room].seq
+        closed_at = hub.rooms[code].seq
         refusal = ""
         try:
             await hub.host(ann, Host(type="host", what="close"))
         except RoomError as exc:
             refusal = exc.code
         await hub.close()
-        return ann.room, closed_at, refusal
+        return code, closed_at, refusal
 
     code, closed_at, refusal = run(scenario)
     assert refusal == "no_room"
@@ -99,13 +105,10 @@ def test_a_change_heard_while_a_failed_commit_waited_reaches_the_process_s_clien
     action is refused on the room as stored, and she still hears of Bob's change."""
 
     async def scenario() -> tuple[int, list[str]]:
-        hub = Hub(store, Settings())
         heard: list[str] = []
-        ann = connection(heard)
-        await hub.create(ann, Create(type="create", name="Ann", seats=["easy"] * 3))
-        assert ann.room is not None
+        hub, ann, code = await anns_room(store, heard)
         await hub.host(ann, Host(type="host", what="start"))
-        room = hub.rooms[ann.room]
+        room = hub.rooms[code]
         bobs = room.seq + 1
         bob = SharedRooms(store, "test:c3:bob", LEASE)
         assert bob.commit([move(bob, copy(room))]) == [True]  # the other process's change

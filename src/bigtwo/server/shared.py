@@ -2,15 +2,16 @@
 
 A change made on this process's copy of a room (the usual case: its players' actions, the
 bots' replies and timer expiries) is written with the other changes of its batch in one
-transaction and one round trip, each only if the stored room is still the one it was made
-on (`WRITE_CHANGE`, a version check on the room's ``seq``): the room, the action, the
-change's events (as each audience may see them), the records of deals it ended, the room's
-lease (taken if another process held it) and ``pg_notify``. A change whose room another
-process changed meanwhile is not written (`commits.Conflict`); it is done again like the
-others: in one transaction holding the room's row lock (``SELECT … FOR UPDATE``), on the
-room rebuilt from its stored form. So two processes can never both apply a change to the
-same state. The notification carries ``CODE:SEQ`` only; a process with clients in that room
-reads what it missed.
+transaction (one pipeline of statements, then the commit), each only if the stored room is
+still the one it was made on (`WRITE_CHANGE`, a version check on the room's ``seq``): the
+room, the action, the change's events (as each audience may see them), the records of deals
+it ended, the room's lease (taken if another process held it) and ``pg_notify``. A change
+whose room another process changed meanwhile is not written (`commits.Conflict`); it is
+made again, as work that must read what other processes wrote is made from the start
+(`SharedRooms.apply`): in one transaction holding the room's row lock (``SELECT … FOR
+UPDATE``), on the room rebuilt from its stored form. So two processes can never both apply a
+change to the same state. The notification carries ``CODE:SEQ`` only; a process with
+clients in that room reads what it missed.
 
 Each room's timer runs in the process holding its lease: the one that applied its last
 change, or, once that one stops renewing (it died), whichever process takes the lease over.
@@ -236,10 +237,10 @@ class SharedRooms:
 
     def commit(self, batch: list[dict[str, Any]]) -> list[bool]:
         """Write a batch of `change`s made on this process's copies of rooms, in one
-        transaction and one round trip; which were written (not those of rooms another
-        process changed meanwhile). The rooms' rows are locked first, in the order of their
-        codes, the same in every process, so two batches never wait for each other in a
-        circle."""
+        transaction (one pipeline, then the commit: two round trips, whatever the batch);
+        which were written (not those of rooms another process changed meanwhile). The rooms'
+        rows are locked first, in the order of their codes, the same in every process, so two
+        batches never wait for each other in a circle."""
         order = sorted(range(len(batch)), key=lambda i: batch[i]["code"])
         codes = [batch[i]["code"] for i in order]
 
