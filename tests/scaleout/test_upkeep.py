@@ -4,13 +4,15 @@ but each room's last, leases of closed rooms go (an ended room's stays until it 
 one process prunes at a time and on its schedule; a seat gone past the grace period is
 claimed by the lease holder only, once, and not while the person is connected through any
 live process; a room nobody has been in for the time kept is found by its lease holder
-only, not while anyone (a spectator too) is in it through a live process."""
+only, not while anyone (a spectator too) is in it through a live process; a lease round
+never waits for the pruning of closed rooms' leases."""
 
 from __future__ import annotations
 
 import secrets
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import sqlalchemy as sa
@@ -216,3 +218,23 @@ def test_occupancy_rows_go_with_their_room_and_long_gone_but_the_latest(store: S
     first.apply(room.code, None, close)
     first.prune(now)
     assert rows(store, occupancy, c=room.code) == [] and rows(store, holders) == []
+
+
+def test_a_lease_round_never_waits_for_pruning_of_closed_rooms_leases(store: Store) -> None:
+    shared = SharedRooms(store, "test:9:rounds", LEASE)
+    closed = new_room(shared)
+
+    def close(r: Room) -> Outcome[None]:
+        return Outcome(r.close(), {"type": "host", "what": "close"}, 0, None)
+
+    shared.apply(closed.code, closed, close)
+    with store.engine.connect() as pruning, ThreadPoolExecutor(1) as rounds:
+        # pruning deletes the closed room's lease: its row locked until pruning commits
+        pruning.execute(
+            sa.text("SELECT room FROM leases WHERE room = :c FOR UPDATE"), {"c": closed.code}
+        )
+        try:
+            done = rounds.submit(shared.round, time.time(), GRACE, KEEP)
+            assert done.result(timeout=10).taken == []
+        finally:
+            pruning.rollback()

@@ -336,13 +336,12 @@ class SharedRooms:
 
     def _round(self, now: float, grace: float, keep_empty: float) -> Round:
         until = now + self.lease_seconds
-        live = sa.select(ROOMS.c.code).where(ROOMS.c.status != "closed")
         with self.store.engine.begin() as conn:
             upkeep.alive(conn, self.holder, until)
             # its own and the lapsed ones in one pass: in two, a batch could lock one of each
             # between them, and the round and the batch would wait for each other
             mine = LEASES.c.holder == self.holder
-            lapsed = sa.and_(LEASES.c.expires < now, LEASES.c.room.in_(live))
+            lapsed = LEASES.c.expires < now
             locked = _lock_leases(conn, sa.or_(mine, lapsed))
             conn.execute(
                 sa.update(LEASES)
@@ -401,14 +400,18 @@ class SharedRooms:
             upkeep.alive(conn, self.holder, time.time())
 
 
+_OPEN = sa.select(ROOMS.c.code).where(ROOMS.c.status != "closed")
+
+
 def _lock_leases(conn: sa.Connection, where: sa.ColumnElement[bool]) -> dict[str, str]:
-    """Lock the leases ``where`` says, in the order of their rooms' codes (byte order, as
+    """Lock the leases of open rooms ``where`` says (pruning deletes closed rooms' leases, in
+    an order of its own), in the order of their rooms' codes (byte order, as
     `SharedRooms.commit` sorts them), as a batch of changes locks its rooms and their leases
     (locking many rows at once in any other order could deadlock with one); the holder of
     each by room code."""
     found = conn.execute(
         sa.select(LEASES.c.room, LEASES.c.holder)
-        .where(where)
+        .where(where, LEASES.c.room.in_(_OPEN))
         .order_by(LEASES.c.room.collate("C"))
         .with_for_update(of=LEASES)
     )
