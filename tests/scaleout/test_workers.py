@@ -6,12 +6,14 @@ a worker killed is replaced; SIGTERM lets every worker finish the action in hand
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import socket
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +22,7 @@ from websockets.exceptions import ConnectionClosed
 
 from bigtwo.client import Client
 from bigtwo.server.settings import Settings
-from bigtwo.server.workers import RESTART_AFTER, RESTART_LONGEST, restart_delay
+from bigtwo.server.workers import RESTART_AFTER, RESTART_LONGEST, listen, restart_delay
 
 from .conftest import START, Server, start
 from .stored import lease_holder, status, stored_changes
@@ -226,3 +228,27 @@ def test_a_slot_whose_workers_keep_dying_young_waits_longer_each_time() -> None:
     assert waits[0] == waits[1] == RESTART_AFTER  # after one that ran a while, or the first
     assert waits[2] == 2 * RESTART_AFTER and waits[3] == 4 * RESTART_AFTER
     assert waits == sorted(waits) and waits[-1] == RESTART_LONGEST
+
+
+def test_the_shared_socket_s_connections_send_at_once() -> None:
+    """The workers' connections have Nagle's algorithm off, as one process's have: with it on,
+    an update written right after an acknowledgement waited for the client's delayed ACK."""
+    shared = listen("127.0.0.1", 0)
+    assert shared.proto == socket.IPPROTO_TCP  # what a spawned worker's copy is built with
+
+    async def accepted() -> int:
+        got: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+
+        def made(_: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            conn = writer.get_extra_info("socket")
+            got.set_result(conn.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+
+        server = await asyncio.start_server(made, sock=shared)
+        _, writer = await asyncio.open_connection(*shared.getsockname())
+        nodelay = await asyncio.wait_for(got, 10)
+        writer.close()
+        server.close()
+        return nodelay
+
+    with ThreadPoolExecutor(1) as alone:  # a loop of its own (the browser tests keep one here)
+        assert alone.submit(asyncio.run, accepted()).result() == 1
