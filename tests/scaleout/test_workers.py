@@ -13,7 +13,6 @@ import socket
 import subprocess
 import sys
 import time
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +26,7 @@ from bigtwo.server.workers import RESTART_AFTER, RESTART_LONGEST, listen, restar
 from .conftest import START, Server, start
 from .stored import lease_holder, status, stored_changes
 from .test_across import seat, until
+from .test_cached_rooms import run
 from .test_two_processes import four_players, play_all
 
 
@@ -250,5 +250,4 @@ def test_the_shared_socket_s_connections_send_at_once() -> None:
         server.close()
         return nodelay
 
-    with ThreadPoolExecutor(1) as alone:  # a loop of its own (the browser tests keep one here)
-        assert alone.submit(asyncio.run, accepted()).result() == 1
+    assert run(accepted) == 1
