@@ -21,7 +21,7 @@ from . import room_log
 from .commits import Conflict, GroupCommit
 from .room import Room, RoomError
 from .settings import Settings
-from .shared import Outcome, SharedRooms, for_audience
+from .shared import Made, Outcome, SharedRooms, for_audience
 from .store import Store, Write
 
 log = logging.getLogger("bigtwo.server")
@@ -91,15 +91,19 @@ class Changes:
             out = work(room)
             return out, (self._change(room, out, before) if room.seq != before else None)
 
+        made: Made[T] | None = None  # sent to be stored: if its commit failed, perhaps unheard
         try:
             out, write = worked() if room.quick else await self.run(worked)
+            if isinstance(write, dict):
+                made = Made(room, out, write)
             if write is not None:
                 await self.store(room, write)
-        except (RoomError, Conflict):
+        except (RoomError, Conflict) as exc:
             if self.shared is None:
                 raise
             self.rooms.pop(code, None)  # perhaps stale, perhaps changed: read it again
-            return await self._apply_locked(code, work, started)
+            lost = isinstance(exc, RoomError) and exc.code == "storage"
+            return await self._apply_locked(code, work, started, made if lost else None)
         except BaseException:
             if self.shared is not None:  # a copy half changed is no copy
                 self.rooms.pop(code, None)
@@ -131,13 +135,18 @@ class Changes:
         return self.shared.change(room, out, before, time.time())
 
     async def _apply_locked(
-        self, code: str, work: Callable[[Room], Outcome[T]], started: float
+        self,
+        code: str,
+        work: Callable[[Room], Outcome[T]],
+        started: float,
+        maybe: Made[T] | None = None,
     ) -> tuple[Room, Outcome[T], bool]:
-        """A shared database: ``work`` on the room as stored, under its row lock."""
+        """A shared database: ``work`` on the room as stored, under its row lock (unless
+        ``maybe``, a change whose commit failed, was stored after all)."""
         assert self.shared is not None
         try:
             room, out, changed = await self.run(
-                self.shared.apply, code, self.rooms.get(code), work
+                self.shared.apply, code, self.rooms.get(code), work, maybe
             )
         except RoomError:
             raise

@@ -10,8 +10,10 @@ whose room another process changed meanwhile is not written (`commits.Conflict`)
 made again, as work that must read what other processes wrote is made from the start
 (`SharedRooms.apply`): in one transaction holding the room's row lock (``SELECT … FOR
 UPDATE``), on the room rebuilt from its stored form. So two processes can never both apply a
-change to the same state. The notification carries ``CODE:SEQ`` only; a process with
-clients in that room reads what it missed.
+change to the same state. A commit whose reply was lost with its connection is found out, not
+guessed: trying again, the process finds the room as the change left it (`STORED`) and
+counts the change as stored rather than make it twice. The notification carries
+``CODE:SEQ`` only; a process with clients in that room reads what it missed.
 
 Each room's timer runs in the process holding its lease: the one that applied its last
 change, or, once that one stops renewing (it died), whichever process takes the lease over.
@@ -92,6 +94,8 @@ WITH_ACTION = """, action AS (
     INSERT INTO actions (room, seq, seat, body, at)
     SELECT code, %(seq)s, %(seat)s, %(body)s, %(at)s FROM room
 )"""
+# Whether a room stands as a change left it: its commit happened, though its reply was lost.
+STORED = "SELECT 1 FROM rooms WHERE code = %(code)s AND seq = %(seq)s AND data = %(data)s"
 LOCK_ROOMS = """SELECT code FROM rooms WHERE code = ANY(%(codes)s)
 ORDER BY code COLLATE "C" FOR UPDATE"""
 WRITE_WITH_ACTION = WRITE_CHANGE.format(action=WITH_ACTION, channel=CHANNEL)
@@ -108,6 +112,16 @@ class Outcome(Generic[T]):
     seat: int | None
     value: T
     here: bool = False  # ``seat`` is connected through this process from now on
+
+
+@dataclass(frozen=True)
+class Made(Generic[T]):
+    """A change made and sent to be stored whose commit may have happened unheard (its
+    reply lost with the connection): the room after it, its outcome, what was written."""
+
+    room: Room
+    outcome: Outcome[T]
+    change: dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -181,31 +195,47 @@ class SharedRooms:
             upkeep.entered(conn, room.code, self.holder)
 
     def apply(
-        self, code: str, cached: Room | None, work: Callable[[Room], Outcome[T]]
+        self,
+        code: str,
+        cached: Room | None,
+        work: Callable[[Room], Outcome[T]],
+        maybe: Made[T] | None = None,
     ) -> tuple[Room, Outcome[T], bool]:
         """Apply ``work`` to the room in one transaction holding the room's row lock; the
         room after it, the outcome and whether anything changed. A lost connection (the
         database restarting) is retried with a room rebuilt from the store, for up to
-        `RETRY_FOR` seconds."""
+        `RETRY_FOR` seconds. A change whose commit's reply was lost (``maybe``, or this
+        call's own earlier attempt) is not made again if the room stands as it left it."""
         attempt = [cached]
+        made = [maybe]
 
         def once() -> tuple[Room, Outcome[T], bool]:
             given, attempt[0] = attempt[0], None  # a failed attempt may have changed it
-            return self._apply_once(code, given, work)
+            return self._apply_once(code, given, work, made)
 
         return retrying(once)
 
     def _apply_once(
-        self, code: str, cached: Room | None, work: Callable[[Room], Outcome[T]]
+        self,
+        code: str,
+        cached: Room | None,
+        work: Callable[[Room], Outcome[T]],
+        made: list[Made[T] | None],
     ) -> tuple[Room, Outcome[T], bool]:
         with self.store.engine.begin() as conn:
             row = conn.exec_driver_sql(LOCK_ROOM, {"code": code}).first()
+            earlier = made[0]
+            if earlier is not None and _stands_as(row, earlier.change):
+                return earlier.room, earlier.outcome, True  # it was stored: no second time
             room = _open_room(row, cached)
             before = room.seq
             outcome = work(room)
             changed = room.seq != before
-            if changed and not _write(conn, self.change(room, outcome, before, time.time())):
-                raise RuntimeError(f"room {code} changed under its row lock")
+            if changed:
+                change = self.change(room, outcome, before, time.time())
+                if not _write(conn, change):
+                    raise RuntimeError(f"room {code} changed under its row lock")
+                made[0] = Made(room, outcome, change)  # if the commit's reply is lost
             if outcome.here and outcome.seat is not None:  # with the change: airtight
                 upkeep.arrived(conn, code, outcome.seat, self.holder, time.time())
                 upkeep.entered(conn, code, self.holder)
@@ -243,15 +273,23 @@ class SharedRooms:
         batches never wait for each other in a circle."""
         order = sorted(range(len(batch)), key=lambda i: batch[i]["code"])
         codes = [batch[i]["code"] for i in order]
+        attempts = 0
 
         def once() -> list[bool]:
+            nonlocal attempts
+            attempts += 1
             with self.store.engine.begin() as conn:
                 driver = conn.connection.driver_connection
                 assert driver is not None
                 with driver.pipeline():
                     driver.execute(LOCK_ROOMS, {"codes": codes})
                     cursors = {i: driver.execute(_statement(batch[i]), batch[i]) for i in order}
-            return [cursors[i].rowcount == 1 for i in range(len(batch))]
+                written = [cursors[i].rowcount == 1 for i in range(len(batch))]
+                if attempts > 1:  # an earlier attempt's commit may have stored some, unheard
+                    for i, done in enumerate(written):
+                        row = None if done else driver.execute(STORED, batch[i]).fetchone()
+                        written[i] = done or row is not None
+            return written
 
         return retrying(once)
 
@@ -425,6 +463,11 @@ def _statement(change: dict[str, Any]) -> str:
 def _write(conn: sa.Connection, change: dict[str, Any]) -> bool:
     """Write a `SharedRooms.change` on an open transaction; was it written?"""
     return conn.exec_driver_sql(_statement(change), change).first() is not None
+
+
+def _stands_as(row: Any, change: dict[str, Any]) -> bool:
+    """Whether a room's stored row is as ``change`` (a `SharedRooms.change`) left it."""
+    return row is not None and row.seq == change["seq"] and row.data == change["data"]
 
 
 def _open_room(row: Any, cached: Room | None) -> Room:

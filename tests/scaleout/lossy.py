@@ -1,0 +1,95 @@
+"""A TCP proxy in front of PostgreSQL that can lose the reply to a commit: the transaction is
+committed on the server, and the connection then drops before the client hears so (what a
+network fault or a server crash at that moment does). The client only knows that it doesn't
+know; it must find out, not guess.
+
+It reads the server's side of PostgreSQL's wire protocol (a type byte, then a length that
+counts itself) and, when asked, drops both sides instead of passing on the next
+``CommandComplete`` whose tag is ``COMMIT``. Clients must connect without TLS and GSSAPI
+(`Lossy.url` says so), so that the server speaks in those messages from its first byte."""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import struct
+import threading
+from collections.abc import Iterator
+from urllib.parse import urlsplit, urlunsplit
+
+COMMIT_DONE = b"C"  # CommandComplete
+COMMIT_TAG = b"COMMIT\x00"
+
+
+class Lossy:
+    def __init__(self, url: str) -> None:
+        parts = urlsplit(url)
+        assert parts.hostname is not None and parts.port is not None
+        self.target = (parts.hostname, parts.port)
+        self.listening = socket.create_server(("127.0.0.1", 0))
+        port = self.listening.getsockname()[1]
+        where = f"{parts.username}@127.0.0.1:{port}" if parts.username else f"127.0.0.1:{port}"
+        self.url = urlunsplit(
+            parts._replace(netloc=where, query="sslmode=disable&gssencmode=disable")
+        )
+        self.lose = threading.Event()  # set: lose the next commit's reply
+        self.lost = 0  # commits whose reply was lost
+        self.closing = False
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def lose_next_commit(self) -> None:
+        self.lose.set()
+
+    def close(self) -> None:
+        self.closing = True
+        self.listening.close()
+
+    def _accept(self) -> None:
+        while not self.closing:
+            try:
+                client, _ = self.listening.accept()
+            except OSError:
+                return
+            server = socket.create_connection(self.target)
+            threading.Thread(target=self._upstream, args=(client, server), daemon=True).start()
+            threading.Thread(target=self._downstream, args=(server, client), daemon=True).start()
+
+    def _upstream(self, client: socket.socket, server: socket.socket) -> None:
+        with contextlib.suppress(OSError):
+            while data := client.recv(65536):
+                server.sendall(data)
+        _drop(client, server)
+
+    def _downstream(self, server: socket.socket, client: socket.socket) -> None:
+        with contextlib.suppress(OSError):
+            for message in _messages(server):
+                if (
+                    message[:1] == COMMIT_DONE
+                    and message[5:] == COMMIT_TAG
+                    and self.lose.is_set()
+                ):
+                    self.lose.clear()
+                    self.lost += 1
+                    break  # committed on the server; the client never hears so
+                client.sendall(message)
+        _drop(client, server)
+
+
+def _messages(sock: socket.socket) -> Iterator[bytes]:
+    """The server's messages, whole, as they arrive."""
+    buffer = b""
+    while data := sock.recv(65536):
+        buffer += data
+        while len(buffer) >= 5:
+            (length,) = struct.unpack("!I", buffer[1:5])
+            if len(buffer) < 1 + length:
+                break
+            yield buffer[: 1 + length]
+            buffer = buffer[1 + length :]
+
+
+def _drop(*socks: socket.socket) -> None:
+    for sock in socks:
+        with contextlib.suppress(OSError):
+            sock.shutdown(socket.SHUT_RDWR)
+        sock.close()

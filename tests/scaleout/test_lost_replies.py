@@ -1,0 +1,118 @@
+"""A commit whose reply is lost, on a real PostgreSQL behind a proxy that drops the connection
+instead of passing the server's ``COMMIT`` on (`lossy`): the change was stored, and the
+process tries again on a new connection. It must find its change stored and answer as if
+the reply had come: the change is kept once, with one number, and the person who made it
+is told it was done, not refused and not done twice. A leave (made on the process's copy,
+in a batch) and a join (made under the room's row lock) would each do harm twice: a second
+seat for the same person, a second leave."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+
+from bigtwo.server.hub import Hub
+from bigtwo.server.protocol import Create, Host
+from bigtwo.server.room import Room
+from bigtwo.server.settings import Settings
+from bigtwo.server.store import Store
+
+from .lossy import Lossy
+from .test_cached_rooms import anns_room, connection, run
+from .test_upkeep import changes_of, rows
+
+
+@pytest.fixture
+def lossy(database: str) -> Iterator[tuple[Lossy, Store]]:
+    proxy = Lossy(database)
+    store = Store(proxy.url)
+    yield proxy, store
+    store.close()
+    proxy.close()
+
+
+def stored_room(store: Store, code: str) -> dict[str, object]:
+    [(data,)] = rows(store, "SELECT data FROM rooms WHERE code = :c", c=code)
+    found: dict[str, object] = json.loads(str(data))
+    return found
+
+
+def test_a_leave_whose_commit_reply_was_lost_is_kept_once(lossy: tuple[Lossy, Store]) -> None:
+    proxy, store = lossy
+
+    async def scenario() -> tuple[str, list[str]]:
+        heard: list[str] = []
+        hub, ann, code = await anns_room(store, heard)
+        await hub.host(ann, Host(type="host", what="start"))
+        proxy.lose_next_commit()
+        await hub.leave(ann)  # raises if refused
+        await hub.close()
+        return code, heard
+
+    code, heard = run(scenario)
+    assert proxy.lost == 1
+    leaves = rows(store, "SELECT seq FROM actions WHERE room = :c AND body LIKE :b",
+                  c=code, b='%"leave"%')  # fmt: skip
+    assert len(leaves) == 1
+    seq = int(str(stored_room(store, code)["seq"]))
+    assert changes_of(store, code) == list(range(seq + 1))
+    assert not [m for m in map(json.loads, heard) if m["type"] == "error"]
+
+
+def test_a_join_whose_commit_reply_was_lost_takes_one_seat(lossy: tuple[Lossy, Store]) -> None:
+    proxy, store = lossy
+
+    async def scenario() -> tuple[str, str]:
+        heard: list[str] = []
+        hub = Hub(store, Settings())
+        ann, bob = connection([]), connection(heard)
+        await hub.create(ann, Create(type="create", name="Ann", seats=["open", "open", "easy"]))
+        assert ann.room is not None
+        proxy.lose_next_commit()
+        await hub.join(bob, ann.room, "Bob", None)
+        await hub.close()
+        [welcome] = [m for m in map(json.loads, heard) if m["type"] == "welcome"]
+        return ann.room, welcome["token"]
+
+    code, token = run(scenario)
+    assert proxy.lost == 1
+    room = stored_room(store, code)
+    assert room["names"] == ["Ann", "Bob", "", "easy bot"]
+    assert room["kinds"] == ["person", "person", "open", "easy"]
+    assert changes_of(store, code) == list(range(int(str(room["seq"])) + 1))
+    assert Room.from_dict(room).seat_of(token) == 1  # the token Bob was given is his seat's
+
+
+def test_a_change_whose_batch_failed_after_its_commit_is_not_made_again(
+    lossy: tuple[Lossy, Store],
+) -> None:
+    """The database went away for longer than a commit is retried, after the batch's commit
+    (the retries never reached it): the change is made again under the room's row lock,
+    where the process finds it stored."""
+    _, store = lossy
+
+    async def scenario() -> tuple[str, list[str]]:
+        heard: list[str] = []
+        hub, ann, code = await anns_room(store, heard)
+        await hub.host(ann, Host(type="host", what="start"))
+        commit = hub.changes.commits.commit
+
+        def unheard(batch: list[dict[str, object]]) -> object:
+            commit(batch)
+            hub.changes.commits.commit = commit
+            raise RuntimeError("the database went away")
+
+        hub.changes.commits.commit = unheard
+        await hub.leave(ann)  # raises if refused
+        await hub.close()
+        return code, heard
+
+    code, heard = run(scenario)
+    leaves = rows(store, "SELECT seq FROM actions WHERE room = :c AND body LIKE :b",
+                  c=code, b='%"leave"%')  # fmt: skip
+    assert len(leaves) == 1
+    seq = int(str(stored_room(store, code)["seq"]))
+    assert changes_of(store, code) == list(range(seq + 1))
+    assert not [m for m in map(json.loads, heard) if m["type"] == "error"]
