@@ -43,7 +43,7 @@ from ..engine.view import SPECTATOR
 from ..table import Event
 from . import jsontext, upkeep
 from .room import Room, RoomError
-from .store import CHANGES, LEASES, ROOMS, Store, Write, write_rows
+from .store import CHANGES, ROOMS, Store, Write, write_rows
 
 log = logging.getLogger("bigtwo.server")
 T = TypeVar("T")
@@ -100,6 +100,26 @@ LOCK_ROOMS = """SELECT code FROM rooms WHERE code = ANY(%(codes)s)
 ORDER BY code COLLATE "C" FOR UPDATE"""
 WRITE_WITH_ACTION = WRITE_CHANGE.format(action=WITH_ACTION, channel=CHANNEL)
 WRITE_WITHOUT_ACTION = WRITE_CHANGE.format(action="", channel=CHANNEL)
+
+
+# Leases are locked in the order of their rooms' codes (byte order, as `SharedRooms.commit`
+# sorts a batch's rooms): locking many at once in any other order could deadlock with a batch.
+# Only open rooms' leases: pruning deletes closed rooms' leases, in an order of its own. Each
+# is then held by ``holder`` until ``until``; the rooms whose lease another process held are
+# returned. One statement, with no list of codes: a round renews every room of a process.
+LEASE_ROUND = """
+WITH locked AS MATERIALIZED (
+    SELECT l.room, l.holder FROM leases l
+    WHERE ({which}) AND l.room IN (SELECT code FROM rooms WHERE status <> 'closed')
+    ORDER BY l.room COLLATE "C" FOR UPDATE OF l
+), renewed AS (
+    UPDATE leases SET holder = %(holder)s, expires = %(until)s
+    FROM locked WHERE leases.room = locked.room
+)
+SELECT room FROM locked WHERE holder <> %(holder)s
+"""
+RENEW_LEASES = LEASE_ROUND.format(which="l.holder = %(holder)s OR l.expires < %(now)s")
+RELEASE_LEASES = LEASE_ROUND.format(which="l.holder = %(holder)s")
 
 
 @dataclass(frozen=True)
@@ -378,16 +398,9 @@ class SharedRooms:
             upkeep.alive(conn, self.holder, until)
             # its own and the lapsed ones in one pass: in two, a batch could lock one of each
             # between them, and the round and the batch would wait for each other
-            mine = LEASES.c.holder == self.holder
-            lapsed = LEASES.c.expires < now
-            locked = _lock_leases(conn, sa.or_(mine, lapsed))
-            conn.execute(
-                sa.update(LEASES)
-                .where(LEASES.c.room.in_(list(locked)))
-                .values(holder=self.holder, expires=until)
-            )
-            taken = [code for code, holder in locked.items() if holder != self.holder]
-            found = Round(taken, [], [])
+            leases = {"holder": self.holder, "now": now, "until": until}
+            taken = conn.exec_driver_sql(RENEW_LEASES, leases).scalars().all()
+            found = Round([str(code) for code in taken], [], [])
             found.gone.extend(upkeep.claim_gone(conn, self.holder, now - grace, now))
             found.empty.extend(upkeep.empty_rooms(conn, self.holder, now - keep_empty, now))
         return found
@@ -433,27 +446,8 @@ class SharedRooms:
         """Let others take this process's rooms at once (a graceful shutdown); its people's
         grace period starts now."""
         with self.store.engine.begin() as conn:
-            mine = list(_lock_leases(conn, LEASES.c.holder == self.holder))
-            conn.execute(sa.update(LEASES).where(LEASES.c.room.in_(mine)).values(expires=0.0))
+            conn.exec_driver_sql(RELEASE_LEASES, {"holder": self.holder, "until": 0.0})
             upkeep.alive(conn, self.holder, time.time())
-
-
-_OPEN = sa.select(ROOMS.c.code).where(ROOMS.c.status != "closed")
-
-
-def _lock_leases(conn: sa.Connection, where: sa.ColumnElement[bool]) -> dict[str, str]:
-    """Lock the leases of open rooms ``where`` says (pruning deletes closed rooms' leases, in
-    an order of its own), in the order of their rooms' codes (byte order, as
-    `SharedRooms.commit` sorts them), as a batch of changes locks its rooms and their leases
-    (locking many rows at once in any other order could deadlock with one); the holder of
-    each by room code."""
-    found = conn.execute(
-        sa.select(LEASES.c.room, LEASES.c.holder)
-        .where(where, LEASES.c.room.in_(_OPEN))
-        .order_by(LEASES.c.room.collate("C"))
-        .with_for_update(of=LEASES)
-    )
-    return {str(room): str(holder) for room, holder in found}
 
 
 def _statement(change: dict[str, Any]) -> str:
