@@ -5,6 +5,7 @@ from it exactly (each seat's view and offers equal), deal records included."""
 
 from __future__ import annotations
 
+import json
 import secrets
 
 import pytest
@@ -105,3 +106,26 @@ def test_a_room_comes_back_from_the_store_exactly(database_url: str) -> None:
         assert stored == text
         assert load_record(stored).verify() == []
     store.close()
+
+
+def test_a_stored_room_holds_its_rules_once_and_one_stored_with_copies_still_loads() -> None:
+    """The session, the deal and the last deal each carry the rules; a stored room names
+    the room's own instead of repeating them (they were most of every snapshot written)."""
+    room = Room.create(_code(), Create(type="create", name="Ann", seats=["easy"] * 3))
+    room.host_action(0, Host(type="host", what="start"), now=100.0)
+    for step in range(20):  # into the second deal: a last deal is kept
+        offers = room.state_for(0)["offers"]
+        room.act(0, Act(type="act", id=str(step), action=offers[-1]), now=100.0 + step)
+    stored = json.loads(json.dumps(room.to_dict()))
+    rules = stored["rules"]
+    assert json.dumps(stored).count(json.dumps(rules)) == 1
+    copies = {  # as rooms were stored before: each part with its copy
+        key: {**part, "rules": rules} if isinstance(part, dict) and "rules" in part else part
+        for key, part in stored["table"].items()
+    }
+    assert sum(1 for part in copies.values() if isinstance(part, dict) and "rules" in part) >= 2
+    for form in (stored, {**stored, "table": copies}):
+        back = Room.from_dict(form)
+        for seat in (0, 1, 2, 3, None):
+            assert back.state_for(seat) == room.state_for(seat)
+        assert back.to_dict() == stored

@@ -37,6 +37,7 @@ RECENT_IDS = 64  # per seat: action ids remembered so that a resend is applied o
 CATCH_UP = 256  # state changes kept so that a reconnecting client gets what it missed
 BOT_LEVELS = SEAT_KINDS[1:]
 STAND_IN = "hard"  # the level that plays for a person who is away
+SAME_RULES = "room"  # stored in a part of the table whose rules are the room's own
 QUICK = frozenset({"open", "person", "random", "easy", "medium", "hard"})  # with one deck,
 # these decide in well under a millisecond: less than handing the work to a thread costs
 
@@ -320,9 +321,11 @@ class Room:
     # -- storage -------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         """Everything to bring the room back after a restart (tokens only as digests)."""
+        rules = self.rules.to_dict()
+        table = None if self.table is None else self.table.to_dict(finished=False)
         return {
             "code": self.code,
-            "rules": self.rules.to_dict(),
+            "rules": rules,
             "kinds": self.kinds,
             "names": self.names,
             "end": [self.end.deals, self.end.target],
@@ -338,7 +341,7 @@ class Room:
             "votes": sorted(self.votes),
             "recent": {str(s): ids for s, ids in self.recent.items()},
             "recorded": self.recorded,
-            "table": None if self.table is None else self.table.to_dict(finished=False),
+            "table": None if table is None else _rules_named(table, rules),
         }
 
     def write(self, action: dict[str, Any] | None, seat: int | None) -> Write:
@@ -353,7 +356,7 @@ class Room:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Room:
-        table = data["table"]
+        table, rules = data["table"], data["rules"]
         kinds = list(data["kinds"])
         bots = {
             s: make_bot(STAND_IN if k == "person" else k)
@@ -362,7 +365,7 @@ class Room:
         }
         return cls(
             code=data["code"],
-            rules=Rules.from_dict(data["rules"]),
+            rules=Rules.from_dict(rules),
             kinds=kinds,
             names=list(data["names"]),
             end=SessionEnd(*data["end"]),
@@ -378,7 +381,7 @@ class Room:
             votes=set(data["votes"]),
             recent={int(s): dict(ids) for s, ids in data["recent"].items()},
             recorded=data["recorded"],
-            table=None if table is None else Table.from_dict(table, bots),
+            table=None if table is None else Table.from_dict(_rules_put(table, rules), bots),
         )
 
     # -- what each seat is sent ----------------------------------------------------------------
@@ -432,6 +435,28 @@ class Room:
         if last < self.seq and (not kept or kept[0][0] > last + 1):
             return None
         return [e for _, evs in kept for e in self.events_for(seat, evs)]
+
+
+def _rules_named(table: dict[str, Any], rules: dict[str, Any]) -> dict[str, Any]:
+    """A table's stored form with each copy of the room's rules in its parts (the session's,
+    the deal's, the last deal's) named, not repeated: they were three fifths of a snapshot,
+    which is written with every change."""
+    return {
+        key: {**part, "rules": SAME_RULES}
+        if isinstance(part, dict) and part.get("rules") == rules
+        else part
+        for key, part in table.items()
+    }
+
+
+def _rules_put(table: dict[str, Any], rules: dict[str, Any]) -> dict[str, Any]:
+    """The inverse of `_rules_named` (a room stored before keeps its copies)."""
+    return {
+        key: {**part, "rules": rules}
+        if isinstance(part, dict) and part.get("rules") == SAME_RULES
+        else part
+        for key, part in table.items()
+    }
 
 
 def _offered(table: Table, seat: int, action: str) -> Move | str:
