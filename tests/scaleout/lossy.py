@@ -14,7 +14,7 @@ import contextlib
 import socket
 import struct
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from urllib.parse import urlsplit, urlunsplit
 
 COMMIT_DONE = b"C"  # CommandComplete
@@ -33,12 +33,26 @@ class Lossy:
             parts._replace(netloc=where, query="sslmode=disable&gssencmode=disable")
         )
         self.lose = threading.Event()  # set: lose the next commit's reply
+        self.losing = threading.Lock()  # one connection's thread at a time takes ``lose``
+        self.then: Callable[[], object] | None = None  # run once the commit's reply is lost
         self.lost = 0  # commits whose reply was lost
         self.closing = False
         threading.Thread(target=self._accept, daemon=True).start()
 
-    def lose_next_commit(self) -> None:
+    def lose_next_commit(self, then: Callable[[], object] | None = None) -> None:
+        """Lose the next commit's reply; ``then`` runs after the commit, before the client
+        learns that its connection is gone (another process's change in that moment)."""
+        self.then = then
         self.lose.set()
+
+    def _losing(self) -> bool:
+        """Whether to lose this commit's reply (taken by one connection only)."""
+        with self.losing:
+            if not self.lose.is_set():
+                return False
+            self.lose.clear()
+            self.lost += 1
+            return True
 
     def close(self) -> None:
         self.closing = True
@@ -50,7 +64,11 @@ class Lossy:
                 client, _ = self.listening.accept()
             except OSError:
                 return
-            server = socket.create_connection(self.target)
+            try:
+                server = socket.create_connection(self.target)
+            except OSError:  # the server is away: so is this client's connection
+                _drop(client)
+                continue
             threading.Thread(target=self._upstream, args=(client, server), daemon=True).start()
             threading.Thread(target=self._downstream, args=(server, client), daemon=True).start()
 
@@ -63,13 +81,9 @@ class Lossy:
     def _downstream(self, server: socket.socket, client: socket.socket) -> None:
         with contextlib.suppress(OSError):
             for message in _messages(server):
-                if (
-                    message[:1] == COMMIT_DONE
-                    and message[5:] == COMMIT_TAG
-                    and self.lose.is_set()
-                ):
-                    self.lose.clear()
-                    self.lost += 1
+                if message[:1] == COMMIT_DONE and message[5:] == COMMIT_TAG and self._losing():
+                    if self.then is not None:
+                        self.then()
                     break  # committed on the server; the client never hears so
                 client.sendall(message)
         _drop(client, server)

@@ -9,7 +9,7 @@ seat for the same person, a second leave."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -17,6 +17,7 @@ from bigtwo.server.hub import Hub
 from bigtwo.server.protocol import Create, Host
 from bigtwo.server.room import Room
 from bigtwo.server.settings import Settings
+from bigtwo.server.shared import Outcome, SharedRooms
 from bigtwo.server.store import Store
 
 from .lossy import Lossy
@@ -115,4 +116,81 @@ def test_a_change_whose_batch_failed_after_its_commit_is_not_made_again(
     assert len(leaves) == 1
     seq = int(str(stored_room(store, code)["seq"]))
     assert changes_of(store, code) == list(range(seq + 1))
+    assert not [m for m in map(json.loads, heard) if m["type"] == "error"]
+
+
+def joins(other: SharedRooms, code: str, name: str) -> Callable[[], object]:
+    """Another process seating ``name`` in the room under its row lock, as its hub would."""
+
+    def work(room: Room) -> Outcome[int]:
+        seat, _ = room.join(name, None)
+        return Outcome([], {"type": "join", "name": name}, seat, seat, True)
+
+    return lambda: other.apply(code, None, work)
+
+
+def test_a_join_whose_reply_was_lost_is_not_made_again_after_anothers_change(
+    lossy: tuple[Lossy, Store], database: str
+) -> None:
+    """The room moved on (another process seated Cy) between the lost commit and the retry:
+    the room no longer stands as Bob's join left it, but his join was stored all the same."""
+    proxy, store = lossy
+    elsewhere = Store(database)
+    other = SharedRooms(elsewhere, "test:other:join", 10.0)
+
+    async def scenario() -> tuple[str, int, str]:
+        heard: list[str] = []
+        hub = Hub(store, Settings())
+        ann, bob = connection([]), connection(heard)
+        await hub.create(ann, Create(type="create", name="Ann", seats=["open"] * 3))
+        assert ann.room is not None
+        proxy.lose_next_commit(then=joins(other, ann.room, "Cy"))
+        await hub.join(bob, ann.room, "Bob", None)
+        await hub.close()
+        [welcome] = [m for m in map(json.loads, heard) if m["type"] == "welcome"]
+        return ann.room, welcome["seat"], welcome["token"]
+
+    try:
+        code, seat, token = run(scenario)
+    finally:
+        elsewhere.close()
+    assert proxy.lost == 1
+    room = stored_room(store, code)
+    assert room["names"] == ["Ann", "Bob", "Cy", ""]
+    assert room["kinds"] == ["person", "person", "person", "open"]
+    assert (seat, Room.from_dict(room).seat_of(token)) == (1, 1)
+    assert changes_of(store, code) == list(range(int(str(room["seq"])) + 1))
+
+
+def test_a_leave_whose_reply_was_lost_is_not_made_again_after_anothers_change(
+    lossy: tuple[Lossy, Store], database: str
+) -> None:
+    """As above for a change made on the process's copy and stored with its batch: Bob's
+    leave was stored, then Cy joined through another process, then the batch was retried."""
+    proxy, store = lossy
+    elsewhere = Store(database)
+    other = SharedRooms(elsewhere, "test:other:leave", 10.0)
+
+    async def scenario() -> tuple[str, list[str]]:
+        heard: list[str] = []
+        hub = Hub(store, Settings())
+        ann, bob = connection([]), connection(heard)
+        await hub.create(ann, Create(type="create", name="Ann", seats=["open"] * 3))
+        assert ann.room is not None
+        await hub.join(bob, ann.room, "Bob", None)
+        proxy.lose_next_commit(then=joins(other, ann.room, "Cy"))
+        await hub.leave(bob)  # raises if refused
+        await hub.close()
+        return ann.room, heard
+
+    try:
+        code, heard = run(scenario)
+    finally:
+        elsewhere.close()
+    assert proxy.lost == 1
+    leaves = rows(store, "SELECT seq FROM actions WHERE room = :c AND body LIKE :b",
+                  c=code, b='%"leave"%')  # fmt: skip
+    assert len(leaves) == 1
+    room = stored_room(store, code)
+    assert room["names"][:3] == ["Ann", "hard bot", "Cy"]  # type: ignore[index]
     assert not [m for m in map(json.loads, heard) if m["type"] == "error"]
