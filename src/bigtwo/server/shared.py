@@ -11,9 +11,10 @@ made again, as work that must read what other processes wrote is made from the s
 (`SharedRooms.apply`): in one transaction holding the room's row lock (``SELECT … FOR
 UPDATE``), on the room rebuilt from its stored form. So two processes can never both apply a
 change to the same state. A commit whose reply was lost with its connection is found out, not
-guessed: trying again, the process finds the room as the change left it (`STORED`) and
-counts the change as stored rather than make it twice. The notification carries
-``CODE:SEQ`` only; a process with clients in that room reads what it missed.
+guessed: trying again, the process finds the change's own row (`STORED`), even if another
+process changed the room since, and counts the change as stored rather than make it twice.
+The notification carries ``CODE:SEQ`` only; a process with clients in that room reads what
+it missed.
 
 Each room's timer runs in the process holding its lease: the one that applied its last
 change, or, once that one stops renewing (it died), whichever process takes the lease over.
@@ -94,8 +95,12 @@ WITH_ACTION = """, action AS (
     INSERT INTO actions (room, seq, seat, body, at)
     SELECT code, %(seq)s, %(seat)s, %(body)s, %(at)s FROM room
 )"""
-# Whether a room stands as a change left it: its commit happened, though its reply was lost.
-STORED = "SELECT 1 FROM rooms WHERE code = %(code)s AND seq = %(seq)s AND data = %(data)s"
+# Whether a change was stored (its commit happened, though its reply was lost): its own row
+# of ``changes``, whatever became of the room since. Not the room standing as the change left
+# it: another process may have changed it after the commit, before the retry, and the change
+# would be made twice. Another process's change of that number has another time (``at``).
+STORED = """SELECT 1 FROM changes
+WHERE room = %(code)s AND seq = %(seq)s AND at = %(at)s AND events = %(events)s"""
 LOCK_ROOMS = """SELECT code FROM rooms WHERE code = ANY(%(codes)s)
 ORDER BY code COLLATE "C" FOR UPDATE"""
 WRITE_WITH_ACTION = WRITE_CHANGE.format(action=WITH_ACTION, channel=CHANNEL)
@@ -225,7 +230,7 @@ class SharedRooms:
         room after it, the outcome and whether anything changed. A lost connection (the
         database restarting) is retried with a room rebuilt from the store, for up to
         `RETRY_FOR` seconds. A change whose commit's reply was lost (``maybe``, or this
-        call's own earlier attempt) is not made again if the room stands as it left it."""
+        call's own earlier attempt) is not made again if it was stored."""
         attempt = [cached]
         made = [maybe]
 
@@ -245,8 +250,9 @@ class SharedRooms:
         with self.store.engine.begin() as conn:
             row = conn.exec_driver_sql(LOCK_ROOM, {"code": code}).first()
             earlier = made[0]
-            if earlier is not None and _stands_as(row, earlier.change):
-                return earlier.room, earlier.outcome, True  # it was stored: no second time
+            if earlier is not None and _was_stored(conn, earlier.change):
+                return earlier.room, earlier.outcome, True  # no second time (a later change
+                # of another process's, if any, comes as its notification)
             room = _open_room(row, cached)
             before = room.seq
             outcome = work(room)
@@ -459,9 +465,9 @@ def _write(conn: sa.Connection, change: dict[str, Any]) -> bool:
     return conn.exec_driver_sql(_statement(change), change).first() is not None
 
 
-def _stands_as(row: Any, change: dict[str, Any]) -> bool:
-    """Whether a room's stored row is as ``change`` (a `SharedRooms.change`) left it."""
-    return row is not None and row.seq == change["seq"] and row.data == change["data"]
+def _was_stored(conn: sa.Connection, change: dict[str, Any]) -> bool:
+    """Whether ``change`` (a `SharedRooms.change`) was stored, by a commit unheard."""
+    return conn.exec_driver_sql(STORED, change).first() is not None
 
 
 def _open_room(row: Any, cached: Room | None) -> Room:
