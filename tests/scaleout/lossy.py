@@ -37,7 +37,8 @@ class Lossy:
         self.then: Callable[[], object] | None = None  # run once the commit's reply is lost
         self.lost = 0  # commits whose reply was lost
         self.closing = False
-        threading.Thread(target=self._accept, daemon=True).start()
+        self.accepting = threading.Thread(target=self._accept, daemon=True)
+        self.accepting.start()
 
     def lose_next_commit(self, then: Callable[[], object] | None = None) -> None:
         """Lose the next commit's reply; ``then`` runs after the commit, before the client

@@ -12,6 +12,7 @@ import json
 from collections.abc import Callable, Iterator
 
 import pytest
+import sqlalchemy as sa
 
 from bigtwo.server.hub import Hub
 from bigtwo.server.protocol import Create, Host
@@ -194,3 +195,19 @@ def test_a_leave_whose_reply_was_lost_is_not_made_again_after_anothers_change(
     room = stored_room(store, code)
     assert room["names"][:3] == ["Ann", "hard bot", "Cy"]  # type: ignore[index]
     assert not [m for m in map(json.loads, heard) if m["type"] == "error"]
+
+
+def test_the_proxy_closes_behind_itself(database: str) -> None:
+    """Closed, the proxy stops accepting (its thread ends) and drops the connections it
+    carried: no thread blocked for good, no socket left open, test after test."""
+    proxy = Lossy(database)
+    store = Store(proxy.url)
+    try:
+        assert rows(store, "SELECT 1") == [(1,)]
+        proxy.close()
+        proxy.accepting.join(timeout=5)
+        assert not proxy.accepting.is_alive()
+        with pytest.raises(sa.exc.OperationalError):
+            rows(store, "SELECT 1")  # the pooled connection was dropped, and none is new
+    finally:
+        store.close()
