@@ -37,6 +37,8 @@ class Lossy:
         self.then: Callable[[], object] | None = None  # run once the commit's reply is lost
         self.lost = 0  # commits whose reply was lost
         self.closing = False
+        self.carried: set[socket.socket] = set()  # both ends of each connection carried
+        self.carrying = threading.Lock()
         self.accepting = threading.Thread(target=self._accept, daemon=True)
         self.accepting.start()
 
@@ -56,8 +58,13 @@ class Lossy:
             return True
 
     def close(self) -> None:
+        """Stop accepting and drop every connection carried. (Closing a listening socket
+        does not wake a thread blocked in its ``accept`` on Linux; shutting it down does.)"""
         self.closing = True
-        self.listening.close()
+        _drop(self.listening)
+        with self.carrying:
+            carried, self.carried = self.carried, set()
+        _drop(*carried)
 
     def _accept(self) -> None:
         while not self.closing:
@@ -70,14 +77,24 @@ class Lossy:
             except OSError:  # the server is away: so is this client's connection
                 _drop(client)
                 continue
+            with self.carrying:
+                if self.closing:  # closed meanwhile: carry nothing more
+                    _drop(client, server)
+                    return
+                self.carried |= {client, server}
             threading.Thread(target=self._upstream, args=(client, server), daemon=True).start()
             threading.Thread(target=self._downstream, args=(server, client), daemon=True).start()
+
+    def _release(self, *socks: socket.socket) -> None:
+        with self.carrying:
+            self.carried.difference_update(socks)
+        _drop(*socks)
 
     def _upstream(self, client: socket.socket, server: socket.socket) -> None:
         with contextlib.suppress(OSError):
             while data := client.recv(65536):
                 server.sendall(data)
-        _drop(client, server)
+        self._release(client, server)
 
     def _downstream(self, server: socket.socket, client: socket.socket) -> None:
         with contextlib.suppress(OSError):
@@ -87,7 +104,7 @@ class Lossy:
                         self.then()
                     break  # committed on the server; the client never hears so
                 client.sendall(message)
-        _drop(client, server)
+        self._release(client, server)
 
 
 def _messages(sock: socket.socket) -> Iterator[bytes]:
