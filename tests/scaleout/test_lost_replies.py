@@ -211,3 +211,28 @@ def test_the_proxy_closes_behind_itself(database: str) -> None:
             rows(store, "SELECT 1")  # the pooled connection was dropped, and none is new
     finally:
         store.close()
+
+
+def test_a_room_whose_creating_commit_reply_was_lost_is_created_once(
+    lossy: tuple[Lossy, Store],
+) -> None:
+    """Creating is a commit like any change: its reply lost, the room is found created and
+    its host welcomed, not refused (the room made, its code never told) nor made twice."""
+    proxy, store = lossy
+
+    async def scenario() -> tuple[str, list[str]]:
+        heard: list[str] = []
+        hub = Hub(store, Settings())
+        ann = connection(heard)
+        proxy.lose_next_commit()
+        await hub.create(ann, Create(type="create", name="Ann", seats=["easy"] * 3))
+        await hub.close()
+        assert ann.room is not None
+        return ann.room, heard
+
+    code, heard = run(scenario)
+    assert proxy.lost == 1
+    [welcome] = [m for m in map(json.loads, heard) if m["type"] == "welcome"]
+    assert welcome["room"] == code and welcome["seat"] == 0
+    assert Room.from_dict(stored_room(store, code)).seat_of(welcome["token"]) == 0
+    assert changes_of(store, code) == [0]
