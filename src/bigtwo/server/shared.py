@@ -212,12 +212,22 @@ class SharedRooms:
 
     # -- changes ---------------------------------------------------------------------------------
     def create(self, room: Room, now: float) -> None:
-        with self.store.engine.begin() as conn:
-            write_rows(conn, [Write(room.to_dict(), None, None, now)])
-            change = self.change(room, Outcome([], {"type": "create"}, 0, None), room.seq, now)
-            _write(conn, change)
-            upkeep.arrived(conn, room.code, 0, self.holder, now)
-            upkeep.entered(conn, room.code, self.holder)
+        """Store a new room, its host connected through this process (retried as `apply`
+        is; a commit whose reply was lost is found, not made twice)."""
+        change = self.change(room, Outcome([], {"type": "create"}, 0, None), room.seq, now)
+        tried = [False]
+
+        def once() -> None:
+            with self.store.engine.begin() as conn:
+                if tried[0] and _was_stored(conn, change):
+                    return
+                tried[0] = True
+                write_rows(conn, [Write(room.to_dict(), None, None, now)])
+                _write(conn, change)
+                upkeep.arrived(conn, room.code, 0, self.holder, now)
+                upkeep.entered(conn, room.code, self.holder)
+
+        retrying(once)
 
     def apply(
         self,
