@@ -134,7 +134,9 @@ def test_a_join_whose_reply_was_lost_is_not_made_again_after_anothers_change(
     lossy: tuple[Lossy, Store], database: str
 ) -> None:
     """The room moved on (another process seated Cy) between the lost commit and the retry:
-    the room no longer stands as Bob's join left it, but his join was stored all the same."""
+    the room no longer stands as Bob's join left it, but his join was stored all the same.
+    Bob is shown the room as it stands, Cy in it (he may be the process's only client there,
+    and nothing else would tell him)."""
     proxy, store = lossy
     elsewhere = Store(database)
     other = SharedRooms(elsewhere, "test:other:join", 10.0)
@@ -149,6 +151,8 @@ def test_a_join_whose_reply_was_lost_is_not_made_again_after_anothers_change(
         await hub.join(bob, ann.room, "Bob", None)
         await hub.close()
         [welcome] = [m for m in map(json.loads, heard) if m["type"] == "welcome"]
+        [state] = [m for m in map(json.loads, heard) if m["type"] == "state"]
+        assert [s["name"] for s in state["room"]["seats"]] == ["Ann", "Bob", "Cy", ""]
         return ann.room, welcome["seat"], welcome["token"]
 
     try:
