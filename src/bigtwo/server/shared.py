@@ -260,9 +260,8 @@ class SharedRooms:
         with self.store.engine.begin() as conn:
             row = conn.exec_driver_sql(LOCK_ROOM, {"code": code}).first()
             earlier = made[0]
-            if earlier is not None and _was_stored(conn, earlier.change):
-                return earlier.room, earlier.outcome, True  # no second time (a later change
-                # of another process's, if any, comes as its notification)
+            if earlier is not None and _was_stored(conn, earlier.change):  # no second time
+                return _as_stored(row, earlier.room), earlier.outcome, True
             room = _open_room(row, cached)
             before = room.seq
             outcome = work(room)
@@ -478,6 +477,15 @@ def _write(conn: sa.Connection, change: dict[str, Any]) -> bool:
 def _was_stored(conn: sa.Connection, change: dict[str, Any]) -> bool:
     """Whether ``change`` (a `SharedRooms.change`) was stored, by a commit unheard."""
     return conn.exec_driver_sql(STORED, change).first() is not None
+
+
+def _as_stored(row: Any, made: Room) -> Room:
+    """The room as it stands after a change found stored (``made``, the room it made): another
+    process may have changed it since, and its notification may have come before the change
+    was found (with nobody of this process in the room to catch up). Closed, perhaps."""
+    if row is None or row.seq == made.seq:
+        return made
+    return Room.from_dict(json.loads(row.data))
 
 
 def _open_room(row: Any, cached: Room | None) -> Room:
