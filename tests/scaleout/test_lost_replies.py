@@ -41,6 +41,15 @@ def stored_room(store: Store, code: str) -> dict[str, object]:
     return found
 
 
+def left_once(store: Store, code: str) -> bool:
+    """Whether the room's stored actions hold one leave, and its changes are numbered without
+    a gap or a repeat."""
+    leaves = rows(store, "SELECT seq FROM actions WHERE room = :c AND body LIKE :b",
+                  c=code, b='%"leave"%')  # fmt: skip
+    seq = int(str(stored_room(store, code)["seq"]))
+    return len(leaves) == 1 and changes_of(store, code) == list(range(seq + 1))
+
+
 def test_a_leave_whose_commit_reply_was_lost_is_kept_once(lossy: tuple[Lossy, Store]) -> None:
     proxy, store = lossy
 
@@ -55,11 +64,7 @@ def test_a_leave_whose_commit_reply_was_lost_is_kept_once(lossy: tuple[Lossy, St
 
     code, heard = run(scenario)
     assert proxy.lost == 1
-    leaves = rows(store, "SELECT seq FROM actions WHERE room = :c AND body LIKE :b",
-                  c=code, b='%"leave"%')  # fmt: skip
-    assert len(leaves) == 1
-    seq = int(str(stored_room(store, code)["seq"]))
-    assert changes_of(store, code) == list(range(seq + 1))
+    assert left_once(store, code)
     assert not [m for m in map(json.loads, heard) if m["type"] == "error"]
 
 
@@ -112,11 +117,7 @@ def test_a_change_whose_batch_failed_after_its_commit_is_not_made_again(
         return code, heard
 
     code, heard = run(scenario)
-    leaves = rows(store, "SELECT seq FROM actions WHERE room = :c AND body LIKE :b",
-                  c=code, b='%"leave"%')  # fmt: skip
-    assert len(leaves) == 1
-    seq = int(str(stored_room(store, code)["seq"]))
-    assert changes_of(store, code) == list(range(seq + 1))
+    assert left_once(store, code)
     assert not [m for m in map(json.loads, heard) if m["type"] == "error"]
 
 
@@ -193,9 +194,7 @@ def test_a_leave_whose_reply_was_lost_is_not_made_again_after_anothers_change(
     finally:
         elsewhere.close()
     assert proxy.lost == 1
-    leaves = rows(store, "SELECT seq FROM actions WHERE room = :c AND body LIKE :b",
-                  c=code, b='%"leave"%')  # fmt: skip
-    assert len(leaves) == 1
+    assert left_once(store, code)
     room = stored_room(store, code)
     assert room["names"][:3] == ["Ann", "hard bot", "Cy"]  # type: ignore[index]
     assert not [m for m in map(json.loads, heard) if m["type"] == "error"]
