@@ -91,19 +91,19 @@ class Changes:
             out = work(room)
             return out, (self._change(room, out, before) if room.seq != before else None)
 
-        made: Made[T] | None = None  # sent to be stored: if its commit failed, perhaps unheard
+        write: Write | dict[str, Any] | None = None
         try:
             out, write = worked() if room.quick else await self.run(worked)
-            if isinstance(write, dict):
-                made = Made(room, out, write)
             if write is not None:
                 await self.store(room, write)
         except (RoomError, Conflict) as exc:
             if self.shared is None:
                 raise
             self.rooms.pop(code, None)  # perhaps stale, perhaps changed: read it again
+            # sent to be stored and its commit failed: perhaps stored all the same, unheard
             lost = isinstance(exc, RoomError) and exc.code == "storage"
-            return await self._apply_locked(code, work, started, made if lost else None)
+            maybe = Made(room, out, write) if lost and isinstance(write, dict) else None
+            return await self._apply_locked(code, work, started, maybe)
         except BaseException:
             if self.shared is not None:  # a copy half changed is no copy
                 self.rooms.pop(code, None)

@@ -215,13 +215,14 @@ class SharedRooms:
         """Store a new room, its host connected through this process (retried as `apply`
         is; a commit whose reply was lost is found, not made twice)."""
         change = self.change(room, Outcome([], {"type": "create"}, 0, None), room.seq, now)
-        tried = [False]
+        tried = False
 
         def once() -> None:
+            nonlocal tried
             with self.store.engine.begin() as conn:
-                if tried[0] and _was_stored(conn, change):
+                if tried and _was_stored(conn, change):
                     return
-                tried[0] = True
+                tried = True
                 write_rows(conn, [Write(room.to_dict(), None, None, now)])
                 _write(conn, change)
                 upkeep.arrived(conn, room.code, 0, self.holder, now)
@@ -321,9 +322,7 @@ class SharedRooms:
                     cursors = {i: driver.execute(_statement(batch[i]), batch[i]) for i in order}
                 written = [cursors[i].rowcount == 1 for i in range(len(batch))]
                 if attempts > 1:  # an earlier attempt's commit may have stored some, unheard
-                    for i, done in enumerate(written):
-                        row = None if done else driver.execute(STORED, batch[i]).fetchone()
-                        written[i] = done or row is not None
+                    written = [w or _was_stored(conn, batch[i]) for i, w in enumerate(written)]
             return written
 
         return retrying(once)
