@@ -11,6 +11,7 @@ from test_cli_support import (
     BIGTWO,
     PROMPT,
     first_deal,
+    interrupt,
     plain,
     play_by_hints,
     seed_where_you_lead,
@@ -78,8 +79,7 @@ def test_bad_input_gets_a_reason_and_the_prompt_again() -> None:
     child.expect("Your lead › ")
     child.sendline("3d")  # accepted: the game goes on to the next prompt
     child.expect([PROMPT, ANOTHER])
-    child.sendintr()
-    child.expect("Goodbye.")
+    interrupt(child)
     child.expect(pexpect.EOF)
     assert "Traceback" not in (child.before or "")
 

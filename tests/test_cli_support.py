@@ -41,6 +41,19 @@ def spawn(*args: str, color: bool = False, timeout: float = 15) -> pexpect.spawn
     )
 
 
+def interrupt(child: pexpect.spawn, tries: int = 3) -> None:
+    """Ctrl-C at a prompt, until the sitting says goodbye. CPython's line editor prints the
+    prompt before it waits for a key, and a signal that lands in between is only acted on
+    with the next key: on a loaded machine the first Ctrl-C can fall there, as a person's
+    could; the person presses it again."""
+    for _ in range(tries - 1):
+        child.sendintr()
+        if child.expect(["Goodbye.", pexpect.TIMEOUT], timeout=5) == 0:
+            return
+    child.sendintr()
+    child.expect("Goodbye.")
+
+
 def first_deal(seed: int, rules: str = "classic") -> bigtwo.Game:
     """The first deal `bigtwo play --seed` deals."""
     return Session.start(bigtwo.Rules.preset(rules), seed).next_deal()
