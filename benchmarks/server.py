@@ -5,7 +5,8 @@ Run ``python benchmarks/server.py [--tables N] [--seconds S] [--think T] [--ramp
 [--database postgresql://… --workers 2]``.
 
 With ``--database`` the server runs on that database (its bigtwo tables are emptied before
-each run: give it a database of its own) and ``--workers N`` starts N server processes on the
+each run: give it a database of its own; and its cluster's WAL is warmed, `warm_wal`, which
+needs a superuser for the checkpoint) and ``--workers N`` starts N server processes on the
 port; CPU and memory are then those of the whole process tree (the supervisor and its
 workers), not counting the database server's, which is shown apart when it runs on this
 machine (processes named ``postgres``).
