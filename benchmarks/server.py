@@ -146,8 +146,8 @@ WARM_ROWS = 2_000_000  # about 260 MB of WAL: enough recycled segments for the l
 
 
 def warm_wal(database: str) -> str:
-    """Have PostgreSQL's next WAL segments ready, as on a cluster that has run a while; what
-    was done, in words.
+    """Have PostgreSQL's next WAL segments ready, as on a cluster that has run a while, and
+    say whether that was done.
 
     A cluster makes a new 16 MB segment file (written through with zeros, and synced) each
     time its WAL outgrows the ones it has; a commit waiting on that took 50-70 ms, on both
@@ -156,8 +156,9 @@ def warm_wal(database: str) -> str:
     the benchmark writes a few hundred MB of WAL, then checkpoints."""
     import sqlalchemy as sa
 
-    url = "postgresql+psycopg://" + database.split("://", 1)[1]
-    engine = sa.create_engine(url, isolation_level="AUTOCOMMIT")
+    from bigtwo.server.store import engine_url
+
+    engine = sa.create_engine(engine_url(database), isolation_level="AUTOCOMMIT")
     try:
         with engine.connect() as conn:
             conn.exec_driver_sql(
@@ -512,8 +513,9 @@ def wal_and_commits(database: str | None) -> tuple[int, int] | None:
         return None
     import sqlalchemy as sa
 
-    url = "postgresql+psycopg://" + database.split("://", 1)[1]
-    engine = sa.create_engine(url)
+    from bigtwo.server.store import engine_url
+
+    engine = sa.create_engine(engine_url(database))
     with engine.connect() as conn:
         wal = conn.exec_driver_sql("SELECT wal_bytes FROM pg_stat_wal").scalar()
         commits = conn.exec_driver_sql(

@@ -83,10 +83,8 @@ class Write:
 
 class Store:
     def __init__(self, url: str) -> None:
-        if url.startswith(("postgresql://", "postgres://")):  # psycopg 3, not SQLAlchemy's default
-            url = "postgresql+psycopg://" + url.split("://", 1)[1]
-        self.url = url
-        self.engine = sa.create_engine(url, future=True)
+        self.url = engine_url(url)
+        self.engine = sa.create_engine(self.url, future=True)
         if self.engine.dialect.name == "sqlite":
             sa.event.listen(self.engine, "connect", _sqlite_settings)
         with self.engine.begin() as conn:
@@ -192,6 +190,14 @@ def _sqlite_settings(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA busy_timeout=5000")
     cursor.close()
+
+
+def engine_url(url: str) -> str:
+    """``url`` as SQLAlchemy should open it: a bare PostgreSQL URL through psycopg 3, not
+    SQLAlchemy's default driver."""
+    if url.startswith(("postgresql://", "postgres://")):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    return url
 
 
 def sqlite_url(path: str | Path) -> str:
