@@ -341,7 +341,7 @@ class Room:
             "votes": sorted(self.votes),
             "recent": {str(s): ids for s, ids in self.recent.items()},
             "recorded": self.recorded,
-            "table": None if table is None else _rules_named(table, rules),
+            "table": None if table is None else _rules_swapped(table, rules, SAME_RULES),
         }
 
     def write(self, action: dict[str, Any] | None, seat: int | None) -> Write:
@@ -381,7 +381,9 @@ class Room:
             votes=set(data["votes"]),
             recent={int(s): dict(ids) for s, ids in data["recent"].items()},
             recorded=data["recorded"],
-            table=None if table is None else Table.from_dict(_rules_put(table, rules), bots),
+            table=None
+            if table is None
+            else Table.from_dict(_rules_swapped(table, SAME_RULES, rules), bots),
         )
 
     # -- what each seat is sent ----------------------------------------------------------------
@@ -437,24 +439,13 @@ class Room:
         return [e for _, evs in kept for e in self.events_for(seat, evs)]
 
 
-def _rules_named(table: dict[str, Any], rules: dict[str, Any]) -> dict[str, Any]:
-    """A table's stored form with each copy of the room's rules in its parts (the session's,
-    the deal's, the last deal's) named, not repeated: they were three fifths of a snapshot,
-    which is written with every change."""
+def _rules_swapped(table: dict[str, Any], old: Any, new: Any) -> dict[str, Any]:
+    """A table's stored form with the rules of each of its parts (the session's, the deal's,
+    the last deal's) that are ``old`` given as ``new``. Stored, the room's own rules are
+    named (`SAME_RULES`), not repeated: the copies were three fifths of a snapshot, which is
+    written with every change; a room stored before keeps its copies."""
     return {
-        key: {**part, "rules": SAME_RULES}
-        if isinstance(part, dict) and part.get("rules") == rules
-        else part
-        for key, part in table.items()
-    }
-
-
-def _rules_put(table: dict[str, Any], rules: dict[str, Any]) -> dict[str, Any]:
-    """The inverse of `_rules_named` (a room stored before keeps its copies)."""
-    return {
-        key: {**part, "rules": rules}
-        if isinstance(part, dict) and part.get("rules") == SAME_RULES
-        else part
+        key: {**part, "rules": new} if isinstance(part, dict) and part.get("rules") == old else part
         for key, part in table.items()
     }
 
