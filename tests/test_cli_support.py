@@ -46,12 +46,23 @@ def interrupt(child: pexpect.spawn, tries: int = 3) -> None:
     prompt before it waits for a key, and a signal that lands in between is only acted on
     with the next key: on a loaded machine the first Ctrl-C can fall there, as a person's
     could; the person presses it again."""
-    for _ in range(tries - 1):
+    for _ in range(tries):
         child.sendintr()
         if child.expect(["Goodbye.", pexpect.TIMEOUT], timeout=5) == 0:
             return
-    child.sendintr()
-    child.expect("Goodbye.")
+    pytest.fail(f"{tries} Ctrl-Cs at the prompt went unanswered; the child: {_state(child.pid)}")
+
+
+def _state(pid: int) -> str:
+    """What the kernel says of a process (its state, where it waits, its signals), to tell
+    why it did not answer."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text().splitlines()
+        wchan = Path(f"/proc/{pid}/wchan").read_text()
+    except OSError as exc:
+        return f"unreadable ({exc})"
+    keep = ("State", "Threads", "SigPnd", "ShdPnd", "SigBlk", "SigIgn", "SigCgt")
+    return "; ".join([*(line for line in status if line.startswith(keep)), f"wchan {wchan}"])
 
 
 def first_deal(seed: int, rules: str = "classic") -> bigtwo.Game:
