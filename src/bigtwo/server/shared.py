@@ -63,7 +63,9 @@ SHARE_ROOM = "SELECT seq, status, data FROM rooms WHERE code = %(code)s FOR SHAR
 # (``occupancy``), or one whose lease this change took (its timer must stop). The room's row
 # must already be locked when the statement starts, so that its snapshot holds every arrival
 # written before (an arrival waits for that lock, and then reads the room as this change
-# left it). Spelled in SQL: it runs for every action.
+# left it). The records go in binary (``%(records)b``): as text each is escaped, its JSON's
+# quotes one by one (psycopg took 219 µs for a deal's record, against 2 µs). Spelled in SQL:
+# it runs for every action.
 WRITE_CHANGE = """
 WITH room AS (
     UPDATE rooms SET status = %(status)s, public = %(public)s, seq = %(seq)s, data = %(data)s,
@@ -83,7 +85,7 @@ WITH room AS (
 ), record AS (
     INSERT INTO records (room, number, body)
     SELECT code, %(first)s + r.n - 1, r.body
-    FROM room, unnest(%(records)s::text[]) WITH ORDINALITY AS r(body, n)
+    FROM room, unnest(%(records)b::text[]) WITH ORDINALITY AS r(body, n)
 ){action}
 SELECT code, CASE WHEN EXISTS (SELECT 1 FROM lease) OR EXISTS (
     SELECT 1 FROM occupancy o
