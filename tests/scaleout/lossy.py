@@ -5,7 +5,8 @@ know; it must find out, not guess.
 
 It reads the server's side of PostgreSQL's wire protocol (a type byte, then a length that
 counts itself) and, when asked, drops both sides instead of passing on the next
-``CommandComplete`` whose tag is ``COMMIT``. Clients must connect without TLS and GSSAPI
+``CommandComplete`` whose tag is ``COMMIT``; or it can make the database unreachable for a
+while (`Lossy.go_away`). Clients must connect without TLS and GSSAPI
 (`Lossy.url` says so), so that the server speaks in those messages from its first byte."""
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ class Lossy:
         self.then: Callable[[], object] | None = None  # run once the commit's reply is lost
         self.lost = 0  # commits whose reply was lost
         self.closing = False
+        self.away = False  # set: the database is unreachable (see `go_away`)
         self.carried: set[socket.socket] = set()  # both ends of each connection carried
         self.carrying = threading.Lock()
         self.accepting = threading.Thread(target=self._accept, daemon=True)
@@ -47,6 +49,17 @@ class Lossy:
         learns that its connection is gone (another process's change in that moment)."""
         self.then = then
         self.lose.set()
+
+    def go_away(self) -> None:
+        """The database unreachable, as for a long outage: every connection is dropped, and
+        new ones are dropped as they arrive, until `come_back`."""
+        self.away = True
+        with self.carrying:
+            carried, self.carried = self.carried, set()
+        _drop(*carried)
+
+    def come_back(self) -> None:
+        self.away = False
 
     def _losing(self) -> bool:
         """Whether to lose this commit's reply (taken by one connection only)."""
@@ -72,6 +85,9 @@ class Lossy:
                 client, _ = self.listening.accept()
             except OSError:
                 return
+            if self.away:
+                _drop(client)
+                continue
             try:
                 server = socket.create_connection(self.target)
             except OSError:  # the server is away: so is this client's connection

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from collections import Counter
 from collections.abc import AsyncIterator
@@ -45,9 +46,10 @@ from .protocol import (
 from .replay import replay_routes
 from .rulebook import rulebook_routes
 from .settings import Settings
-from .store import Store
+from .store import DATABASE_FAILED, DatabaseError, Store, first_line
 from .web import web_routes
 
+log = logging.getLogger("bigtwo.server")
 PER_ADDRESS = 32  # open connections from one address
 IDLE = 60.0  # seconds without a frame (pings included) before a connection is dropped
 
@@ -142,6 +144,10 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
             with contextlib.suppress(Exception):
                 await ws.close()
 
+    async def database_failed(_: Request, exc: Exception) -> Response:
+        log.warning("the database failed: %s", first_line(exc))
+        return http_error(503, "storage", DATABASE_FAILED)
+
     app = Starlette(
         routes=[
             Route("/healthz", healthz),
@@ -153,6 +159,7 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
             *web_routes(),  # last: the page is the catch-all at /
         ],
         lifespan=lifespan,
+        exception_handlers={DatabaseError: database_failed},
     )
     app.state.hub = hub
     return app
@@ -173,6 +180,9 @@ async def _answer(hub: Hub, conn: Connection, body: str | bytes, bucket: Bucket)
         refused = exc
     except BigTwoError as exc:
         refused = ProtocolError("bad_input", str(exc))
+    except DatabaseError as exc:  # away past the retries: the connection stays, refused
+        log.warning("room=%s the database failed: %s", conn.room, first_line(exc))
+        refused = ProtocolError("storage", DATABASE_FAILED)
     if refused is not None:
         await conn.send(refusal(refused))
     elif isinstance(msg, Ping):

@@ -22,7 +22,7 @@ from .commits import Conflict, GroupCommit
 from .room import Room, RoomError
 from .settings import Settings
 from .shared import Made, Outcome, SharedRooms, for_audience
-from .store import Store, Write
+from .store import NOT_STORED, Store, Write
 
 log = logging.getLogger("bigtwo.server")
 T = TypeVar("T")
@@ -150,10 +150,10 @@ class Changes:
             )
         except RoomError:
             raise
-        except Exception as exc:  # not stored: nobody may hear of it; forget the cached room
+        except Exception:  # not stored: nobody may hear of it; forget the cached room
             self.rooms.pop(code, None)
             log.exception("room=%s change failed", code)
-            raise RoomError("storage", f"the change wasn't stored: {exc}") from None
+            raise RoomError("storage", NOT_STORED) from None
         self.rooms[code] = room
         if changed:
             self.applied[code] = room.seq

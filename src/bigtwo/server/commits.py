@@ -15,6 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Generic, TypeVar
 
 from .room import RoomError
+from .store import NOT_STORED
 
 log = logging.getLogger("bigtwo.server")
 T = TypeVar("T")
@@ -60,10 +61,10 @@ class GroupCommit(Generic[W]):
             return
         try:
             written = await self.run(self.commit, [w for w, _ in batch])
-        except Exception as exc:  # the store failed: nobody may hear of these changes
+        except Exception:  # the store failed: nobody may hear of these changes
             log.exception("store write failed")
             for _, future in batch:
-                future.set_exception(RoomError("storage", f"the change wasn't stored: {exc}"))
+                future.set_exception(RoomError("storage", NOT_STORED))
             return
         for i, (_, future) in enumerate(batch):
             if written is None or written[i]:

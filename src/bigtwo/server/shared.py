@@ -44,7 +44,7 @@ from ..engine.view import SPECTATOR
 from ..table import Event
 from . import jsontext, upkeep
 from .room import Room, RoomError
-from .store import CHANGES, ROOMS, Store, Write, write_rows
+from .store import CHANGES, ROOMS, Store, Write, first_line, write_rows
 
 log = logging.getLogger("bigtwo.server")
 T = TypeVar("T")
@@ -178,11 +178,6 @@ def audiences(room: Room, events: Sequence[Event]) -> dict[str, list[dict[str, A
 def for_audience(shown: dict[str, list[dict[str, Any]]], seat: int | None) -> list[Any]:
     key = SPECTATOR_KEY if seat is None else str(seat)
     return shown.get(EVERYONE_KEY, shown.get(key, []))
-
-
-def _first_line(exc: Exception) -> str:
-    text = str(exc).strip()
-    return text.splitlines()[0] if text else type(exc).__name__
 
 
 def _lost_connection(exc: sa.exc.DBAPIError) -> bool:
@@ -398,14 +393,14 @@ class SharedRooms:
         try:
             found = self._round(now, grace, keep_empty)
         except Exception as exc:  # the database is away: try again next round
-            log.warning("lease renewal failed: %s", _first_line(exc))
+            log.warning("lease renewal failed: %s", first_line(exc))
             return Round([], [], [])
         if now >= self.next_prune:
             self.next_prune = now + upkeep.PRUNE_EVERY
             try:
                 self.prune(now)
             except Exception as exc:  # next time, then
-                log.warning("pruning failed: %s", _first_line(exc))
+                log.warning("pruning failed: %s", first_line(exc))
         return found
 
     def _round(self, now: float, grace: float, keep_empty: float) -> Round:

@@ -22,6 +22,11 @@ from alembic.config import Config
 from . import jsontext
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+# What a failed database call raises (the driver's error, wrapped by SQLAlchemy), and what the
+# person whose request needed it is told: the details are for the log, not for them.
+DatabaseError = sa.exc.DBAPIError
+DATABASE_FAILED = "the server's database failed; try again in a moment"
+NOT_STORED = f"the change wasn't stored: {DATABASE_FAILED}"
 
 _meta = sa.MetaData()
 ROOMS = sa.Table(
@@ -190,6 +195,12 @@ def _sqlite_settings(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA busy_timeout=5000")
     cursor.close()
+
+
+def first_line(exc: Exception) -> str:
+    """An error's first line, for a log line of its own (a driver's error runs on)."""
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
 
 
 def engine_url(url: str) -> str:
