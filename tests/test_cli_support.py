@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import sys
 from pathlib import Path
 
@@ -37,14 +38,29 @@ def spawn(*args: str, color: bool = False, timeout: float = 15) -> pexpect.spawn
     if not color:
         env["NO_COLOR"] = "1"
     return pexpect.spawn(
-        str(BIGTWO), list(args), env=env, encoding="utf-8", timeout=timeout, dimensions=(40, 100)
+        str(BIGTWO),
+        list(args),
+        env=env,
+        encoding="utf-8",
+        timeout=timeout,
+        dimensions=(40, 100),
+        preexec_fn=ctrl_c_as_at_a_terminal,
     )
+
+
+def ctrl_c_as_at_a_terminal() -> None:
+    """In the child before it starts: Ctrl-C (and Ctrl-\\) back to their default, as a shell
+    starts a command at a terminal. A test run started in the background by a script inherits
+    them ignored (POSIX: a background list of a shell without job control does), and a
+    program started with Ctrl-C ignored rightly keeps ignoring it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGQUIT, signal.SIG_DFL)
 
 
 def interrupt(child: pexpect.spawn, tries: int = 3) -> None:
     """Ctrl-C at a prompt, until the sitting says goodbye. CPython's line editor prints the
     prompt before it waits for a key, and a signal that lands in between is only acted on
-    with the next key: on a loaded machine the first Ctrl-C can fall there, as a person's
+    with the next key: on a loaded machine the first Ctrl-C could fall there, as a person's
     could; the person presses it again."""
     for _ in range(tries):
         child.sendintr()
