@@ -60,8 +60,7 @@ def ctrl_c_as_at_a_terminal() -> None:
 def interrupt(child: pexpect.spawn, tries: int = 3) -> None:
     """Ctrl-C at a prompt, until the sitting says goodbye. CPython's line editor prints the
     prompt before it waits for a key, and a signal that lands in between is only acted on
-    with the next key: on a loaded machine the first Ctrl-C could fall there, as a person's
-    could; the person presses it again."""
+    with the next key; a person whose Ctrl-C fell there would press it again."""
     for _ in range(tries):
         child.sendintr()
         if child.expect(["Goodbye.", pexpect.TIMEOUT], timeout=5) == 0:
