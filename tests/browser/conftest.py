@@ -5,16 +5,13 @@ from __future__ import annotations
 
 import contextlib
 import shutil
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from ports import free_port
+from server_process import on_sqlite
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
@@ -32,32 +29,12 @@ CHROMIUM_ARGS = [
 def serving(db: Path, port: int | None = None) -> Iterator[str]:
     """Run `bigtwo serve` on ``db`` (a free loopback port unless given) until the block ends;
     its base URL."""
-    port = port or free_port()
-    cmd = [sys.executable, "-m", "bigtwo", "serve", "--port", str(port)]
-    cmd += ["--database", f"sqlite:///{db}", "--grace", "60"]
-    with open(db.with_suffix(".log"), "a") as log:
-        proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
-        base = f"http://127.0.0.1:{port}"
-        try:
-            for _ in range(300):
-                try:
-                    with urllib.request.urlopen(f"{base}/healthz", timeout=1) as reply:
-                        if reply.status == 200:
-                            break
-                except OSError:
-                    if proc.poll() is not None:
-                        raise RuntimeError(db.with_suffix(".log").read_text()) from None
-                    time.sleep(0.05)
-            else:
-                raise RuntimeError("the server didn't come up")
-            yield base
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+    server = on_sqlite(db, port=port or free_port(), grace=60)
+    server.start()
+    try:
+        yield server.base
+    finally:
+        server.stop()
 
 
 @pytest.fixture(scope="session")

@@ -15,10 +15,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from server_process import ServerProcess
 
 from bigtwo.client import Client, ServerError
 
-from .conftest import Server, two_servers
+from .conftest import two_servers
 from .stored import lease_holder
 from .test_two_processes import play_all
 
@@ -38,7 +39,7 @@ def seat(state: dict[str, Any], number: int) -> dict[str, Any]:
     return found
 
 
-def lobby(server: Server) -> dict[str, dict[str, Any]]:
+def lobby(server: ServerProcess) -> dict[str, dict[str, Any]]:
     address = f"http://127.0.0.1:{server.port}/api/lobby"
     rooms = json.loads(urllib.request.urlopen(address, timeout=10).read())["rooms"]
     return {r["code"]: r for r in rooms}
@@ -54,20 +55,20 @@ def heard(client: Client, line: tuple[int, str]) -> None:
         client.expect("chat")
 
 
-def two_in_a_room(a: Server, b: Server, **options: Any) -> tuple[str, Client, Client]:
+def two_in_a_room(a: ServerProcess, b: ServerProcess, **options: Any) -> tuple[str, Client, Client]:
     """Ann hosts on ``a`` (seat 0), Bob joins through ``b`` (seat 1), seats 2 and 3 bots."""
-    ann = Client.connect(a.url)
+    ann = Client.connect(a.ws)
     code = ann.create("Ann", seats=["open", "easy", "easy"], deals=1, **options)
-    bob = Client.connect(b.url)
+    bob = Client.connect(b.ws)
     bob.join(code, "Bob", 1)
     until(ann, lambda s: seat(s, 1)["name"] == "Bob")  # a heard of the join
     return code, ann, bob
 
 
-def test_chat_crosses_processes_once(servers: list[Server]) -> None:
+def test_chat_crosses_processes_once(servers: list[ServerProcess]) -> None:
     a, b = servers
     code, ann, bob = two_in_a_room(a, b)
-    watcher = Client.connect(b.url)
+    watcher = Client.connect(b.ws)
     watcher.watch(code)
     ann.send({"type": "chat", "text": "hello from a"})
     assert bob.expect("chat") == {"type": "chat", "seat": 0, "name": "Ann", "text": "hello from a"}
@@ -90,18 +91,20 @@ def test_chat_crosses_processes_once(servers: list[Server]) -> None:
         client.close()
 
 
-def test_the_lobby_of_one_process_lists_the_rooms_of_the_other(servers: list[Server]) -> None:
+def test_the_lobby_of_one_process_lists_the_rooms_of_the_other(
+    servers: list[ServerProcess]
+) -> None:
     a, b = servers
     code, ann, bob = two_in_a_room(a, b)
     listed = lobby(a)[code]
     assert [s["name"] for s in listed["seats"]][:2] == ["Ann", "Bob"]  # b's join, on a
-    hidden = Client.connect(a.url)
+    hidden = Client.connect(a.ws)
     private = hidden.create("Hid", seats=["easy"] * 3, public=False)
     assert code in lobby(b) and private not in lobby(b)
     ann.host("start")
     until(bob, lambda s: s["room"]["status"] == "playing")
     assert code not in lobby(a) and code not in lobby(b)
-    closing = Client.connect(a.url)
+    closing = Client.connect(a.ws)
     short = closing.create("Cal", seats=["easy"] * 3)
     assert short in lobby(b)
     closing.host("close")
@@ -111,7 +114,7 @@ def test_the_lobby_of_one_process_lists_the_rooms_of_the_other(servers: list[Ser
         client.close()
 
 
-def test_host_actions_through_one_process_hold_on_the_other(servers: list[Server]) -> None:
+def test_host_actions_through_one_process_hold_on_the_other(servers: list[ServerProcess]) -> None:
     a, b = servers
     _, ann, bob = two_in_a_room(a, b)
     ann.host("seat", 2, "open")  # the host takes a bot away, through a
@@ -132,7 +135,7 @@ def test_host_actions_through_one_process_hold_on_the_other(servers: list[Server
         client.close()
 
 
-def away_lines(server: Server, code: str) -> list[str]:
+def away_lines(server: ServerProcess, code: str) -> list[str]:
     """The room log's lines (JSON, docs/protocol.md) of a bot taking an absent seat over."""
     lines = [line for line in server.log.read_text().splitlines() if line.startswith("{")]
     return [
@@ -163,7 +166,7 @@ def test_a_person_gone_from_one_process_gets_a_bot_once_and_the_seat_back_throug
         gone = time.monotonic()
         until(ann, lambda s: seat(s, 1)["away"], timeout=20)
         assert time.monotonic() - gone >= GRACE  # not before the grace period
-        back = Client.connect(b.url)  # Bob comes back through b
+        back = Client.connect(b.ws)  # Bob comes back through b
         back.resume(code, token, last)
         assert back.state is not None and not seat(back.state, 1)["away"]
         until(ann, lambda s: not seat(s, 1)["away"])
@@ -172,7 +175,7 @@ def test_a_person_gone_from_one_process_gets_a_bot_once_and_the_seat_back_throug
         assert len(away_lines(by[0], code)) == 1  # ... once
         assert times_away(ann, 1) == 1
         back.close()  # and now drops out of b, back through a within the grace period
-        again = Client.connect(a.url)
+        again = Client.connect(a.ws)
         again.resume(code, token)
         time.sleep(2 * GRACE + 3)  # past the grace period and a lease round or two
         assert times_away(ann, 1) == 1 and times_away(again, 1) == 0

@@ -10,17 +10,18 @@ import time
 from pathlib import Path
 
 import pytest
+from server_process import ServerProcess
 
 from bigtwo.client import Client, ServerError
 
-from .conftest import Server, two_servers
+from .conftest import two_servers
 from .stored import lease_holder, stored_actions
 from .test_across import lobby
 
 KEEP = 2.0  # seconds an empty room is kept; lease rounds come every 2 s
 
 
-def close_lines(server: Server, code: str) -> list[dict[str, object]]:
+def close_lines(server: ServerProcess, code: str) -> list[dict[str, object]]:
     """The room log's lines of closing the room for standing empty."""
     lines = [json.loads(x) for x in server.log.read_text().splitlines() if x.startswith("{")]
     return [x for x in lines if x["room"] == code and x["action"] == "close_empty"]
@@ -28,17 +29,17 @@ def close_lines(server: Server, code: str) -> list[dict[str, object]]:
 
 def test_the_lease_holder_closes_a_room_nobody_is_in_once(database: str, tmp_path: Path) -> None:
     with two_servers(database, tmp_path, "--keep-empty", str(KEEP)) as (a, b):
-        host = Client.connect(a.url)
+        host = Client.connect(a.ws)
         code = host.create("Ann", seats=["easy"] * 3)  # a holds the room's lease
         assert lease_holder(database, code) == a.proc.pid
-        watcher = Client.connect(b.url)
+        watcher = Client.connect(b.ws)
         watcher.watch(code)
         host.close()  # nobody is in through a; a spectator is, through b
         time.sleep(KEEP + 2.5)  # past the time kept, and a lease round (every 2 s)
         assert code in lobby(a) and code in lobby(b)
         watcher.close()  # now nobody is in ...
         time.sleep(KEEP / 2)
-        back = Client.connect(b.url)  # ... until someone comes back in time
+        back = Client.connect(b.ws)  # ... until someone comes back in time
         back.watch(code)
         time.sleep(KEEP + 2.5)
         assert code in lobby(a) and code in lobby(b)
@@ -48,7 +49,7 @@ def test_the_lease_holder_closes_a_room_nobody_is_in_once(database: str, tmp_pat
             assert time.monotonic() - left < KEEP + 10, "the empty room stayed open"
             time.sleep(0.2)
         assert time.monotonic() - left >= KEEP - 0.5  # not before its time (a round's slack)
-        late = Client.connect(b.url)
+        late = Client.connect(b.ws)
         with pytest.raises(ServerError) as refused:
             late.watch(code)
         assert refused.value.code == "no_room"

@@ -10,10 +10,10 @@ import time
 from collections import Counter
 
 import postgres
+from server_process import ServerProcess
 
 from bigtwo.client import Client
 
-from .conftest import Server
 from .stored import stored_actions, stored_changes
 from .test_two_processes import four_players, play_all, seqs_seen
 
@@ -28,7 +28,7 @@ def step(clients: list[Client]) -> None:
         client.catch_up(int(ack["seq"]))
 
 
-def test_a_killed_process_loses_nothing(servers: list[Server], database: str) -> None:
+def test_a_killed_process_loses_nothing(servers: list[ServerProcess], database: str) -> None:
     a, b = servers
     code, clients = four_players(servers)  # seats 0 and 2 on a, 1 and 3 on b
     for _ in range(6):
@@ -46,7 +46,7 @@ def test_a_killed_process_loses_nothing(servers: list[Server], database: str) ->
         old = clients[seat]
         last = old.state["seq"] if old.state else 0
         assert old.token is not None
-        fresh = Client.connect(living.url)
+        fresh = Client.connect(living.ws)
         fresh.resume(code, old.token, last)
         resumed = fresh.state
         assert resumed is not None and resumed["seq"] >= last
@@ -71,15 +71,17 @@ def test_a_killed_process_loses_nothing(servers: list[Server], database: str) ->
         client.close()
 
 
-def test_a_timer_fires_once_when_its_holder_dies(servers: list[Server], database: str) -> None:
+def test_a_timer_fires_once_when_its_holder_dies(
+    servers: list[ServerProcess], database: str
+) -> None:
     a, b = servers
-    host = Client.connect(a.url)
+    host = Client.connect(a.ws)
     code = host.create("Ann", seats=["easy", "easy", "easy"], deals=1, turn_seconds=2)
     host.host("start")  # a applies the start, so a holds the room's lease and timer
     while host.state is None or not host.state["awaiting"]:
         host.receive()
     assert host.token is not None
-    there = Client.connect(b.url)
+    there = Client.connect(b.ws)
     there.resume(code, host.token)
     a.kill()
     host.close()
@@ -103,7 +105,7 @@ def test_a_timer_fires_once_when_its_holder_dies(servers: list[Server], database
     assert seqs == list(range(len(seqs)))
 
 
-def test_a_database_restart_loses_no_action(servers: list[Server], database: str) -> None:
+def test_a_database_restart_loses_no_action(servers: list[ServerProcess], database: str) -> None:
     code, clients = four_players(servers)
     for _ in range(4):
         step(clients)

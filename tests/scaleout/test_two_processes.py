@@ -8,11 +8,12 @@ import itertools
 import threading
 import urllib.request
 
+from server_process import ServerProcess
+
 from bigtwo.bots import make_bot
 from bigtwo.client import Client, ServerError
 from bigtwo.record_files import load_record
 
-from .conftest import Server
 from .stored import stored_actions, stored_changes
 
 
@@ -21,14 +22,14 @@ def seqs_seen(client: Client) -> list[int]:
     return [m["seq"] for m in client.received if m.get("type") == "update"]
 
 
-def four_players(servers: list[Server], deals: int = 1) -> tuple[str, list[Client]]:
+def four_players(servers: list[ServerProcess], deals: int = 1) -> tuple[str, list[Client]]:
     """A room of four people: seats 0 and 2 on the first process, 1 and 3 on the second."""
     a, b = servers
-    host = Client.connect(a.url)
+    host = Client.connect(a.ws)
     code = host.create("Ann", seats=["open", "open", "open"], deals=deals, turn_seconds=0)
     clients = [host]
     for seat, server in ((1, b), (2, a), (3, b)):
-        client = Client.connect(server.url)
+        client = Client.connect(server.ws)
         client.join(code, f"P{seat}", seat)
         clients.append(client)
     host.host("start")
@@ -55,7 +56,9 @@ def play_all(clients: list[Client]) -> None:
     assert not errors, errors
 
 
-def test_players_on_two_processes_play_a_whole_deal(servers: list[Server], database: str) -> None:
+def test_players_on_two_processes_play_a_whole_deal(
+    servers: list[ServerProcess], database: str
+) -> None:
     code, clients = four_players(servers)
     play_all(clients)
     final = clients[0].state
@@ -83,7 +86,7 @@ def submit(twin: Client, action: str, barrier: threading.Barrier, results: list[
 
 
 def test_submits_for_one_turn_from_both_processes_apply_once(
-    servers: list[Server], database: str
+    servers: list[ServerProcess], database: str
 ) -> None:
     code, clients = four_players(servers, deals=1)
     a, b = servers
@@ -94,7 +97,7 @@ def test_submits_for_one_turn_from_both_processes_apply_once(
         mover = state["awaiting"][0]
         token = clients[mover].token
         assert token is not None
-        twins = [Client.connect(a.url), Client.connect(b.url)]
+        twins = [Client.connect(a.ws), Client.connect(b.ws)]
         for i, twin in enumerate(twins):
             twin.resume(code, token)
             twin._ids = itertools.count(1000 * applied + 100 * i)  # different actions

@@ -17,13 +17,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from server_process import ServerProcess
 from websockets.exceptions import ConnectionClosed
 
 from bigtwo.client import Client
 from bigtwo.server.settings import Settings
 from bigtwo.server.workers import RESTART_AFTER, RESTART_LONGEST, listen, restart_delay
 
-from .conftest import START, Server, start
+from .conftest import start
 from .stored import lease_holder, status, stored_changes
 from .test_across import seat, until
 from .test_cached_rooms import run
@@ -37,7 +38,7 @@ def children(pid: int) -> list[int]:
     return found
 
 
-def serving_workers(server: Server, count: int = 2) -> list[int]:
+def serving_workers(server: ServerProcess, count: int = 2) -> list[int]:
     """The ``count`` worker processes running, by the line each logs as it starts (waiting
     for them to start)."""
     give_up = time.monotonic() + 30
@@ -51,7 +52,7 @@ def serving_workers(server: Server, count: int = 2) -> list[int]:
         time.sleep(0.1)
 
 
-def worker_of(client: Client, server: Server) -> int:
+def worker_of(client: Client, server: ServerProcess) -> int:
     """The worker process holding the server's end of the client's connection: the socket
     (``/proc/net/tcp``, from the client's port to the server's) among its open files."""
     port = client.socket.local_address[1]
@@ -72,13 +73,13 @@ def worker_of(client: Client, server: Server) -> int:
     raise AssertionError("no worker holds the connection")
 
 
-def one_on_each(server: Server, count: int = 2) -> dict[int, Client]:
+def one_on_each(server: ServerProcess, count: int = 2) -> dict[int, Client]:
     """A connection to each of the ``count`` workers (the kernel chooses: connect until
     each has one)."""
     found: dict[int, Client] = {}
     spare: list[Client] = []
     for _ in range(40):
-        client = Client.connect(server.url)
+        client = Client.connect(server.ws)
         pid = worker_of(client, server)
         if pid in found:
             spare.append(client)
@@ -133,7 +134,7 @@ def test_every_option_reaches_every_worker(database: str, tmp_path: Path) -> Non
             code = host.create("Ann", seats=["easy"] * 3, deals=1, turn_seconds=0)
             host.host("start")
             assert lease_holder(database, code) == pid  # the worker runs the room's upkeep
-            watcher = Client.connect(server.url)
+            watcher = Client.connect(server.ws)
             watcher.watch(code)
             rooms[code] = watcher
         for host in hosts.values():
@@ -201,7 +202,7 @@ def test_a_dead_worker_is_replaced_and_sigterm_drains_every_worker(
 def test_workers_need_a_shared_database(tmp_path: Path) -> None:
     sqlite = f"sqlite:///{tmp_path / 'rooms.db'}"
     done = subprocess.run(
-        [sys.executable, "-c", START, "serve", "--workers", "2", "--database", sqlite],
+        [sys.executable, "-m", "bigtwo", "serve", "--workers", "2", "--database", sqlite],
         capture_output=True,
         text=True,
         timeout=60,
@@ -213,7 +214,7 @@ def test_workers_on_a_port_in_use_are_refused_in_one_line(database: str) -> None
     with socket.create_server(("127.0.0.1", 0)) as taken:
         port = str(taken.getsockname()[1])
         done = subprocess.run(
-            [sys.executable, "-c", START, "serve", "--workers", "2", "--port", port,
+            [sys.executable, "-m", "bigtwo", "serve", "--workers", "2", "--port", port,
              "--database", database],
             capture_output=True,
             text=True,

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from conformance import play_through
+from server_process import ServerProcess, on_sqlite
 
 import bigtwo
 from bigtwo import Game, Move, Rules, View
@@ -19,7 +20,7 @@ from bigtwo.errors import IllegalMoveError
 from bigtwo.rules.changes import load_rules
 from bigtwo.table import Refusal
 
-from .conftest import ServerProcess
+from .conftest import GRACE
 from .players import TIMEOUT, deals_counted, records
 
 # the harness sends a few dozen refusals and checks a turn: far more than a person, so this
@@ -112,7 +113,8 @@ class RoomDriver:
 
 @pytest.fixture(scope="module")
 def fast_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    server = ServerProcess(tmp_path_factory.mktemp("conformance") / "server.db", extra=FAST)
+    folder = tmp_path_factory.mktemp("conformance")
+    server = on_sqlite(folder / "server.db", grace=GRACE, extra=FAST)
     server.start()
     try:
         yield server

@@ -13,14 +13,13 @@ from typing import Any
 
 import httpx
 import pytest
+from server_process import ServerProcess
 from starlette.testclient import TestClient
 from websockets.exceptions import ConnectionClosed
 
 import bigtwo
 from bigtwo.client import Client, ServerError
 from bigtwo.server.room import Room
-
-from .conftest import ServerProcess
 
 LONG_TURN = 600.0  # a timer that can't run out during the test
 SHORT_TURN = 1.5  # one that runs out while the server is down

@@ -10,12 +10,12 @@ import threading
 from typing import Any
 
 import pytest
+from server_process import ServerProcess
 
 import bigtwo
 from bigtwo.client import Client, ServerError
 from bigtwo.engine.codec import move_text
 
-from .conftest import ServerProcess
 from .players import TIMEOUT, records
 
 SECRET = "zebra-quartz-42"  # a chat line's words, which the log must not hold

@@ -8,12 +8,11 @@ import contextlib
 import json
 
 import pytest
+from server_process import ServerProcess
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 from bigtwo.server.app import PER_ADDRESS
-
-from .conftest import ServerProcess
 
 
 def _open(stack: contextlib.ExitStack, server: ServerProcess, client: str) -> ClientConnection:
