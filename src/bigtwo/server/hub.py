@@ -27,10 +27,11 @@ from typing import Any, TypeVar
 from ..table import Event
 from . import jsontext, room_log
 from .changes import Changes
+from .listener import Listener
 from .protocol import Act, Create, Host
 from .room import Room, RoomError
 from .settings import Settings
-from .shared import Listener, Outcome, SharedRooms, for_audience
+from .shared import Outcome, SharedRooms, for_audience
 from .store import Store
 
 log = logging.getLogger("bigtwo.server")
