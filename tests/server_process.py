@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 from ports import free_port
 
 from bigtwo.server.store import sqlite_url
@@ -31,9 +31,9 @@ def wait_healthy(base: str, timeout: float = START_TIMEOUT, proc: Any = None) ->
         if proc is not None and proc.poll() is not None:
             raise RuntimeError(f"the server exited with {proc.returncode}")
         try:
-            if httpx.get(f"{base}/healthz", timeout=1.0).text == "ok":
+            if httpx2.get(f"{base}/healthz", timeout=1.0).text == "ok":
                 return
-        except httpx.HTTPError:
+        except httpx2.HTTPError:
             pass
         time.sleep(0.05)
     raise TimeoutError(f"no healthy server at {base} after {timeout}s")

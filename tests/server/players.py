@@ -12,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-import httpx
+import httpx2
 
 import bigtwo
 from bigtwo.client import Client, ServerError
@@ -121,7 +121,7 @@ def records(base: str, code: str) -> list[str]:
     """Every stored record of a room's finished deals, in order."""
     out: list[str] = []
     while True:
-        got = httpx.get(f"{base}/api/rooms/{code}/records/{len(out)}", timeout=10)
+        got = httpx2.get(f"{base}/api/rooms/{code}/records/{len(out)}", timeout=10)
         if got.status_code == 404:
             return out
         assert got.status_code == 200, got.text

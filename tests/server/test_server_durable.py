@@ -11,7 +11,7 @@ import threading
 import time
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 from server_process import ServerProcess
 from starlette.testclient import TestClient
@@ -226,10 +226,10 @@ def test_an_empty_room_is_closed_after_the_time_kept(serve: ServerProcess) -> No
     watcher.watch(code)
     host.close()  # a spectator still in: the room stays
     time.sleep(1.5)
-    assert any(r["code"] == code for r in httpx.get(f"{serve.base}/api/lobby").json()["rooms"])
+    assert any(r["code"] == code for r in httpx2.get(f"{serve.base}/api/lobby").json()["rooms"])
     watcher.close()  # now nobody: closed after a second
     end = time.monotonic() + 10
-    while any(r["code"] == code for r in httpx.get(f"{serve.base}/api/lobby").json()["rooms"]):
+    while any(r["code"] == code for r in httpx2.get(f"{serve.base}/api/lobby").json()["rooms"]):
         assert time.monotonic() < end, "the empty room stayed open"
         time.sleep(0.2)
     late = Client.connect(serve.ws)

@@ -8,7 +8,7 @@ import threading
 import time
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 
 import bigtwo
@@ -42,7 +42,7 @@ def test_four_clients_play_whole_sessions_and_nobody_sees_a_hidden_card(
     # the deal in play is told by its commitment, since a tied team game and its shootout run
     # at one count of deals played but are two records
     fetched: list[tuple[str, str]] = []  # (the commitment in play, what HTTP said meanwhile)
-    served: list[tuple[str, int, str, httpx.Response]] = []  # (in play, number, query, answer)
+    served: list[tuple[str, int, str, httpx2.Response]] = []  # (in play, number, query, answer)
 
     def in_play() -> str | None:
         state = watcher.client.state
@@ -54,9 +54,9 @@ def test_four_clients_play_whole_sessions_and_nobody_sees_a_hidden_card(
         base = f"{server.base}/api/rooms/{code}"
         while not watcher.client.over:
             before = in_play()
-            lobby = httpx.get(f"{server.base}/api/lobby", timeout=10).text
+            lobby = httpx2.get(f"{server.base}/api/lobby", timeout=10).text
             got = [
-                (n, query, httpx.get(f"{base}/records/{n}{query}", timeout=10))
+                (n, query, httpx2.get(f"{base}/records/{n}{query}", timeout=10))
                 for n in range(deals + 1)  # one past the counted deals: a record never served
                 for query in ("", "?seat=0")
             ]
@@ -99,6 +99,6 @@ def test_a_record_of_a_deal_in_play_is_not_served(server: Any) -> None:
     code = host.create("solo", seats=["random"] * 3, deals=1)
     host.request({"type": "host", "what": "start"}, "update")
     assert host.state is not None and host.state["room"]["status"] == "playing"
-    got = httpx.get(f"{server.base}/api/rooms/{code}/records/0", timeout=10)
+    got = httpx2.get(f"{server.base}/api/rooms/{code}/records/0", timeout=10)
     assert got.status_code == 404 and got.json()["code"] == "no_record"
     host.close()
