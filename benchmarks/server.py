@@ -22,7 +22,8 @@ a few turns have gone round, and lasts ``--seconds``. Printed for that window:
 * tables held (connections that played to the end of it), actions a second (acknowledged),
 * the server's CPU (``/proc/PID/stat``, percent of one core) and memory (``/proc/PID/status``
   VmRSS: the total, and the growth over the idle server divided by the tables), the clients'
-  CPU beside it (they share the machine),
+  CPU beside it (they share the machine), and the CPU time the server (and the database)
+  spent per person's action,
 * action -> ``ack`` and action -> next turn (the ``update`` in which the seat is awaited
   again; the three bots play in between) latency, p50, p99 and worst, in ms, as the client
   sees it: its own event loop's delay is included (its garbage collector is off for the
@@ -535,6 +536,11 @@ def first_traceback(log: str) -> str:
     return "\n".join(lines[: end + 1])
 
 
+def per_action(cpu: float, actions: float) -> str:
+    """CPU time an action, from a percent of one core and actions a second."""
+    return f"{cpu * 10 / actions:.2f} ms" if actions else "-"
+
+
 def show(r: dict[str, Any]) -> None:
     ack, turn = r["ack"], r["turn"]
     late = f"  (the last connection opened {r['late']:.1f} s late)" if r["late"] > 0 else ""
@@ -547,6 +553,12 @@ def show(r: dict[str, Any]) -> None:
         f"   next turn p50 {turn[0]:7.2f} p99 {turn[1]:7.2f} max {turn[2]:8.2f} ms"
         + (f"   errors {r['errors']}" if r["errors"] else "")
         + (f"   server tracebacks {r['tracebacks']}" if r["tracebacks"] else "")
+        + f"\n         CPU a person's action: {per_action(r['cpu'], r['actions'])} the server"
+        + (
+            f", {per_action(r['database_cpu'], r['actions'])} the database"
+            if r["database_cpu"] is not None
+            else ""
+        )
         + (f"\n         {r['gc']}" if r["gc"] else "")
         + (
             f"\n         database: {r['wal'][0] / 1024 / max(r['actions'] * r['seconds'], 1):.1f}"
