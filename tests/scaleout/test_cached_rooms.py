@@ -11,11 +11,10 @@ import asyncio
 import contextlib
 import json
 import time
-from collections.abc import Callable, Coroutine, Iterator
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar
+from collections.abc import Iterator
 
 import pytest
+from own_loop import run
 
 from bigtwo.server.hub import Connection, Hub
 from bigtwo.server.protocol import Act, Create, Host
@@ -27,21 +26,12 @@ from bigtwo.server.store import Store
 from .test_batched_changes import copy, move
 from .test_upkeep import LEASE, changes_of, rows
 
-T = TypeVar("T")
-
 
 @pytest.fixture
 def store(database: str) -> Iterator[Store]:
     opened = Store(database)
     yield opened
     opened.close()
-
-
-def run(scenario: Callable[[], Coroutine[Any, Any, T]]) -> T:
-    """``scenario`` on an event loop of its own thread (the browser tests' driver may keep a
-    loop running on this one)."""
-    with ThreadPoolExecutor(1) as alone:
-        return alone.submit(asyncio.run, scenario()).result()
 
 
 def connection(heard: list[str]) -> Connection:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 import sqlalchemy as sa
+from own_loop import run
 
 from bigtwo.server.hub import Hub
 from bigtwo.server.protocol import Create, Host
@@ -22,7 +23,7 @@ from bigtwo.server.shared import Outcome, SharedRooms
 from bigtwo.server.store import Store
 
 from .lossy import Lossy
-from .test_cached_rooms import anns_room, connection, run
+from .test_cached_rooms import anns_room, connection
 from .test_upkeep import changes_of, rows
 
 

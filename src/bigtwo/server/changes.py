@@ -44,7 +44,7 @@ class Changes:
         stored: Callable[[Room], None],
         unheard: Callable[[str], None],
     ) -> None:
-        self.rooms, self.stored, self.unheard = rooms, stored, unheard
+        self.db, self.rooms, self.stored, self.unheard = store, rooms, stored, unheard
         self.shared: SharedRooms | None = None
         threads = settings.bot_threads
         if store.shared:  # each row-locked change holds a connection while it waits
@@ -98,6 +98,8 @@ class Changes:
                 await self.store(room, write)
         except (RoomError, Conflict) as exc:
             if self.shared is None:
+                if write is not None:  # changed in memory, not stored: as stored again
+                    await self._as_stored(code)
                 raise
             self.rooms.pop(code, None)  # perhaps stale, perhaps changed: read it again
             # sent to be stored and its commit failed: perhaps stored all the same, unheard
@@ -127,6 +129,20 @@ class Changes:
                 self.unheard(room.code)
             raise
         self.stored(room)
+
+    async def _as_stored(self, code: str) -> None:
+        """One process: put back the room as stored, after a change made on it in memory
+        was not stored (the players were refused it, and the next change's snapshot would
+        store it all the same). Unreadable, the room is dropped until a restart reads it."""
+        try:
+            data = await self.commits.run(self.db.room, code)
+        except Exception:
+            log.exception("room=%s not read back after a failed store", code)
+            data = None
+        if data is None:
+            self.rooms.pop(code, None)
+        else:
+            self.rooms[code] = Room.from_dict(data)
 
     def _change(self, room: Room, out: Outcome[Any], before: int) -> Write | dict[str, Any]:
         """What the store needs to keep the room's change."""

@@ -136,11 +136,10 @@ class Hub:
         room = Room.create(code, msg)
         async with self._lock(code):
             if self.shared is None:
-                self.rooms[code] = room
                 await self.changes.store(room, room.write({"type": "create"}, 0))
             else:
                 await self.changes.run(self.shared.create, room, time.time())
-                self.rooms[code] = room
+            self.rooms[code] = room  # once stored: a room a restart would not bring back isn't
             await self._enter(conn, room, 0, room.host_token)
 
     async def join(self, conn: Connection, code: str, name: str, seat: int | None) -> None:

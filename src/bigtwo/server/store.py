@@ -116,6 +116,12 @@ class Store:
             rows = conn.execute(sa.select(ROOMS.c.data).where(ROOMS.c.status != "closed"))
             return [json.loads(r[0]) for r in rows]
 
+    def room(self, code: str) -> dict[str, Any] | None:
+        """The room as last stored (None: never stored)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(ROOMS.c.data).where(ROOMS.c.code == code)).first()
+            return None if row is None else dict(json.loads(row[0]))
+
     def record(self, code: str, number: int) -> str | None:
         with self.engine.connect() as conn:
             row = conn.execute(

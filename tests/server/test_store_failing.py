@@ -1,0 +1,88 @@
+"""The store failing under one process (SQLite: a full disk, say): the change is refused with
+`storage`, and nothing of it stays in memory either. A room whose creation was not stored is
+in neither the hub nor its lobby, so nobody can join a room that a restart would not bring
+back; an action not stored is undone in memory, so the next change's snapshot does not store
+it after all, and the person may simply send it again."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from own_loop import run
+
+from bigtwo.server.hub import Connection, Hub
+from bigtwo.server.protocol import Act, Create, Host
+from bigtwo.server.room import RoomError
+from bigtwo.server.settings import Settings
+from bigtwo.server.store import Store, Write, sqlite_url
+
+ANN = Create(type="create", name="Ann", seats=["easy"] * 3)
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Any:
+    opened = Store(sqlite_url(tmp_path / "rooms.db"))
+    yield opened
+    opened.close()
+
+
+def connection(heard: list[dict[str, Any]]) -> Connection:
+    async def send(line: str) -> None:
+        heard.append(json.loads(line))
+
+    return Connection(send=send, address="test")
+
+
+def failing(batch: list[Write]) -> None:
+    raise OSError("database or disk is full")
+
+
+def test_a_room_whose_creation_was_not_stored_is_not_kept(store: Store) -> None:
+    async def scenario() -> tuple[str, list[str], list[dict[str, Any]]]:
+        hub = Hub(store, Settings())
+        await hub.open()
+        hub.changes.commits.commit = failing
+        with pytest.raises(RoomError) as refused:
+            await hub.create(connection([]), ANN)
+        kept = list(hub.rooms), hub.lobby()
+        await hub.close()
+        return refused.value.code, *kept
+
+    code, rooms, lobby = run(scenario)
+    assert code == "storage"
+    assert rooms == [] and lobby == []
+    assert store.rooms() == []
+
+
+def test_an_action_not_stored_is_undone_and_may_be_sent_again(store: Store) -> None:
+    async def scenario() -> tuple[str, int, int, int]:
+        hub = Hub(store, Settings())
+        await hub.open()
+        heard: list[dict[str, Any]] = []
+        ann = connection(heard)
+        await hub.create(ann, ANN)
+        assert ann.room is not None
+        await hub.host(ann, Host(type="host", what="start"))
+        before = hub.rooms[ann.room].seq
+        offer = hub.rooms[ann.room].state_for(0)["offers"][-1]
+        writes = hub.changes.commits.commit
+        hub.changes.commits.commit = failing
+        with pytest.raises(RoomError) as refused:
+            await hub.act(ann, Act(type="act", id="a1", action=offer))
+        after_failure = hub.rooms[ann.room].seq
+        hub.changes.commits.commit = writes
+        await hub.act(ann, Act(type="act", id="a1", action=offer))  # the same, sent again
+        acked = [m["seq"] for m in heard if m["type"] == "ack"]
+        await hub.close()
+        return refused.value.code, before, after_failure, acked[-1]
+
+    code, before, after_failure, acked = run(scenario)
+    assert code == "storage"
+    assert after_failure == before  # undone in memory: as stored
+    [stored] = store.rooms()
+    assert acked == stored["seq"] > before  # applied once sent again, and stored
+    acts = [a for a in store.actions(stored["code"]) if a["type"] == "act"]
+    assert [a["id"] for a in acts] == ["a1"]
