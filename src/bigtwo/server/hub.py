@@ -139,7 +139,7 @@ class Hub:
                 await self.changes.store(room, room.write({"type": "create"}, 0))
             else:
                 await self.changes.run(self.shared.create, room, time.time())
-            self.rooms[code] = room  # once stored: a room a restart would not bring back isn't
+            self.rooms[code] = room  # only once stored: nobody joins a room a restart would lose
             await self._enter(conn, room, 0, room.host_token)
 
     async def join(self, conn: Connection, code: str, name: str, seat: int | None) -> None:
