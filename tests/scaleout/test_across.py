@@ -40,7 +40,7 @@ def seat(state: dict[str, Any], number: int) -> dict[str, Any]:
 
 
 def lobby(server: ServerProcess) -> dict[str, dict[str, Any]]:
-    address = f"http://127.0.0.1:{server.port}/api/lobby"
+    address = f"{server.base}/api/lobby"
     rooms = json.loads(urllib.request.urlopen(address, timeout=10).read())["rooms"]
     return {r["code"]: r for r in rooms}
 

@@ -50,8 +50,7 @@ def move(shared: SharedRooms, room: Room) -> dict[str, object]:
 
 
 def listening(store: Store) -> psycopg.Connection[tuple[object, ...]]:
-    url = store.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
-    conn = psycopg.connect(url, autocommit=True)
+    conn = psycopg.connect(store.dsn, autocommit=True)
     conn.execute(f"LISTEN {CHANNEL}")
     return conn
 

@@ -68,7 +68,7 @@ def test_players_on_two_processes_play_a_whole_deal(
         seen = seqs_seen(client)
         assert seen == sorted(set(seen))  # in order, none twice
     assert stored_changes(database, code) == list(range(final["seq"] + 1))
-    address = f"http://127.0.0.1:{servers[1].port}/api/rooms/{code}/records/0"
+    address = f"{servers[1].base}/api/rooms/{code}/records/0"
     text = urllib.request.urlopen(address).read()  # the deal's record, stored once
     assert load_record(text.decode()).verify() == []
     for client in clients:

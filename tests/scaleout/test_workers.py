@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from own_loop import run
 from server_process import ServerProcess
 from websockets.exceptions import ConnectionClosed
 
@@ -27,7 +28,6 @@ from bigtwo.server.workers import RESTART_AFTER, RESTART_LONGEST, listen, restar
 from .conftest import start
 from .stored import lease_holder, status, stored_changes
 from .test_across import seat, until
-from .test_cached_rooms import run
 from .test_two_processes import four_players, play_all
 
 

@@ -7,6 +7,7 @@ it after all, and the person may simply send it again."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,7 @@ ANN = Create(type="create", name="Ann", seats=["easy"] * 3)
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Any:
+def store(tmp_path: Path) -> Iterator[Store]:
     opened = Store(sqlite_url(tmp_path / "rooms.db"))
     yield opened
     opened.close()

@@ -27,8 +27,7 @@ class Listener:
         deliver: Callable[[str], object],
         reconnected: Callable[[], object],
     ) -> None:
-        url = store.engine.url.set(drivername="postgresql")
-        self.dsn = url.render_as_string(hide_password=False)
+        self.dsn = store.dsn
         self.deliver, self.reconnected = deliver, reconnected
         self.stopping = threading.Event()
         self.thread = threading.Thread(target=self._run, name="listen", daemon=True)

@@ -101,6 +101,11 @@ class Store:
             command.upgrade(config, "head")
 
     @property
+    def dsn(self) -> str:
+        """The URL as libpq takes it (PostgreSQL: for connections made without SQLAlchemy)."""
+        return self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+
+    @property
     def shared(self) -> bool:
         """Is this a database several processes may share (PostgreSQL)?"""
         return self.engine.dialect.name == "postgresql"
