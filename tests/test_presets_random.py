@@ -145,6 +145,8 @@ def check(game: Game) -> None:
         assert gone & ~played == 0
     else:
         assert gone == played, "the cards out of play are exactly the cards played"
+    if not rules.acts_out_of_turn:  # so tables ask nobody but the seat to move
+        assert not any(game.legal_moves(s) for s in range(n) if s != game.to_move)
     # views
     counts = tuple(h.bit_count() for h in hands)
     traded = any(str(mv) == "trade" for _, mv in game.history)

@@ -81,6 +81,14 @@ def test_a_session_round_trips() -> None:
             game = game.play(game.legal_moves()[0])
         session = session.finish(game)
     assert Session.from_dict(json.loads(json.dumps(session.to_dict()))) == session
+    # worked out once, handed out fresh: changing one copy leaves the next as it was
+    first = session.to_dict()
+    first["totals"].append(99)
+    first["results"].clear()
+    first["rules"]["players"] = 9
+    assert session.to_dict() == json.loads(json.dumps(session.to_dict()))
+    assert len(session.to_dict()["results"]) == 3 and session.to_dict()["rules"]["players"] == 4
+    assert Session.from_dict(session.to_dict()) == session
 
 
 def test_a_game_round_trips_with_its_deal() -> None:

@@ -55,7 +55,7 @@ def out_of_turn(bot: Bot, game: Game, seat: int, plays: Sequence[Move]) -> Move 
 def bot_claim(game: Game, bots: Mapping[int, Bot]) -> tuple[int, Move] | None:
     """What some bot seat other than the one to move does right now, if anything: a claim
     (an announcement first of all), else an out-of-turn play."""
-    if game.is_over:
+    if game.is_over or not game.rules.acts_out_of_turn:
         return None
     offered = {s: game.moves(s).candidates() for s in _others(game) if s in bots}
     for seat, legal in offered.items():

@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any
 
 from .cards import deck
@@ -135,9 +136,18 @@ class Session:
     # -- snapshots ---------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         """Everything the session holds, as JSON values (`from_dict` reads it back); the seed
-        included, so a snapshot is for storage, not for players."""
+        included, so a snapshot is for storage, not for players. A fresh dict and lists each
+        call; the results' own dicts are shared between calls: read them, don't change them."""
+        out = {"rules": self.rules.to_dict(), **self._plain}
+        for key in ("totals", "results", "players", "drawn"):
+            out[key] = list(out[key])
+        return out
+
+    @cached_property
+    def _plain(self) -> dict[str, Any]:
+        """`to_dict` worked out once: a session changes only between deals, and a server
+        stores it with every action (a session of 300 deals took 1.5 ms to write out)."""
         return {
-            "rules": self.rules.to_dict(),
             "seed": self.seed,
             "dealer": self.dealer,
             "totals": list(self.totals),

@@ -225,6 +225,18 @@ class Rules:
             or self.golden_whoopin
         )
 
+    @cached_property
+    def acts_out_of_turn(self) -> bool:
+        """Can a seat ever act when it is not its turn: a claim or announcement, a bomb or
+        smack-down out of turn, or an answer in a race for the direction? (Tables ask every
+        other seat after each action only when it can.)"""
+        return (
+            self.has_claims
+            or self.out_of_turn_bombs
+            or self.smackdown
+            or self.direction is Direction.RACE
+        )
+
     @property
     def deck_size(self) -> int:
         return self.decks * (52 + (2 if self.jokers is not Jokers.NONE else 0))
