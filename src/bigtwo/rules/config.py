@@ -166,10 +166,14 @@ class Rules:
     def to_dict(self) -> dict[str, Any]:
         """The options as plain JSON values (enums by their words): a fresh copy each call."""
         out = dict(self._plain)
-        for k, v in out.items():
-            if isinstance(v, list):
-                out[k] = list(v)
+        for k in self._lists:
+            out[k] = list(out[k])
         return out
+
+    @cached_property
+    def _lists(self) -> tuple[str, ...]:
+        """The options whose plain value is a list (copied by `to_dict`)."""
+        return tuple(k for k, v in self._plain.items() if isinstance(v, list))
 
     @cached_property
     def _plain(self) -> dict[str, Any]:
