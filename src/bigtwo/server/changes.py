@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 from . import room_log
 from .commits import Conflict, GroupCommit
-from .room import Room, RoomError
+from .room import UNREADABLE, Room, RoomError
 from .settings import Settings
 from .shared import Made, Outcome, SharedRooms, for_audience
 from .store import NOT_STORED, Store, Write
@@ -55,6 +55,7 @@ class Changes:
             store.write if self.shared is None else self.shared.commit
         )
         self.applied: dict[str, int] = {}  # a shared database: this process's last change
+        self.unreadable: set[str] = set()  # one process: rooms stored in a form it can't read
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn`` in a worker thread: bots may think there, and the database may wait."""
@@ -63,6 +64,8 @@ class Changes:
     def room(self, code: str) -> Room:
         """The open room in memory (one process: the room itself)."""
         room = self.rooms.get(code)
+        if room is None and code in self.unreadable:
+            raise RoomError("unreadable", UNREADABLE)
         if room is None or room.status == "closed":
             raise RoomError("no_room", "there is no open room with that code")
         return room
@@ -136,13 +139,14 @@ class Changes:
         store it all the same). Unreadable, the room is dropped until a restart reads it."""
         try:
             data = await self.commits.run(self.db.room, code)
+            room = None if data is None else Room.from_dict(data)
         except Exception:
             log.exception("room=%s not read back after a failed store", code)
-            data = None
-        if data is None:
+            room = None
+        if room is None:
             self.rooms.pop(code, None)
         else:
-            self.rooms[code] = Room.from_dict(data)
+            self.rooms[code] = room
 
     def _change(self, room: Room, out: Outcome[Any], before: int) -> Write | dict[str, Any]:
         """What the store needs to keep the room's change."""

@@ -90,8 +90,13 @@ class Hub:
             self.leasing = asyncio.create_task(self._lease_loop())
             return
         now = time.time()
-        for data in await self.changes.commits.run(self.store.rooms):
-            room = Room.from_dict(data)
+        for code, text in await self.changes.commits.run(self.store.rooms):
+            try:
+                room = Room.loads(text)
+            except RoomError as exc:  # the others are served; this one stays stored as it is
+                self.changes.unreadable.add(code)
+                log.warning("room=%s not loaded: %s", code, exc.__cause__ or exc)
+                continue
             if room.deadline is not None and room.deadline < now:
                 room.deadline = now + room.turn_seconds
             self.rooms[room.code] = room

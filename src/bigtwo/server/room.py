@@ -12,6 +12,7 @@ with what changed, and builds each seat's message from that seat's view only.
 from __future__ import annotations
 
 import hashlib
+import json
 import secrets
 import time
 from collections import deque
@@ -38,6 +39,7 @@ CATCH_UP = 256  # state changes kept so that a reconnecting client gets what it 
 BOT_LEVELS = SEAT_KINDS[1:]
 STAND_IN = "hard"  # the level that plays for a person who is away
 SAME_RULES = "room"  # stored in a part of the table whose rules are the room's own
+UNREADABLE = "this room is stored in a form this server can't read; it is kept as it is"
 QUICK = frozenset({"open", "person", "random", "easy", "medium", "hard"})  # with one deck,
 # these decide in well under a millisecond: less than handing the work to a thread costs
 
@@ -356,6 +358,24 @@ class Room:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Room:
+        """The room `to_dict` stored; `RoomError` ``unreadable`` for anything this version
+        can't read (a newer version's form, a damaged row), its cause chained for the log."""
+        try:
+            return cls._read(data)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise RoomError("unreadable", UNREADABLE) from exc
+
+    @classmethod
+    def loads(cls, text: str) -> Room:
+        """`from_dict` of a stored room's JSON text (text that isn't JSON is ``unreadable``)."""
+        try:
+            data = json.loads(text)
+        except ValueError as exc:
+            raise RoomError("unreadable", UNREADABLE) from exc
+        return cls.from_dict(data)
+
+    @classmethod
+    def _read(cls, data: dict[str, Any]) -> Room:
         table, rules = data["table"], data["rules"]
         kinds = list(data["kinds"])
         bots = {

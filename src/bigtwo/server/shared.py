@@ -32,7 +32,7 @@ import json
 import logging
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -371,12 +371,12 @@ class SharedRooms:
     def lobby(self) -> list[dict[str, Any]]:
         with self.store.engine.connect() as conn:
             rows = conn.execute(
-                sa.select(ROOMS.c.data)
+                sa.select(ROOMS.c.code, ROOMS.c.data)
                 .where(ROOMS.c.public.is_(True), ROOMS.c.status == "waiting")
                 .order_by(ROOMS.c.updated.desc())
                 .limit(100)
             )
-            return [Room.from_dict(json.loads(r.data)).summary() for r in rows]
+            return [room.summary() for room in _readable(rows)]
 
     def notify(self, payload: str) -> None:
         with self.store.engine.begin() as conn:
@@ -473,13 +473,22 @@ def _was_stored(conn: sa.Connection, change: dict[str, Any]) -> bool:
     return conn.exec_driver_sql(STORED, change).first() is not None
 
 
+def _readable(rows: Iterable[Any]) -> Iterator[Room]:
+    """The rooms of stored rows, leaving out (and logging) those this version can't read."""
+    for row in rows:
+        try:
+            yield Room.loads(row.data)
+        except (RoomError, ValueError) as exc:
+            log.warning("room=%s not read: %s", row.code, exc.__cause__ or exc)
+
+
 def _as_stored(row: Any, made: Room) -> Room:
     """The room as it stands after a change found stored (``made``, the room it made): another
     process may have changed it since, and its notification may have come before the change
     was found (with nobody of this process in the room to catch up). Closed, perhaps."""
     if row is None or row.seq == made.seq:
         return made
-    return Room.from_dict(json.loads(row.data))
+    return Room.loads(row.data)
 
 
 def _open_room(row: Any, cached: Room | None) -> Room:
@@ -488,4 +497,4 @@ def _open_room(row: Any, cached: Room | None) -> Room:
         raise RoomError("no_room", "there is no open room with that code")
     if cached is not None and cached.seq == row.seq:
         return cached
-    return Room.from_dict(json.loads(row.data))
+    return Room.loads(row.data)

@@ -115,11 +115,14 @@ class Store:
         with self.engine.begin() as conn:
             write_rows(conn, batch)
 
-    def rooms(self) -> list[dict[str, Any]]:
-        """Every room that isn't closed, as last stored."""
+    def rooms(self) -> list[tuple[str, str]]:
+        """Every room that isn't closed, as last stored: its code and its JSON text (read
+        one by one, so that a room this version can't read stops no other)."""
         with self.engine.connect() as conn:
-            rows = conn.execute(sa.select(ROOMS.c.data).where(ROOMS.c.status != "closed"))
-            return [json.loads(r[0]) for r in rows]
+            rows = conn.execute(
+                sa.select(ROOMS.c.code, ROOMS.c.data).where(ROOMS.c.status != "closed")
+            )
+            return [(str(code), str(data)) for code, data in rows]
 
     def room(self, code: str) -> dict[str, Any] | None:
         """The room as last stored (None: never stored)."""
