@@ -6,6 +6,7 @@ import { pref } from "./prefs.js";
 import { S } from "./state.js";
 
 const DRAG_PX = 8; // a press that moves less than this is a tap (select), not a drag
+const TOUCH_DRAG_PX = 16; // a finger: more, as browsers let a tap slide about this far
 
 let arranged = { deal: null, words: [] };
 let drag = null;
@@ -51,50 +52,84 @@ export function endedDrag() {
   return was;
 }
 
+// Is a card being dragged? The hand is not redrawn meanwhile (an update, say, when another
+// player moves): that would take the card from under the finger. The drop redraws it.
+export function dragging() {
+  return Boolean(drag && drag.moving);
+}
+
 // Pointer handlers for the hand's container: a card follows the pointer through the row
-// (moved in the page while dragging); where it is dropped becomes the arrangement.
+// (moved in the page while dragging); where it is dropped becomes the arrangement. Once
+// pressed, the pointer is followed on the whole window: a card moved in the page loses the
+// pointer's capture, and the finger may be lifted anywhere.
 export function dragHandlers(view, rendered) {
-  const cardAt = (x, y) => {
-    const el = document.elementFromPoint(x, y);
-    return el && el.closest(".hand .card");
-  };
   return {
     onpointerdown: (e) => {
       const card = e.target.closest(".card");
-      if (!card || e.button !== 0) return;
-      drag = { card, x: e.clientX, y: e.clientY, id: e.pointerId, moving: false };
-    },
-    onpointermove: (e) => {
-      if (!drag || e.pointerId !== drag.id) return;
-      if (!drag.moving) {
-        if (Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < DRAG_PX) return;
-        drag.moving = true;
-        drag.card.classList.add("dragging");
-        drag.card.setPointerCapture(e.pointerId);
-      }
-      const over = cardAt(e.clientX, e.clientY);
-      if (!over || over === drag.card || !drag.card.isConnected) return;
-      const box = over.getBoundingClientRect();
-      const after = e.clientX > box.left + box.width / 2;
-      over.parentElement.insertBefore(drag.card, after ? over.nextSibling : over);
-    },
-    onpointerup: (e) => finish(e, view, rendered),
-    onpointercancel: () => {
-      if (drag && drag.moving) rendered(); // a scroll took the gesture: back as it was
-      drag = null;
+      if (!card || e.button !== 0 || drag) return;
+      const { pointerId: id, pointerType: type } = e;
+      drag = { card, word: card.dataset.word, x: e.clientX, y: e.clientY, id, moving: false };
+      const move = (m) => m.pointerId === id && follow(m);
+      const end = (u) => {
+        if (u.pointerId !== id) return;
+        removeEventListener("pointermove", move);
+        removeEventListener("pointerup", end);
+        removeEventListener("pointercancel", end);
+        if (u.type === "pointerup") finish(view, rendered);
+        else cancel(rendered);
+      };
+      drag.threshold = type === "touch" ? TOUCH_DRAG_PX : DRAG_PX;
+      addEventListener("pointermove", move);
+      addEventListener("pointerup", end);
+      addEventListener("pointercancel", end);
     },
   };
 }
 
-function finish(e, view, rendered) {
-  if (!drag || e.pointerId !== drag.id) return;
-  const { card, moving } = drag;
+function follow(e) {
+  if (!drag.card.isConnected) { // redrawn before it moved: the same card, drawn anew
+    drag.card = document.querySelector(`.hand .card[data-word="${drag.word}"]`);
+    if (!drag.card) return;
+  }
+  if (!drag.moving) {
+    if (Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < drag.threshold) return;
+    drag.moving = true;
+    drag.before = order(drag.card);
+    drag.card.classList.add("dragging");
+    // kept while the card stays put, and lost once it moves: the window hears the rest
+    if (drag.card.hasPointerCapture && !drag.card.hasPointerCapture(e.pointerId)) {
+      try { drag.card.setPointerCapture(e.pointerId); } catch { /* the pointer is gone */ }
+    }
+  }
+  const el = document.elementFromPoint(e.clientX, e.clientY);
+  const over = el && el.closest(".hand .card");
+  if (!over || over === drag.card) return;
+  const box = over.getBoundingClientRect();
+  const after = e.clientX > box.left + box.width / 2;
+  over.parentElement.insertBefore(drag.card, after ? over.nextSibling : over);
+}
+
+function order(card) {
+  return [...card.parentElement.querySelectorAll(".card")].map((b) => b.dataset.word);
+}
+
+function cancel(rendered) { // a scroll took the gesture: back as it was
+  const moved = drag.moving;
+  drag = null;
+  if (moved) rendered();
+}
+
+// The drop: a card that ended where it started was not dragged after all, and the click that
+// may follow selects it as a tap does (a finger slides a little on a tap).
+function finish(view, rendered) {
+  const { card, moving, before } = drag;
   drag = null;
   if (!moving) return;
-  dragged = true;
-  setTimeout(() => { dragged = false; }, 0); // no click follows when the pointer left the card
-  if (card.isConnected) {
-    arrange(view, [...card.parentElement.querySelectorAll(".card")].map((b) => b.dataset.word));
+  const after = card.isConnected ? order(card) : before;
+  if (after.join() !== before.join()) {
+    dragged = true;
+    setTimeout(() => { dragged = false; }, 0); // no click follows when the pointer left the card
+    arrange(view, after);
   }
   rendered();
 }

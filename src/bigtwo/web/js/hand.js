@@ -1,6 +1,8 @@
 // Your hand: the cards in your order (sorted, or arranged by dragging or Shift+arrows),
 // selected by tap, click or Space; the buttons below it come from moves.js.
-import { dragHandlers, endedDrag, forgetArrangement, handOrder, moveCard } from "./arrange.js";
+import {
+  dragHandlers, dragging, endedDrag, forgetArrangement, handOrder, moveCard,
+} from "./arrange.js";
 import * as cards from "./cards.js";
 import { fill, h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -10,6 +12,7 @@ import { S } from "./state.js";
 
 export function hand() {
   const box = document.getElementById("hand-box");
+  if (dragging()) return; // the drop redraws it, from the state as it is then
   const view = S.state && S.state.view;
   if (!view) return fill(box);
   if (S.seat === null) {
