@@ -359,3 +359,27 @@ def test_a_drag_survives_another_players_move(phone: Any, browser: Any, server: 
         assert shown(page) == [*order[1:3], order[0], *order[3:]], "the held card went back"
     finally:
         other.close()
+
+
+@pytest.mark.parametrize("width", [320, 360, 390])
+def test_a_deal_s_hand_takes_two_rows_on_a_phone(browser: Any, server: str, width: int) -> None:
+    """Seven cards a row from the narrowest phones up, so a deal's 13 cards take two rows
+    (a lone 13th card on a third row pushed Play and Pass off the screen), each card's
+    text inside its card, and nothing to scroll sideways."""
+    ctx = browser.new_context(
+        viewport={"width": width, "height": 800}, has_touch=True, is_mobile=True
+    )
+    ctx.set_default_timeout(15000)
+    try:
+        page, _ = my_turn_with_bots(ctx, server)
+        boxes = hand_in_view(page)
+        assert len(boxes) == 13
+        rows = sorted({round(b["y"]) for b in boxes})
+        assert [sum(round(b["y"]) == r for b in boxes) for r in rows] == [7, 6]
+        assert min(b["width"] for b in boxes) >= 36
+        cramped = "els => els.filter((e) => e.scrollWidth > e.clientWidth).length"
+        assert hand_cards(page).evaluate_all(cramped) == 0
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        assert not page.locator(".hint.keys").is_visible()  # no keys to list on a touchscreen
+    finally:
+        ctx.close()
