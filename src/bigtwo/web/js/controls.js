@@ -27,8 +27,8 @@ export function controls() {
       if (seat.kind !== "person" || seat.seat === S.seat || r.status === "closed") continue;
       const name = seatName(seat.seat);
       out.push(
-        h("button", { type: "button", text: t("room.remove", { name }),
-          onclick: () => host("remove", seat.seat) }),
+        confirming(`remove-${seat.seat}`, t("room.remove", { name }),
+          () => host("remove", seat.seat)),
         h("button", { type: "button", text: t("room.mute", { name }),
           onclick: () => host("mute", seat.seat) }),
         h("button", { type: "button", text: t("room.hand_over", { name }),
@@ -36,7 +36,7 @@ export function controls() {
       );
     }
     if (r.status !== "closed") {
-      out.push(h("button", { type: "button", text: t("room.close"), onclick: () => host("close") }));
+      out.push(confirming("close", t("room.close"), () => host("close")));
     }
   } else if (r.status === "waiting" && S.seat !== null) {
     out.push(h("p", { class: "hint", text: t("room.waiting.host") }));
@@ -50,7 +50,7 @@ export function controls() {
       onclick: () => net.send({ type: "vote_end", yes: true }) }));
   }
   if (S.seat !== null && r.status !== "closed") {
-    out.push(h("button", { type: "button", text: t("room.leave"), onclick: leaveSeat }));
+    out.push(confirming("leave", t("room.leave"), leaveSeat));
   }
   if (S.seat === null) {
     out.push(h("button", { type: "button", "data-focus": "unwatch", text: t("room.unwatch"),
@@ -67,4 +67,32 @@ export function controls() {
     { class: "row wrap", role: "group", "aria-label": t("pref.heading") },
     prefSwitch("autopass", turnChanged), prefSwitch("sound"), prefSwitch("title", showTitle));
   fill(box, h("div", { class: "row wrap" }, out), switches);
+}
+
+// What can't be undone (closing the room, giving a seat to a bot for good) asks twice: the
+// first press turns the button into the question, a second within a few seconds does it. A
+// tap that missed its target on a phone costs nothing. Kept across re-renders of the table.
+const ASK_MS = 5000;
+let asking = { key: null, until: 0 };
+
+function confirming(key, label, action) {
+  const asked = asking.key === key && Date.now() < asking.until;
+  return h("button", {
+    type: "button", class: asked ? "asking" : "", "data-focus": `confirm-${key}`,
+    text: asked ? t("room.confirm", { action: label }) : label,
+    onclick: () => {
+      if (asking.key === key && Date.now() < asking.until) {
+        asking = { key: null, until: 0 };
+        action();
+        return;
+      }
+      asking = { key, until: Date.now() + ASK_MS };
+      controls();
+      setTimeout(() => {
+        if (asking.key !== key || Date.now() < asking.until) return;
+        asking = { key: null, until: 0 };
+        controls();
+      }, ASK_MS + 50);
+    },
+  });
 }
