@@ -1,7 +1,8 @@
-"""The pseudo-locale (``?lang=en-XA``: every catalogue string accented, a third longer,
-bracketed) on every screen of `screens.SCREENS` at 360x640: any text shown that did not come
-from the catalogue stays plain English and fails, and so does a layout that the longer text
-pushes sideways or cuts off. Also: how the page picks its language."""
+"""The pseudo-locales (``?lang=en-XA``: every catalogue string accented, a third longer,
+bracketed; ``?lang=ar-XB``: the same read right to left, the page laid out right to left) on
+every screen of `screens.SCREENS` at 360x640: any text shown that did not come from the
+catalogue stays plain English and fails, and so does a layout that the longer text, or the
+mirrored page, pushes sideways or cuts off. Also: how the page picks its language."""
 
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ from .conftest import serving
 from .screens import CHAT_LINES, NAMES, SCREENS, Visit
 
 PSEUDO = "en-XA"
+PSEUDO_RTL = "ar-XB"
+BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")  # embeddings, overrides and isolates
 PHONE = (360, 640)
 EN = Path(__file__).resolve().parents[2] / "src" / "bigtwo" / "web" / "i18n" / "en.json"
 # a card's face as the page draws it: 10♦, Q♥, a second deck's A♠′, the jokers R★ B★; and a
@@ -121,13 +124,18 @@ def not_from_the_catalogue(texts: list[str], chosen: list[str]) -> list[str]:
     return out
 
 
+@pytest.mark.parametrize("lang", [PSEUDO, PSEUDO_RTL])
 @pytest.mark.parametrize("screen", SCREENS)
-def test_every_screen_in_the_pseudo_locale(browser: Any, pseudo_server: str, screen: str) -> None:
-    visit = Visit(browser, pseudo_server, lang=PSEUDO, viewport=PHONE)
+def test_every_screen_in_the_pseudo_locale(
+    browser: Any, pseudo_server: str, screen: str, lang: str
+) -> None:
+    visit = Visit(browser, pseudo_server, lang=lang, viewport=PHONE)
     try:
         page = SCREENS[screen](visit)
-        assert page.evaluate("document.documentElement.lang") == PSEUDO
-        texts = page.evaluate(SHOWN_TEXT)
+        assert page.evaluate("document.documentElement.lang") == lang
+        reading = page.evaluate("getComputedStyle(document.body).direction")
+        assert reading == ("rtl" if lang == PSEUDO_RTL else "ltr")
+        texts = [BIDI.sub("", t) for t in page.evaluate(SHOWN_TEXT)]
         overflow = page.evaluate(OVERFLOW)
         chosen = [*CHAT_LINES, *NAMES, *RECORDED_BOTS, *visit.codes, *presets(pseudo_server)]
     finally:
@@ -161,6 +169,7 @@ def test_the_check_sees_plain_english(browser: Any, pseudo_server: str) -> None:
         ("", "en-XA", PSEUDO),  # else the browser's language
         ("", "fr-FR", "en"),  # no catalogue for it: English
         ("?lang=xx", "fr-FR", "en"),
+        ("?lang=ar-xb", "en-US", PSEUDO_RTL),
     ],
 )
 def test_the_page_picks_its_language(
@@ -174,10 +183,14 @@ def test_the_page_picks_its_language(
         english = json.loads(EN.read_text(encoding="utf-8"))
         if expected == PSEUDO:
             title.filter(has_text="[Ɓíĝ Ţŵö").wait_for()
+        elif expected == PSEUDO_RTL:
+            title.filter(has_text="\u202e[Ɓíĝ\u202c").wait_for()
         else:
             title.filter(has_text=english["app.title"]).wait_for()
             page.get_by_text(english["home.create.heading"]).first.wait_for()
         assert page.evaluate("document.documentElement.lang") == expected
+        rtl = expected == PSEUDO_RTL
+        assert page.evaluate("document.documentElement.dir") == ("rtl" if rtl else "ltr")
     finally:
         ctx.close()
 
@@ -190,9 +203,11 @@ def test_the_pseudo_catalogue_covers_english(browser: Any, pseudo_server: str) -
     try:
         page = ctx.new_page()
         page.goto(f"{pseudo_server}/")
-        made = page.evaluate(
-            """async (english) => (await import(new URL("js/pseudo.js", document.baseURI).href))
-                .pseudoCatalogue(english)""",
+        made, rtl = page.evaluate(
+            """async (english) => {
+                const m = await import(new URL("js/pseudo.js", document.baseURI).href);
+                return [m.pseudoCatalogue(english), m.pseudoCatalogue(english, "ar-XB")];
+            }""",
             english,
         )
     finally:
@@ -203,3 +218,34 @@ def test_the_pseudo_catalogue_covers_english(browser: Any, pseudo_server: str) -
         assert not re.search(r"[A-Za-z]", re.sub(r"\{\w+\}", "", made[key])), key
     growth = sum(len(made[k]) for k in english) / sum(len(t) for t in english.values())
     assert 1.3 <= growth <= 1.45, growth
+    # right to left: the same text, each word overridden right to left, what fills a
+    # placeholder (a name) left in its own direction
+    for key, text in made.items():
+        assert BIDI.sub("", rtl[key]) == text, key
+        for word in re.split(r"(\{\w+\}|\s+)", rtl[key])[::2]:
+            assert not word or (word[0], word[-1]) == ("\u202e", "\u202c"), (key, word)
+
+
+def test_right_to_left_arrows_follow_the_reading(browser: Any, pseudo_server: str) -> None:
+    """On a page read right to left the hand's first card is on the right: the left arrow
+    goes to the next card, Shift with it moves the card on, and the right arrow comes back."""
+    visit = Visit(browser, pseudo_server, lang=PSEUDO_RTL, viewport=(1280, 900))
+    try:
+        page = SCREENS["my-turn"](visit)
+        cards = page.get_by_role("group", name=visit.t(page, "table.hand")).get_by_role("button")
+        first, second = cards.nth(0), cards.nth(1)
+        assert first.bounding_box()["x"] > second.bounding_box()["x"]  # read from the right
+        # a card's face reads 10♥ all the same, on the card and in a sentence
+        assert first.evaluate("(e) => getComputedStyle(e).direction") == "ltr"
+        assert "\u2066" in page.locator("#hand-hint").inner_text()  # "Selected: …"
+        words = cards.evaluate_all("els => els.map((e) => e.dataset.word)")
+        first.focus()
+        page.keyboard.press("ArrowLeft")
+        assert page.evaluate("document.activeElement.dataset.word") == words[1]
+        page.keyboard.press("ArrowRight")
+        assert page.evaluate("document.activeElement.dataset.word") == words[0]
+        page.keyboard.press("Shift+ArrowLeft")
+        moved = cards.evaluate_all("els => els.map((e) => e.dataset.word)")
+        assert moved == [words[1], words[0], *words[2:]]
+    finally:
+        visit.close()

@@ -4,7 +4,7 @@
 import { tableKeys } from "./hand.js";
 import { noteWhy } from "./moves.js";
 import { homeScreen, joinScreen, refreshLobby } from "./home.js";
-import { load, t } from "./i18n.js";
+import { direction, load, t } from "./i18n.js";
 import { note, noteChat, remember } from "./journal.js";
 import { refusalText } from "./reading.js";
 import { replayScreen } from "./replay.js";
@@ -157,7 +157,9 @@ function banner() {
 }
 
 async function start() {
-  document.documentElement.lang = await load();
+  const lang = await load();
+  document.documentElement.lang = lang;
+  document.documentElement.dir = direction(lang);
   document.getElementById("title").textContent = t("app.title");
   document.title = t("app.title");
   setRouter(show);

@@ -105,7 +105,8 @@ function follow(e) {
   const over = el && el.closest(".hand .card");
   if (!over || over === drag.card) return;
   const box = over.getBoundingClientRect();
-  const after = e.clientX > box.left + box.width / 2;
+  const right = e.clientX > box.left + box.width / 2; // after it, in a row read left to right
+  const after = getComputedStyle(over.parentElement).direction === "rtl" ? !right : right;
   over.parentElement.insertBefore(drag.card, after ? over.nextSibling : over);
 }
 

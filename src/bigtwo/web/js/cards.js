@@ -61,9 +61,11 @@ export function label(card) {
   return t("card.label", { face: short(card), name: spoken(card) });
 }
 
-// Cards text ("3D 3S") with suit symbols: "3♦ 3♠".
+// Cards text ("3D 3S") with suit symbols: "3♦ 3♠". On a page read right to left they are
+// set apart as left-to-right text (a bidi isolate), so that 10♥ doesn't read ♥10 there.
 export function show(text) {
-  return words(text).map((w) => short(parse(w))).join(" ");
+  const faces = words(text).map((w) => short(parse(w))).join(" ");
+  return document.documentElement.dir === "rtl" ? `\u2066${faces}\u2069` : faces;
 }
 
 // The same cards, however ordered: a key to match a selection against the offers.

@@ -28,3 +28,13 @@ export function fill(parent, ...children) {
     if (again) again.focus();
   }
 }
+
+// An arrow key as a step through an ordered row: +1 for the next item, -1 for the one before,
+// 0 for any other key. The next item lies the way the page's language reads (leftwards
+// right to left); down is always next.
+export function arrowStep(key) {
+  const rtl = document.documentElement.dir === "rtl";
+  if (key === "ArrowDown" || key === (rtl ? "ArrowLeft" : "ArrowRight")) return 1;
+  if (key === "ArrowUp" || key === (rtl ? "ArrowRight" : "ArrowLeft")) return -1;
+  return 0;
+}

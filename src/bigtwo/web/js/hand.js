@@ -4,7 +4,7 @@ import {
   dragHandlers, dragging, endedDrag, forgetArrangement, handOrder, moveCard,
 } from "./arrange.js";
 import * as cards from "./cards.js";
-import { fill, h } from "./dom.js";
+import { arrowStep, fill, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { hintNext, moveButtons, pass, playSelected, sideActions } from "./moves.js";
 import { prefSwitch } from "./prefs.js";
@@ -56,8 +56,8 @@ export function hand() {
 // Arrows move between cards; with Shift they move the card itself.
 function cardKey(e, view, word, i, n) {
   let next = null;
-  if (e.key === "ArrowRight" || e.key === "ArrowDown") next = e.shiftKey ? i + 1 : (i + 1) % n;
-  if (e.key === "ArrowLeft" || e.key === "ArrowUp") next = e.shiftKey ? i - 1 : (i - 1 + n) % n;
+  const step = arrowStep(e.key);
+  if (step) next = e.shiftKey ? i + step : (i + step + n) % n;
   if (e.key === "Home") next = 0;
   if (e.key === "End") next = n - 1;
   if (next === null) return;

@@ -4,7 +4,7 @@
 // the catalogues. English is loaded under the chosen one, so a key it lacks still says
 // something. The pseudo-locale is made from English here at load time rather than kept as a
 // file: it can never fall behind en.json, and the page needs no build step.
-import { PSEUDO, pseudoCatalogue } from "./pseudo.js";
+import { PSEUDO, PSEUDO_RTL, pseudoCatalogue } from "./pseudo.js";
 
 const FALLBACK = "en";
 let catalogue = {};
@@ -17,7 +17,7 @@ async function json(path) {
 
 // The first of `wanted` (language tags, best first) that `available` has, or English.
 export function choose(available, wanted) {
-  const known = new Map([...available, PSEUDO].map((tag) => [tag.toLowerCase(), tag]));
+  const known = new Map([...available, PSEUDO, PSEUDO_RTL].map((t) => [t.toLowerCase(), t]));
   for (const tag of wanted) {
     if (typeof tag !== "string" || !tag) continue;
     const lower = tag.toLowerCase();
@@ -39,8 +39,8 @@ export async function load() {
   let lang = choose(available, [asked, ...(navigator.languages || [navigator.language])]);
   const english = await json(`i18n/${FALLBACK}.json`);
   let own = {};
-  if (lang === PSEUDO) {
-    own = pseudoCatalogue(english);
+  if (lang === PSEUDO || lang === PSEUDO_RTL) {
+    own = pseudoCatalogue(english, lang);
   } else if (lang !== FALLBACK) {
     try {
       own = await json(`i18n/${lang}.json`);
@@ -50,6 +50,22 @@ export async function load() {
   }
   catalogue = { ...english, ...own };
   return lang;
+}
+
+// The languages written right to left (by their main subtag), where the browser can't say.
+const RTL = new Set(["ar", "arc", "ckb", "dv", "fa", "he", "iw", "ks", "ps", "sd", "ug", "ur", "yi"]);
+
+// "rtl" or "ltr": how the language `tag` is written (the page's <html dir>).
+export function direction(tag) {
+  if (tag === PSEUDO_RTL) return "rtl";
+  try {
+    const locale = new Intl.Locale(tag);
+    const info = locale.getTextInfo ? locale.getTextInfo() : locale.textInfo;
+    if (info && info.direction) return info.direction;
+  } catch {
+    // not a tag Intl reads: by the list
+  }
+  return RTL.has(tag.toLowerCase().split("-")[0]) ? "rtl" : "ltr";
 }
 
 // The catalogue's text for `key`, its {placeholders} filled from `params` (as text).

@@ -2,7 +2,7 @@
 // or from an uploaded record (#replay). The server replays the record with the engine and
 // sends the steps with only the hands the record reveals; the page shows what it is sent.
 import * as cards from "./cards.js";
-import { fill, h } from "./dom.js";
+import { arrowStep, fill, h } from "./dom.js";
 import { has, t } from "./i18n.js";
 import { giftLabel, moveLabel } from "./reading.js";
 
@@ -16,9 +16,9 @@ document.addEventListener("keydown", (e) => {
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   const tag = e.target && e.target.tagName;
   if (["INPUT", "TEXTAREA", "SELECT"].includes(tag)) return;
-  const moves = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+  const step = arrowStep(e.key);
   const last = R.data.steps.length - 1;
-  if (e.key in moves) go(R.step + moves[e.key]);
+  if (step) go(R.step + step);
   else if (e.key === "Home") go(0);
   else if (e.key === "End") go(last);
   else return;
