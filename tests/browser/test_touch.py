@@ -8,6 +8,7 @@ while the others play: none of these loses the gesture."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -416,3 +417,41 @@ def test_what_cannot_be_undone_asks_again(phone: Any, server: str) -> None:
         assert time.monotonic() < deadline, "the room never closed"
         page.wait_for_timeout(20)
     assert told() == ["close"]
+
+
+def test_a_reconnect_in_the_middle_of_a_drag_leaves_the_hand_whole(
+    phone: Any, server: str
+) -> None:
+    """The connection drops and comes back while a finger holds a card: the page draws the
+    room anew, and the drag gives way to it rather than leaving the hand blank."""
+    page = phone.new_page()
+    frames = Frames(page)
+    sockets: list[Any] = []
+
+    def through(ws: Any) -> None:
+        ws.connect_to_server()
+        sockets.append(ws)
+
+    page.route_web_socket(re.compile(r"/ws$"), through)
+    open_room_by_tapping(page, server)
+    page.get_by_role("button", name="Start the game").tap()
+    wait_turn(page)
+    settle(page, frames)
+    finger = Finger(page)
+    boxes = hand_in_view(page)
+    x, y = center(boxes[0])
+    finger.down(x, y)
+    finger.move(x + 30, y)  # holding the first card
+    assert dragging(page) == 1
+    welcomed = frames.count("welcome")
+    sockets[-1].close()
+    deadline = time.monotonic() + 15
+    while frames.count("welcome") == welcomed:  # back, and the room drawn anew
+        assert time.monotonic() < deadline, "the page did not reconnect"
+        page.wait_for_timeout(20)
+    page.wait_for_timeout(200)
+    finger.move(x + 60, y)
+    finger.up()
+    expect(hand_cards(page)).to_have_count(13)
+    assert dragging(page) == 0
+    expect(page.get_by_role("button", name="Play", exact=True)).to_be_visible()

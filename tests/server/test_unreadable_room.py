@@ -122,3 +122,7 @@ def test_a_shared_database_leaves_an_unreadable_room_out(
     log = server.log.read_text()
     assert f"room={future} not read: unknown rule option(s): a_rule_of_tomorrow" in log
     assert "Traceback" not in log
+    refused = [line for line in server.room_log() if line.get("error") == "unreadable"]
+    assert {line.get("cause") for line in refused} >= {  # each refusal says why, in the log
+        "unknown rule option(s): a_rule_of_tomorrow"
+    }

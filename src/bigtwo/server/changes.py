@@ -140,8 +140,10 @@ class Changes:
         try:
             data = await self.commits.run(self.db.room, code)
             room = None if data is None else Room.from_dict(data)
-        except Exception:
+        except Exception as exc:
             log.exception("room=%s not read back after a failed store", code)
+            if isinstance(exc, RoomError):  # refused as unreadable, not as gone
+                self.unreadable.add(code)
             room = None
         if room is None:
             self.rooms.pop(code, None)

@@ -366,11 +366,12 @@ class Room:
             raise RoomError("unreadable", UNREADABLE) from exc
 
     @classmethod
-    def loads(cls, text: str) -> Room:
-        """`from_dict` of a stored room's JSON text (text that isn't JSON is ``unreadable``)."""
+    def loads(cls, text: object) -> Room:
+        """`from_dict` of a stored room's JSON text (anything else, a NULL say, or text that
+        isn't JSON, is ``unreadable``)."""
         try:
-            data = json.loads(text)
-        except ValueError as exc:
+            data = json.loads(text)  # type: ignore[arg-type]
+        except (TypeError, ValueError) as exc:
             raise RoomError("unreadable", UNREADABLE) from exc
         return cls.from_dict(data)
 
@@ -457,6 +458,13 @@ class Room:
         if last < self.seq and (not kept or kept[0][0] > last + 1):
             return None
         return [e for _, evs in kept for e in self.events_for(seat, evs)]
+
+
+def plain_cause(cause: BaseException | None) -> bool:
+    """Does ``cause`` of an ``unreadable`` room say all there is to say (the rules or the game
+    refused in words, or the text is no JSON)? Else it may be this version's own fault, and
+    its traceback belongs in the log."""
+    return cause is None or isinstance(cause, BigTwoError | json.JSONDecodeError)
 
 
 def _rules_swapped(table: dict[str, Any], old: Any, new: Any) -> dict[str, Any]:

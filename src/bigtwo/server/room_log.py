@@ -23,6 +23,7 @@ from ..table import Event
 from . import jsontext
 from .protocol import Act, Chat, Create, Host, Join, ProtocolError, Resume, Vote, Watch
 from .room import Room
+from .store import first_line
 
 log = logging.getLogger("bigtwo.room")
 TABLE_EVENTS = ("act", "timeout", "deal", "deal_over", "session_over", "session_ended", "closed")
@@ -72,6 +73,9 @@ def request(room: str | None, seat: int | None, msg: object, started: float,
     be read) and what of it may be shown."""
     action = getattr(msg, "type", None) or "unreadable"
     more: dict[str, Any] = {} if refused is None else {"error": refused.code}
+    cause = None if refused is None else refused.__cause__
+    if isinstance(cause, Exception):  # a room stored in a form this version can't read, say
+        more["cause"] = first_line(cause)
     if isinstance(msg, Act):
         more["id"] = msg.id
     elif isinstance(msg, Create):

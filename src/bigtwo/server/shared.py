@@ -41,7 +41,7 @@ import sqlalchemy as sa
 from ..engine.view import SPECTATOR
 from ..table import Event
 from . import jsontext, upkeep
-from .room import Room, RoomError
+from .room import Room, RoomError, plain_cause
 from .store import CHANGES, ROOMS, Store, Write, first_line, write_rows
 
 log = logging.getLogger("bigtwo.server")
@@ -478,8 +478,12 @@ def _readable(rows: Iterable[Any]) -> Iterator[Room]:
     for row in rows:
         try:
             yield Room.loads(row.data)
-        except (RoomError, ValueError) as exc:
-            log.warning("room=%s not read: %s", row.code, exc.__cause__ or exc)
+        except RoomError as exc:
+            cause = exc.__cause__
+            log.warning(
+                "room=%s not read: %s", row.code, cause or exc,
+                exc_info=None if plain_cause(cause) else cause,
+            )  # fmt: skip
 
 
 def _as_stored(row: Any, made: Room) -> Room:

@@ -61,35 +61,58 @@ export function dragging() {
 // Pointer handlers for the hand's container: a card follows the pointer through the row
 // (moved in the page while dragging); where it is dropped becomes the arrangement. Once
 // pressed, the pointer is followed on the whole window: a card moved in the page loses the
-// pointer's capture, and the finger may be lifted anywhere.
+// pointer's capture, and the finger may be lifted anywhere. A drag whose end the page never
+// hears (a mouse let go outside the window, the tab left) ends at the next sign of it, so
+// the hand is never left waiting for a drop.
 export function dragHandlers(view, rendered) {
   return {
     onpointerdown: (e) => {
       const card = e.target.closest(".card");
-      if (!card || e.button !== 0 || drag) return;
+      if (!card || e.button !== 0) return;
+      if (drag) { // an earlier press whose end went unheard
+        const stale = drag;
+        stale.stop();
+        if (stale.moving) rendered();
+      }
       const { pointerId: id, pointerType: type } = e;
-      drag = { card, word: card.dataset.word, x: e.clientX, y: e.clientY, id, moving: false };
-      const move = (m) => m.pointerId === id && follow(m);
-      const end = (u) => {
-        if (u.pointerId !== id) return;
-        removeEventListener("pointermove", move);
-        removeEventListener("pointerup", end);
-        removeEventListener("pointercancel", end);
-        if (u.type === "pointerup") finish(view, rendered);
-        else cancel(rendered);
+      const move = (m) => {
+        if (m.pointerId !== id) return;
+        if (type === "mouse" && m.buttons === 0) end(m); // let go where the page didn't hear
+        else follow(m, rendered);
       };
-      drag.threshold = type === "touch" ? TOUCH_DRAG_PX : DRAG_PX;
+      const end = (u) => {
+        if (u.type !== "blur" && u.type !== "visibilitychange" && u.pointerId !== id) return;
+        if (u.type === "visibilitychange" && !document.hidden) return;
+        const ended = drag;
+        stop();
+        if (u.type === "pointerup" || u.type === "pointermove") finish(ended, view, rendered);
+        else if (ended.moving) rendered(); // a scroll took the gesture: back as it was
+      };
+      const events = ["pointerup", "pointercancel", "blur", "visibilitychange"];
+      const stop = () => {
+        removeEventListener("pointermove", move);
+        for (const kind of events) removeEventListener(kind, end);
+        if (drag && drag.stop === stop) drag = null;
+      };
+      drag = {
+        card, word: card.dataset.word, x: e.clientX, y: e.clientY, moving: false, shifted: false,
+        threshold: type === "touch" ? TOUCH_DRAG_PX : DRAG_PX, stop,
+      };
       addEventListener("pointermove", move);
-      addEventListener("pointerup", end);
-      addEventListener("pointercancel", end);
+      for (const kind of events) addEventListener(kind, end);
     },
   };
 }
 
-function follow(e) {
-  if (!drag.card.isConnected) { // redrawn before it moved: the same card, drawn anew
-    drag.card = document.querySelector(`.hand .card[data-word="${drag.word}"]`);
-    if (!drag.card) return;
+function follow(e, rendered) {
+  if (!drag.card.isConnected) { // redrawn meanwhile: the same card, drawn anew
+    const again = document.querySelector(`.hand .card[data-word="${drag.word}"]`);
+    if (!again) { // the hand is gone (the room redrawn on a reconnect): no drag to go on with
+      drag.stop();
+      rendered();
+      return;
+    }
+    drag.card = again;
   }
   if (!drag.moving) {
     if (Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < drag.threshold) return;
@@ -108,29 +131,24 @@ function follow(e) {
   const right = e.clientX > box.left + box.width / 2; // after it, in a row read left to right
   const after = getComputedStyle(over.parentElement).direction === "rtl" ? !right : right;
   over.parentElement.insertBefore(drag.card, after ? over.nextSibling : over);
+  drag.shifted = true;
 }
 
 function order(card) {
   return [...card.parentElement.querySelectorAll(".card")].map((b) => b.dataset.word);
 }
 
-function cancel(rendered) { // a scroll took the gesture: back as it was
-  const moved = drag.moving;
-  drag = null;
-  if (moved) rendered();
-}
-
-// The drop: a card that ended where it started was not dragged after all, and the click that
-// may follow selects it as a tap does (a finger slides a little on a tap).
-function finish(view, rendered) {
-  const { card, moving, before } = drag;
-  drag = null;
+// The drop of `ended`. A card that never left its place was not dragged after all: the click
+// that may follow selects it, as a tap does (a finger slides a little on a tap). One that
+// moved keeps where it was dropped, and the click that ends its drag is not a selection.
+function finish(ended, view, rendered) {
+  const { card, moving, shifted, before } = ended;
   if (!moving) return;
-  const after = card.isConnected ? order(card) : before;
-  if (after.join() !== before.join()) {
+  if (shifted) {
     dragged = true;
     setTimeout(() => { dragged = false; }, 0); // no click follows when the pointer left the card
-    arrange(view, after);
+    const after = card && card.isConnected ? order(card) : before;
+    if (after.join() !== before.join()) arrange(view, after);
   }
   rendered();
 }

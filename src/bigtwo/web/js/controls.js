@@ -27,7 +27,7 @@ export function controls() {
       if (seat.kind !== "person" || seat.seat === S.seat || r.status === "closed") continue;
       const name = seatName(seat.seat);
       out.push(
-        confirming(`remove-${seat.seat}`, t("room.remove", { name }),
+        confirming(`remove-${seat.seat}-${name}`, t("room.remove", { name }),
           () => host("remove", seat.seat)),
         h("button", { type: "button", text: t("room.mute", { name }),
           onclick: () => host("mute", seat.seat) }),
@@ -75,10 +75,11 @@ export function controls() {
 const ASK_MS = 5000;
 let asking = { key: null, until: 0 };
 
-function confirming(key, label, action) {
+function confirming(what, label, action) {
+  const key = `${S.code}|${S.seat}|${what}`; // this room, this seat: a question doesn't travel
   const asked = asking.key === key && Date.now() < asking.until;
   return h("button", {
-    type: "button", class: asked ? "asking" : "", "data-focus": `confirm-${key}`,
+    type: "button", class: asked ? "asking" : "", "data-focus": `confirm-${what}`,
     text: asked ? t("room.confirm", { action: label }) : label,
     onclick: () => {
       if (asking.key === key && Date.now() < asking.until) {
@@ -91,7 +92,7 @@ function confirming(key, label, action) {
       setTimeout(() => {
         if (asking.key !== key || Date.now() < asking.until) return;
         asking = { key: null, until: 0 };
-        controls();
+        if (S.screen === "room") controls();
       }, ASK_MS + 50);
     },
   });
