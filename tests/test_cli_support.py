@@ -65,10 +65,11 @@ def interrupt(child: pexpect.spawn, tries: int = 3) -> None:
         child.sendintr()
         if child.expect(["Goodbye.", pexpect.TIMEOUT], timeout=5) == 0:
             return
-    pytest.fail(f"{tries} Ctrl-Cs at the prompt went unanswered; the child: {_state(child.pid)}")
+    state = process_state(child.pid)
+    pytest.fail(f"{tries} Ctrl-Cs at the prompt went unanswered; the child: {state}")
 
 
-def _state(pid: int) -> str:
+def process_state(pid: int) -> str:
     """What the kernel says of a process (its state, where it waits, its signals), to tell
     why it did not answer."""
     try:

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from test_cli_support import ctrl_c_as_at_a_terminal
+from test_cli_support import ctrl_c_as_at_a_terminal, process_state
 
 BIGTWO = Path(sys.executable).parent / "bigtwo"
 PLAY = [str(BIGTWO), "play", "--seed", "1", "--pace", "0"]
@@ -53,12 +53,21 @@ def test_ctrl_c_at_the_prompt_says_goodbye() -> None:
     deadline = time.monotonic() + 30
     while "› ".encode() not in seen and time.monotonic() < deadline:  # the first prompt
         seen += child.stdout.read1(4096)  # type: ignore[attr-defined]
-    child.send_signal(signal.SIGINT)
-    deadline = time.monotonic() + 30
-    while b"Goodbye." not in seen and time.monotonic() < deadline:  # standard input still open
-        ready, _, _ = select.select([child.stdout], [], [], max(0.0, deadline - time.monotonic()))
-        seen += child.stdout.read1(4096) if ready else b""  # type: ignore[attr-defined]
+    # A Ctrl-C that lands after the prompt is written but before the interpreter waits in
+    # read() is noted and acted on only when the read returns: CPython looks for signals
+    # before a blocking call, not in it. Under load the test can hit that instant; a person
+    # would press Ctrl-C again, and so does the test (standard input stays open throughout).
+    for _ in range(3):
+        child.send_signal(signal.SIGINT)
+        deadline = time.monotonic() + 10
+        while b"Goodbye." not in seen and time.monotonic() < deadline:
+            wait = max(0.0, deadline - time.monotonic())
+            ready, _, _ = select.select([child.stdout], [], [], wait)
+            seen += child.stdout.read1(4096) if ready else b""  # type: ignore[attr-defined]
+        if b"Goodbye." in seen:
+            break
+    state = process_state(child.pid)
     _, err = child.communicate(timeout=30)
-    assert b"Goodbye." in seen, "no goodbye to Ctrl-C (an end of input would say it too)"
+    assert b"Goodbye." in seen, f"three Ctrl-Cs went unanswered; the child: {state}"
     assert b"Traceback" not in err, err
     assert child.returncode == 0
