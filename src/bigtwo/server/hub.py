@@ -29,7 +29,7 @@ from . import jsontext, room_log
 from .changes import Changes
 from .listener import Listener
 from .protocol import Act, Create, Host
-from .room import Room, RoomError, plain_cause
+from .room import Room, RoomError, log_unreadable
 from .settings import Settings
 from .shared import Outcome, SharedRooms, for_audience
 from .store import Store
@@ -95,11 +95,7 @@ class Hub:
                 room = Room.loads(text)
             except RoomError as exc:  # the others are served; this one stays stored as it is
                 self.changes.unreadable.add(code)
-                cause = exc.__cause__
-                log.warning(
-                    "room=%s not loaded: %s", code, cause or exc,
-                    exc_info=None if plain_cause(cause) else cause,
-                )  # fmt: skip
+                log_unreadable(code, exc, "not loaded")
                 continue
             if room.deadline is not None and room.deadline < now:
                 room.deadline = now + room.turn_seconds

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import secrets
 import time
 from collections import deque
@@ -34,6 +35,7 @@ from . import jsontext
 from .protocol import CHAT_LENGTH, NAME_LENGTH, SEAT_KINDS, Act, Create, Host, ProtocolError
 from .store import Write
 
+log = logging.getLogger("bigtwo.server")
 RECENT_IDS = 64  # per seat: action ids remembered so that a resend is applied once
 CATCH_UP = 256  # state changes kept so that a reconnecting client gets what it missed
 BOT_LEVELS = SEAT_KINDS[1:]
@@ -460,11 +462,14 @@ class Room:
         return [e for _, evs in kept for e in self.events_for(seat, evs)]
 
 
-def plain_cause(cause: BaseException | None) -> bool:
-    """Does ``cause`` of an ``unreadable`` room say all there is to say (the rules or the game
-    refused in words, or the text is no JSON)? Else it may be this version's own fault, and
-    its traceback belongs in the log."""
-    return cause is None or isinstance(cause, BigTwoError | json.JSONDecodeError)
+def log_unreadable(code: object, refused: RoomError, what: str) -> None:
+    """Log why the stored room ``code`` was ``refused`` as unreadable (``what``: "not loaded",
+    "not read"). Where the rules or the game refused it in words, or its text is no JSON, that
+    is all there is to say; any other cause may be this version's own fault, and its
+    traceback goes in the log too."""
+    cause = refused.__cause__
+    plain = cause is None or isinstance(cause, BigTwoError | json.JSONDecodeError)
+    log.warning("room=%s %s: %s", code, what, cause or refused, exc_info=None if plain else cause)
 
 
 def _rules_swapped(table: dict[str, Any], old: Any, new: Any) -> dict[str, Any]:

@@ -41,7 +41,7 @@ import sqlalchemy as sa
 from ..engine.view import SPECTATOR
 from ..table import Event
 from . import jsontext, upkeep
-from .room import Room, RoomError, plain_cause
+from .room import Room, RoomError, log_unreadable
 from .store import CHANGES, ROOMS, Store, Write, first_line, write_rows
 
 log = logging.getLogger("bigtwo.server")
@@ -479,11 +479,7 @@ def _readable(rows: Iterable[Any]) -> Iterator[Room]:
         try:
             yield Room.loads(row.data)
         except RoomError as exc:
-            cause = exc.__cause__
-            log.warning(
-                "room=%s not read: %s", row.code, cause or exc,
-                exc_info=None if plain_cause(cause) else cause,
-            )  # fmt: skip
+            log_unreadable(row.code, exc, "not read")
 
 
 def _as_stored(row: Any, made: Room) -> Room:
