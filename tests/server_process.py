@@ -72,6 +72,7 @@ class ServerProcess:
             "--port", str(self.port),
             "--database", self.database,
             *([] if self.grace is None else ["--grace", str(self.grace)]),
+            "--min-turn", "0.5",  # turns short enough for a test to wait out
             *self.extra,
         ]  # fmt: skip
         with self.log.open("ab") as log:

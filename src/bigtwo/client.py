@@ -49,6 +49,7 @@ class Client:
         self.room: str | None = None
         self.seat: int | None = None
         self.token: str | None = None
+        self.unseated: dict[str, Any] | None = None  # why the seat was lost, if it was
         self._ids = itertools.count(1)
         self.expect("hello")
 
@@ -94,6 +95,8 @@ class Client:
         elif message.get("type") == "welcome":
             self.room, self.seat = message["room"], message["seat"]
             self.token = message.get("token", self.token)
+        elif message.get("type") == "unseated":  # the seat is no longer this client's
+            self.unseated, self.seat, self.token = message, None, None
         return message
 
     def expect(self, *kinds: str, timeout: float = 10.0) -> dict[str, Any]:
@@ -154,7 +157,9 @@ class Client:
 
     @property
     def over(self) -> bool:
-        return bool(self.state and self.state["room"]["status"] in ("over", "closed"))
+        return self.unseated is not None or bool(
+            self.state and self.state["room"]["status"] in ("over", "closed")
+        )
 
     def offered(self) -> list[Move]:
         """The moves the server offers this seat now, as the engine's moves (for a bot)."""

@@ -92,7 +92,7 @@ def test_chat_crosses_processes_once(servers: list[ServerProcess]) -> None:
 
 
 def test_the_lobby_of_one_process_lists_the_rooms_of_the_other(
-    servers: list[ServerProcess]
+    servers: list[ServerProcess],
 ) -> None:
     a, b = servers
     code, ann, bob = two_in_a_room(a, b)
@@ -108,7 +108,7 @@ def test_the_lobby_of_one_process_lists_the_rooms_of_the_other(
     short = closing.create("Cal", seats=["easy"] * 3)
     assert short in lobby(b)
     closing.host("close")
-    closing.expect("update")
+    closing.expect("unseated")
     assert short not in lobby(b) and short not in lobby(a)
     for client in (ann, bob, hidden, closing):
         client.close()

@@ -82,7 +82,7 @@ def test_a_room_closed_through_a_process_takes_no_further_change(store: Store) -
         return code, closed_at, refusal
 
     code, closed_at, refusal = run(scenario)
-    assert refusal == "no_room"
+    assert refusal == "not_seated"  # the room let go of its seats as it closed
     assert changes_of(store, code) == list(range(closed_at + 1))
 
 

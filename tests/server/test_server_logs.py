@@ -48,9 +48,9 @@ def test_the_log_of_a_room_holds_every_event_of_a_played_deal(serve: ServerProce
     for thread in players:
         thread.join(TIMEOUT * 3)
     assert host.over and guest.over
-    guest.request({"type": "leave"}, "update")
+    guest.request({"type": "leave"}, "unseated")
     host.host("close")
-    host.expect("update")
+    host.expect("unseated")
     while not watcher.over:  # read what it was sent, so that it can close without waiting
         watcher.receive(TIMEOUT)
     [record] = records(serve.base, code)

@@ -33,6 +33,9 @@ def command(
     workers: Annotated[
         int, typer.Option(help="Server processes on this port (needs a PostgreSQL database).")
     ] = 1,
+    min_turn: Annotated[
+        float, typer.Option(hidden=True, help="The shortest turn a room may have (tests).")
+    ] = 5.0,
 ) -> None:
     """Serve rooms for friends: the protocol at /ws, the lobby at /api/lobby."""
     try:
@@ -49,10 +52,13 @@ def command(
         fail("--grace and --keep-empty are seconds, 0 or more")
     if not rate > 0:  # NaN too
         fail(f"--rate must be more than 0, not {rate}")
+    if not min_turn > 0:  # NaN too
+        fail(f"--min-turn must be more than 0, not {min_turn}")
     if workers < 1:
         fail(f"--workers must be at least 1, not {workers}")
     url = database or sqlite_url(Path("bigtwo.db"))
-    settings = Settings(grace=grace, keep_empty=keep_empty, rate=rate)  # every worker's too
+    settings = Settings(grace=grace, keep_empty=keep_empty, rate=rate, min_turn=min_turn)
+    # (every worker's too)
     serving.log_to_stderr()
     try:
         if workers == 1:

@@ -28,8 +28,8 @@ from ..table import Event
 from . import jsontext, room_log
 from .changes import Changes
 from .listener import Listener
-from .protocol import Act, Create, Host
-from .room import Room, RoomError, log_unreadable
+from .protocol import MAX_TURN, Act, Create, Host
+from .room import UNSEATED, Room, RoomError, log_unreadable, token_digest
 from .settings import Settings
 from .shared import Outcome, SharedRooms, for_audience
 from .store import Store
@@ -48,6 +48,7 @@ class Connection:
     address: str
     room: str | None = None
     seat: int | None = None  # None: watching
+    holds: str | None = None  # the digest of the token it speaks for its seat with
     seq: int = -1  # the room's last change this connection has been told of
 
 
@@ -137,6 +138,15 @@ class Hub:
 
     # -- entering a room -------------------------------------------------------------------------
     async def create(self, conn: Connection, msg: Create) -> None:
+        shortest = self.settings.min_turn
+        if msg.turn_seconds and not shortest <= msg.turn_seconds <= MAX_TURN:
+            raise RoomError(
+                "bad_field",
+                f"turn_seconds is 0 (no timer) or {shortest:g} to {MAX_TURN:g} seconds",
+                field="turn_seconds",
+                min=shortest,
+                max=MAX_TURN,
+            )
         code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
         room = Room.create(code, msg)
         async with self._lock(code):
@@ -145,7 +155,7 @@ class Hub:
             else:
                 await self.changes.run(self.shared.create, room, time.time())
             self.rooms[code] = room  # only once stored: nobody joins a room a restart would lose
-            await self._enter(conn, room, 0, room.host_token)
+            await self._enter(conn, room, 0, room.host_token, shown=True)
 
     async def join(self, conn: Connection, code: str, name: str, seat: int | None) -> None:
         def work(room: Room) -> Outcome[tuple[int, str]]:
@@ -154,7 +164,7 @@ class Hub:
 
         async with self._lock(code):
             room, out, _ = await self.changes.apply(code, work, locked=True)
-            await self._enter(conn, room, out.value[0], out.value[1])
+            await self._enter(conn, room, out.value[0], out.value[1], shown=True)
             await self._broadcast(room, [], skip=conn)
 
     async def resume(self, conn: Connection, code: str, token: str, last: int | None) -> None:
@@ -164,7 +174,7 @@ class Hub:
 
         async with self._lock(code):
             room, out, changed = await self.changes.apply(code, work, locked=True)
-            await self._enter(conn, room, out.value, None, last)
+            await self._enter(conn, room, out.value, token, last)
             if changed:
                 await self._broadcast(room, out.events, skip=conn)
                 room_log.line(code, out.value, "hand_back", seq=room.seq)
@@ -185,16 +195,22 @@ class Hub:
         seat: int | None,
         token: str | None,
         last: int | None = None,
+        shown: bool = False,
     ) -> None:
+        """``conn`` enters ``room`` in ``seat`` (None: to watch), holding it with ``token``
+        (shown in the welcome, for a new one), and is sent the room."""
         await self.leave_socket(conn)
         conn.room, conn.seat, conn.seq = room.code, seat, room.seq
+        conn.holds = None if token is None else token_digest(token)
         self.watchers.setdefault(room.code, set()).add(conn)
-        for handle in (self.absences.pop((room.code, seat), None) if seat is not None else None,
-                       self.empties.pop(room.code, None)):
+        for handle in (
+            self.absences.pop((room.code, seat), None) if seat is not None else None,
+            self.empties.pop(room.code, None),
+        ):
             if handle is not None:
                 handle.cancel()
         welcome: dict[str, Any] = {"type": "welcome", "room": room.code, "seat": seat}
-        if token is not None:
+        if shown:
             welcome["token"] = token
         await conn.send(jsontext.dumps(welcome))
         missed = None if last is None else await self.changes.missed(room, seat, last)
@@ -208,7 +224,7 @@ class Hub:
             return
         code, seat = conn.room, conn.seat
         self.watchers.get(code, set()).discard(conn)
-        conn.room = conn.seat = None
+        conn.room = conn.seat = conn.holds = None
         room = self.rooms.get(code)
         here = {c.seat for c in self.watchers.get(code, ())}
         gone = seat if seat is not None and seat not in here else None
@@ -284,9 +300,7 @@ class Hub:
                     await self._broadcast(room, out.events)
                     room_log.line(code, seat, "bot_takes_over" if away else "hand_back")
 
-    async def _left(
-        self, shared: SharedRooms, code: str, seat: int | None, emptied: bool
-    ) -> None:
+    async def _left(self, shared: SharedRooms, code: str, seat: int | None, emptied: bool) -> None:
         """A shared database: the seat's last connection here closed, or the room's (under
         the room's lock, so that it can't overtake a `resume` or `watch` in this process)."""
         with contextlib.suppress(RoomError):  # restarting: the process's rows lapse
@@ -299,9 +313,10 @@ class Hub:
 
     # -- in a room -----------------------------------------------------------------------------
     async def act(self, conn: Connection, msg: Act) -> None:
-        code, seat = self._seated(conn)
+        code, seat, holds = self._seated(conn)
 
         def work(room: Room) -> Outcome[int | None]:
+            room.holding(seat, holds)
             events, done = room.act(seat, msg, time.time())
             return Outcome(events, {"type": "act", "id": msg.id, "action": msg.action}, seat, done)
 
@@ -313,14 +328,17 @@ class Hub:
                 await self._broadcast(room, out.events)
 
     async def why(self, conn: Connection, action: str) -> None:
-        code, seat = self._seated(conn)
+        code, seat, holds = self._seated(conn)
         async with self._lock(code):  # not read while a change is being made
-            await conn.send(jsontext.dumps((await self.changes.current(code)).why(seat, action)))
+            room = await self.changes.current(code)
+            room.holding(seat, holds)
+            await conn.send(jsontext.dumps(room.why(seat, action)))
 
     async def host(self, conn: Connection, msg: Host) -> None:
-        code, seat = self._seated(conn)
+        code, seat, holds = self._seated(conn)
 
         def work(room: Room) -> Outcome[str | None]:
+            room.holding(seat, holds)
             events, token = room.host_action(seat, msg, time.time())
             action = {"type": "host", "what": msg.what, "seat": msg.seat}
             return Outcome(events, action, seat, token)
@@ -333,9 +351,10 @@ class Hub:
             await self._broadcast(room, out.events)
 
     async def leave(self, conn: Connection) -> None:
-        code, seat = self._seated(conn)
+        code, seat, holds = self._seated(conn)
 
         def work(room: Room) -> Outcome[None]:
+            room.holding(seat, holds)
             return Outcome(room.leave(seat, time.time()), {"type": "leave"}, seat, None)
 
         async with self._lock(code):
@@ -344,9 +363,10 @@ class Hub:
         await self.leave_socket(conn)
 
     async def vote(self, conn: Connection, yes: bool) -> None:
-        code, seat = self._seated(conn)
+        code, seat, holds = self._seated(conn)
 
         def work(room: Room) -> Outcome[None]:
+            room.holding(seat, holds)
             return Outcome(room.vote_end(seat, yes), {"type": "vote_end", "yes": yes}, seat, None)
 
         async with self._lock(code):
@@ -354,8 +374,10 @@ class Hub:
             await self._broadcast(room, out.events)
 
     async def chat(self, conn: Connection, text: str) -> None:
-        room = self.changes.room(conn.room or "")
-        line = jsontext.dumps(room.chat(conn.seat, text))
+        code, seat, holds = self._seated(conn)
+        room = self.changes.room(code)
+        room.holding(seat, holds)
+        line = jsontext.dumps(room.chat(seat, text))
         for other in list(self.watchers.get(room.code, ())):
             await _quiet(other.send(line))
         if self.shared is not None:  # and the room's clients on other processes
@@ -379,10 +401,21 @@ class Hub:
                 await self._broadcast(room, out.events)
 
     # -- inside ---------------------------------------------------------------------------------
-    def _seated(self, conn: Connection) -> tuple[str, int]:
+    def _seated(self, conn: Connection) -> tuple[str, int, str | None]:
+        """The room, seat and token digest ``conn`` speaks for; whether the token still
+        holds the seat is the room's to say (`Room.holding`), under its lock."""
         if conn.room is None or conn.seat is None:
             raise RoomError("not_seated", "take a seat first (join or resume)")
-        return conn.room, conn.seat
+        return conn.room, conn.seat, conn.holds
+
+    async def _unseat(self, conn: Connection, why: str) -> None:
+        """``conn`` no longer holds its seat (`Room.lost`): it leaves the room, hears no
+        more of it, and is told why. Its seat's absence doesn't start: it is not theirs."""
+        code, seat = conn.room, conn.seat
+        conn.seat = conn.holds = None
+        await self.leave_socket(conn)
+        message = {"type": "unseated", "room": code, "seat": seat, "code": why}
+        await _quiet(conn.send(jsontext.dumps({**message, "message": UNSEATED[why]})))
 
     def _spawn(self, work: Awaitable[None]) -> None:
         task = asyncio.ensure_future(work)
@@ -429,7 +462,8 @@ class Hub:
         except RoomError:
             return
         for seat in {c.seat for c in self.watchers.get(code, ()) if c.seat is not None}:
-            if seat in room.away:  # marked away by a process that didn't know they're here
+            if seat in room.away and not room.silenced(seat):  # marked away by a process
+                # that didn't know they're here (silent turns are theirs: `resume` only)
                 self._spawn(self._set_away(code, seat, False))
 
     async def _lease_loop(self) -> None:
@@ -479,6 +513,10 @@ class Hub:
         read: dict[int, list[dict[str, Any]] | None] = {}
         states: dict[int | None, dict[str, Any]] = {}  # one per seat, however many watch it
         for conn in list(self.watchers.get(room.code, ())):
+            why = None if conn.seat is None else room.lost(conn.seat, conn.holds)
+            if why is not None:  # the one check: a seat's view goes only to its holders
+                await self._unseat(conn, why)
+                continue
             if conn is skip or conn.seq >= room.seq:
                 continue
             if events is not None and (self.shared is None or conn.seq == room.seq - 1):

@@ -18,6 +18,8 @@ VERSION = 1
 MAX_FRAME = 4096  # bytes of one client frame: the longest legal message is far shorter
 NAME_LENGTH = 24  # characters of a display name
 CHAT_LENGTH = 200  # characters of one chat line
+MIN_TURN = 5.0  # seconds: the shortest turn a room may have (the server's `Settings.min_turn`)
+MAX_TURN = 600.0  # seconds: a longer turn is as good as none (0)
 SEAT_KINDS = ("open", "random", "easy", "medium", "hard", "expert")  # a seat: a person, a bot
 
 
@@ -50,7 +52,8 @@ class Create(_Message):
     seats: Annotated[list[str], Field(max_length=8)] = []  # seats 1.. as SEAT_KINDS
     deals: Annotated[int, Field(ge=1, le=1000)] | None = None
     target: Annotated[int, Field(ge=1, le=100000)] | None = None
-    turn_seconds: Annotated[float, Field(ge=0, le=3600)] = 0  # 0: no timer
+    turn_seconds: Annotated[float, Field(ge=0, le=MAX_TURN)] = 0  # 0: no timer; the hub
+    # holds it to its lower bound (`Settings.min_turn`)
     public: bool = True
 
 

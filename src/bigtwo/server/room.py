@@ -40,6 +40,12 @@ RECENT_IDS = 64  # per seat: action ids remembered so that a resend is applied o
 CATCH_UP = 256  # state changes kept so that a reconnecting client gets what it missed
 BOT_LEVELS = SEAT_KINDS[1:]
 STAND_IN = "hard"  # the level that plays for a person who is away
+SILENT_TURNS = 3  # a person whose time runs out this many turns running is marked away
+UNSEATED = {  # why a connection no longer holds its seat (the `unseated` message's code)
+    "left": "you left this seat; a bot plays it now",
+    "removed": "the host gave your seat to a bot",
+    "closed": "the room is closed",
+}
 SAME_RULES = "room"  # stored in a part of the table whose rules are the room's own
 UNREADABLE = "this room is stored in a form this server can't read; it is kept as it is"
 QUICK = frozenset({"open", "person", "random", "easy", "medium", "hard"})  # with one deck,
@@ -69,6 +75,8 @@ class Room:
     muted: set[int] = field(default_factory=set)
     away: set[int] = field(default_factory=set)  # people whose seat a bot plays meanwhile
     votes: set[int] = field(default_factory=set)
+    vacated: dict[int, str] = field(default_factory=dict)  # seat -> why its person went
+    silent: dict[int, int] = field(default_factory=dict)  # seat -> timeouts in a row
     recent: dict[int, dict[str, int]] = field(default_factory=dict)  # seat -> id -> seq
     table: Table | None = None
     finished: list[Any] = field(default_factory=list)  # deals ended since the hub last stored
@@ -112,14 +120,31 @@ class Room:
     def token_for(self, seat: int) -> str:
         """A new secret token for ``seat`` (only its digest is kept)."""
         token = secrets.token_urlsafe(24)
-        self.tokens[_digest(token)] = seat
+        self.tokens[token_digest(token)] = seat
         return token
 
     def seat_of(self, token: str) -> int:
-        seat = self.tokens.get(_digest(token))
+        seat = self.tokens.get(token_digest(token))
         if seat is None:
             raise RoomError("bad_token", "that seat token is not valid in this room")
         return seat
+
+    def lost(self, seat: int, digest: str | None) -> str | None:
+        """Why whoever holds the token with ``digest`` no longer holds ``seat`` (a code of
+        `UNSEATED`), or None while they do. Every connection speaking for a seat is checked
+        against this: a token holds its seat until its person leaves or is removed, or the
+        room closes (a bot standing in while they are away holds nothing)."""
+        if self.status == "closed":
+            return "closed"
+        if digest is None or self.tokens.get(digest) != seat:
+            return self.vacated.get(seat, "removed")
+        return None
+
+    def holding(self, seat: int, digest: str | None) -> None:
+        """Refuse, as `not_seated`, whoever no longer holds ``seat``."""
+        why = self.lost(seat, digest)
+        if why is not None:
+            raise RoomError("not_seated", UNSEATED[why], why=why)
 
     # -- people --------------------------------------------------------------------------------
     def join(self, name: str, seat: int | None) -> tuple[int, str]:
@@ -136,9 +161,7 @@ class Room:
         self.seq += 1
         return seat, self.token_for(seat)
 
-    def chat(self, seat: int | None, text: str) -> dict[str, Any]:
-        if seat is None:
-            raise RoomError("not_seated", "only players may chat")
+    def chat(self, seat: int, text: str) -> dict[str, Any]:
         if seat in self.muted:
             raise RoomError("muted", "the host has muted you")
         line = _typed(text, "a chat line", CHAT_LENGTH, "bad_text")
@@ -148,36 +171,56 @@ class Room:
         if self.status != "playing":
             raise RoomError("not_playing", "there is no session in play to end")
         (self.votes.add if yes else self.votes.discard)(seat)
-        people = [s for s, k in enumerate(self.kinds) if k == "person" and s not in self.away]
-        if len(self.votes) * 2 <= len(people):
-            self.seq += 1
+        return self._changed(self._count_votes())
+
+    def _present(self) -> set[int]:
+        """The people a vote counts: in a seat, and connected or within their grace (not
+        yet away)."""
+        return {s for s, k in enumerate(self.kinds) if k == "person" and s not in self.away}
+
+    def _count_votes(self) -> list[Event]:
+        """Count the votes to end again (after a vote, and whenever someone leaves, is
+        removed or is marked away): only the present count, and only their votes; more
+        than half of them voting yes ends the session now (its event), else []."""
+        self.votes &= self._present()
+        if self.status != "playing" or len(self.votes) * 2 <= len(self._present()):
             return []
         self.status, self.deadline = "over", None
-        return self._changed([Event("session_ended", None, None, {"votes": sorted(self.votes)})])
+        return [Event("session_ended", None, None, {"votes": sorted(self.votes)})]
 
     def set_away(self, seat: int, away: bool, now: float) -> list[Event]:
         """A person dropped out (a bot plays their seat meanwhile) or came back."""
         if self.kinds[seat] != "person" or (seat in self.away) == away:
             return []
         (self.away.add if away else self.away.discard)(seat)
-        if self.table is None or self.status != "playing":
-            self.seq += 1
-            return []
+        if not away:
+            self.silent.pop(seat, None)
+        ended = self._count_votes()
+        if ended or self.table is None or self.status != "playing":
+            return self._changed(ended)
         bot = make_bot(STAND_IN) if away else None
         return self._played(self.table.seat(seat, bot), now)
 
-    def leave(self, seat: int, now: float) -> list[Event]:
-        """The person leaves the seat to a bot for good."""
+    def silenced(self, seat: int) -> bool:
+        """Whether ``seat`` is away because its time ran out `SILENT_TURNS` turns running
+        (not because its connection went): only `resume` brings it back."""
+        return seat in self.away and self.silent.get(seat, 0) >= SILENT_TURNS
+
+    def leave(self, seat: int, now: float, why: str = "left") -> list[Event]:
+        """The person leaves the seat to a bot for good (``why``: ``left``, or ``removed``
+        by the host); their token holds it no more."""
         self.kinds[seat] = STAND_IN
         self.names[seat] = _bot_name(STAND_IN)
         self.away.discard(seat)
+        self.silent.pop(seat, None)
+        self.vacated[seat] = why
         self.tokens = {d: s for d, s in self.tokens.items() if s != seat}
         if self.host == seat:
             people = [s for s, k in enumerate(self.kinds) if k == "person"]
             self.host = people[0] if people else -1
-        if self.table is None or self.status != "playing":
-            self.seq += 1
-            return []
+        ended = self._count_votes()
+        if ended or self.table is None or self.status != "playing":
+            return self._changed(ended)
         return self._played(self.table.seat(seat, make_bot(STAND_IN)), now)
 
     # -- the host ------------------------------------------------------------------------------
@@ -218,7 +261,7 @@ class Room:
         elif what == "hand_over":
             self.host = target
         elif what == "remove":
-            return self.leave(target, now), None
+            return self.leave(target, now, "removed"), None
         self.seq += 1
         return [], None
 
@@ -262,6 +305,7 @@ class Room:
             raise RoomError(exc.code, str(exc), **exc.params) from None
         except BigTwoError as exc:
             raise RoomError("bad_input", str(exc)) from None
+        self.silent.pop(seat, None)
         out = self._played(events, now)
         ids = self.recent.setdefault(seat, {})
         ids[msg.id] = self.seq
@@ -281,14 +325,26 @@ class Room:
         return answer
 
     def expire(self, now: float) -> list[Event]:
-        """The awaited seat's time ran out (if it has): the table's forced action for it."""
+        """The awaited seat's time ran out (if it has): the table's forced action for it.
+        A person silent for `SILENT_TURNS` turns running is marked away and a bot plays
+        for them until they `resume`: a room nobody answers in stops storing changes."""
         if self.deadline is None or now < self.deadline or self.table is None:
             return []
         awaited = self.table.awaiting
         if not awaited:
             self.deadline = None
             return []
-        return self._played(self.table.timeout(awaited[0]), now)
+        seat = awaited[0]
+        events = self.table.timeout(seat)
+        if self.kinds[seat] == "person" and seat not in self.away:
+            self.silent[seat] = self.silent.get(seat, 0) + 1
+            if self.silent[seat] >= SILENT_TURNS:
+                self.away.add(seat)
+                ended = self._count_votes()
+                if ended:
+                    return self._changed(events + ended)
+                events = events + self.table.seat(seat, make_bot(STAND_IN))
+        return self._played(events, now)
 
     def _playing(self) -> Table:
         if self.table is None or self.status != "playing":
@@ -343,6 +399,8 @@ class Room:
             "muted": sorted(self.muted),
             "away": sorted(self.away),
             "votes": sorted(self.votes),
+            "vacated": {str(s): why for s, why in self.vacated.items()},
+            "silent": {str(s): n for s, n in self.silent.items()},
             "recent": {str(s): ids for s, ids in self.recent.items()},
             "recorded": self.recorded,
             "table": None if table is None else _rules_swapped(table, rules, SAME_RULES),
@@ -402,6 +460,8 @@ class Room:
             muted=set(data["muted"]),
             away=set(data["away"]),
             votes=set(data["votes"]),
+            vacated={int(s): _known(why) for s, why in data.get("vacated", {}).items()},
+            silent={int(s): int(n) for s, n in data.get("silent", {}).items()},
             recent={int(s): dict(ids) for s, ids in data["recent"].items()},
             recorded=data["recorded"],
             table=None
@@ -527,9 +587,17 @@ def _typed(value: object, what: str, limit: int, code: str) -> str:
     return text
 
 
+def _known(why: str) -> str:
+    """A stored reason a seat's person went, one this version can say."""
+    if why not in UNSEATED:
+        raise ValueError(f"no such reason for an empty seat: {why!r}")
+    return why
+
+
 def _bot_name(kind: str) -> str:
     return "" if kind == "open" else f"{kind} bot"
 
 
-def _digest(token: str) -> str:
+def token_digest(token: str) -> str:
+    """What the room keeps of a seat's token, and a connection of the token it holds."""
     return hashlib.sha256(token.encode()).hexdigest()

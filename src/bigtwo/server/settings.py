@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .protocol import MIN_TURN
+
 
 @dataclass
 class Settings:
@@ -11,4 +13,5 @@ class Settings:
     keep_empty: float = 3600.0  # seconds an empty room is kept open
     bot_threads: int = 2  # bots think here, a few at a time
     rate: float = 20.0  # messages a second a connection may send on average (twice that at once)
+    min_turn: float = MIN_TURN  # the shortest turn a room may have (tests go lower)
     lease_seconds: float = 6.0  # a shared database: how long a silent process keeps its rooms

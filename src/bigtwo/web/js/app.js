@@ -99,6 +99,9 @@ function receive(m) {
     case "chat":
       noteChat(m);
       break;
+    case "unseated":
+      unseated(m);
+      break;
     case "bye":
       S.restarting = true;
       banner();
@@ -125,6 +128,26 @@ function refused(m) {
     }
   }
   say(text); // after any change of screen, which clears the last message
+}
+
+// This connection holds its seat no more (it left, the host gave it to a bot, the room
+// closed): the seat is forgotten; a removed player watches on, the others go home.
+function unseated(m) {
+  if (m.room !== S.code) {
+    store.drop(tokenKey(m.room));
+    return;
+  }
+  forgetSeat();
+  S.seat = null;
+  S.state = null;
+  if (m.code === "removed") {
+    watchRoom(m.room);
+  } else {
+    history.replaceState(null, "", location.pathname);
+    S.code = null;
+    show("home");
+  }
+  say(t(`unseated.${m.code}`)); // after the change of screen, which clears the last message
 }
 
 function setState(state) {
