@@ -75,6 +75,8 @@ function receive(m) {
       if (codeFromAddress() !== m.room) history.replaceState(null, "", `#room=${m.room}`);
       remember();
       show("room");
+      if (S.notice) say(S.notice);
+      S.notice = null;
       break;
     case "events":
       for (const e of m.events) note(e);
@@ -140,14 +142,16 @@ function unseated(m) {
   forgetSeat();
   S.seat = null;
   S.state = null;
+  const text = t(`unseated.${m.code}`);
   if (m.code === "removed") {
+    S.notice = text; // said once the watch is welcomed
     watchRoom(m.room);
   } else {
     history.replaceState(null, "", location.pathname);
     S.code = null;
     show("home");
+    say(text); // after the change of screen, which clears the last message
   }
-  say(t(`unseated.${m.code}`)); // after the change of screen, which clears the last message
 }
 
 function setState(state) {

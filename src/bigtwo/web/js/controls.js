@@ -5,7 +5,7 @@ import { t } from "./i18n.js";
 import { nameField } from "./name-field.js";
 import { isHost, room, seatName } from "./reading.js";
 import { prefSwitch } from "./prefs.js";
-import { host, joinRoom, leaveSeat, stopWatching } from "./session.js";
+import { enter, host, joinRoom, leaveSeat, stopWatching } from "./session.js";
 import { turnChanged, showTitle } from "./turn.js";
 import { S, net } from "./state.js";
 
@@ -44,6 +44,11 @@ export function controls() {
   if (S.seat === null && r.status === "waiting" && r.seats.some((x) => x.kind === "open")) {
     out.push(nameField("watch-name"), h("button", { type: "button", class: "primary",
       "data-focus": "take", text: t("room.join.take"), onclick: () => joinRoom(r.code) }));
+  }
+  if (S.seat !== null && r.seats[S.seat] && r.seats[S.seat].away) {
+    // silent for some turns, this seat is played by a bot until its person says so
+    out.push(h("button", { type: "button", class: "primary", "data-focus": "back",
+      text: t("room.back"), onclick: () => enter() }));
   }
   if (S.seat !== null && r.status === "playing") {
     out.push(h("button", { type: "button", text: t("room.vote"),

@@ -13,6 +13,7 @@ export const S = {
   token: null,
   watching: false,
   intent: null, // create or join, sent once the socket says hello
+  notice: null, // a sentence to say once the room the tab enters is shown (why it watches)
   state: null,
   log: [],
   results: [],
