@@ -183,3 +183,27 @@ def test_a_person_gone_from_one_process_gets_a_bot_once_and_the_seat_back_throug
         assert sum(len(away_lines(s, code)) for s in (a, b)) == 1
         for client in (ann, again):
             client.close()
+
+
+def test_a_seat_taken_through_one_process_is_let_go_by_the_other(
+    servers: list[ServerProcess],
+) -> None:
+    """Ann (on a) gives Bob's seat (Bob on b) to a bot: b tells Bob's connection why, sends
+    it nothing more of the room, and refuses what it sends as not_seated."""
+    a, b = servers
+    code, ann, bob = two_in_a_room(a, b)
+    ann.host("start")
+    until(bob, lambda s: s["room"]["status"] == "playing")
+    ann.host("remove", 1)
+    told = bob.expect("unseated")
+    assert told["code"] == "removed" and told["room"] == code
+    since = len(bob.received)
+    ann.send({"type": "chat", "text": "still there?"})
+    heard(ann, (0, "still there?"))
+    bob.send({"type": "chat", "text": "yes"})
+    bob.send({"type": "act", "id": "x", "action": "pass"})
+    refused = [bob.expect("error")["code"], bob.expect("error")["code"]]
+    assert refused == ["not_seated", "not_seated"]
+    assert not {m["type"] for m in bob.received[since:]} & {"state", "update", "chat", "events"}
+    for client in (ann, bob):
+        client.close()
