@@ -16,7 +16,6 @@ from . import jsontext
 
 VERSION = 1
 MAX_FRAME = 4096  # bytes of one client frame: the longest legal message is far shorter
-NAME_LENGTH = 24  # characters of a display name
 CHAT_LENGTH = 200  # characters of one chat line
 SEAT_KINDS = ("open", "random", "easy", "medium", "hard", "expert")  # a seat: a person, a bot
 
