@@ -111,16 +111,27 @@ class Game(State):
         exchanges: Sequence[Exchange] = (),
     ) -> Game:
         """The first state of a deal whose cards are known; ``leader`` and ``exchanges``, when
-        given, replace the deal's own (for a deal laid out by hand)."""
+        given, replace the deal's own (for a deal laid out by hand). A shuffled deal's terms are
+        bound by its commitment: they must be ones the rules deal (`proof.terms_problems`, the
+        check `Record.verify` makes), and can't be replaced afterwards."""
         rules = _rules(rules)
         check_origin(origin, rules)
         if leader is not None or exchanges != ():  # a deal laid out by hand, given its terms
+            if origin.commitment:
+                raise BigTwoError(
+                    "this deal's commitment binds its leader and exchanges: give them when"
+                    " dealing (Game.deal(leader=..., exchanges=...)), not afterwards"
+                )
             leader = optional_seat(leader, rules.players, "leader")
             exchanges = check_exchanges(exchanges, rules, origin)
             terms = replace(origin.terms, leader=leader, exchanges=exchanges)
             origin = replace(origin, terms=terms)
         leader = optional_seat(origin.terms.leader, rules.players, "leader")
         exchanges = check_exchanges(origin.terms.exchanges, rules, origin)
+        if origin.commitment:  # a deal by hand is a position: it may start as no shuffle does
+            problems = terms_problems(rules, origin.terms)
+            if problems:
+                raise BigTwoError(f"these terms can't be dealt: {problems[0]}")
         return side_actions.start(cls, rules, origin, leader, exchanges)
 
     # -- what may be done -------------------------------------------------------------------
