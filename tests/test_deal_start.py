@@ -91,7 +91,7 @@ def cut_place(rank_char: str) -> int:
 @covers("core.cut")
 @pytest.mark.parametrize("direction", [1, -1], ids=["counter-clockwise", "clockwise"])
 def test_core_cut_exposed_card_chooses_first_receiver(direction: int) -> None:
-    rules = Rules()
+    rules = Rules(direction="clockwise" if direction == -1 else "counter-clockwise")
     seen: set[int] = set()
     for seed in range(60):
         dealer = seed % 4

@@ -25,7 +25,7 @@ def test_fair_shuffle_commitment_is_known_before_play_and_verifies_after() -> No
 
 
 def test_fair_shuffle_detects_a_tampered_deck_or_salt() -> None:
-    record = bigtwo.Game.deal(seed=5).record()
+    record = play_out(bigtwo.Game.deal(seed=5)).record()
     swapped = record.deck.split()
     swapped[0], swapped[1] = swapped[1], swapped[0]
     assert record.verify() == []
@@ -46,7 +46,7 @@ def test_fair_shuffle_without_a_seed_draws_from_secrets(monkeypatch: pytest.Monk
     game = bigtwo.Game.deal()
     assert calls == [52]
     assert game.origin.seed is None and len(game.origin.salt) == 64
-    assert game.record().verify() == []
+    assert play_out(game).record().verify() == []
 
 
 def test_fair_hidden_hands_and_counts_in_views_and_seat_exports() -> None:

@@ -29,6 +29,11 @@ T = TypeVar("T")
 # seeds are whole numbers of at most this many bits (a session derives each deal's seed from
 # its own, so its limit is lower)
 SEED_BITS = 128
+# characters (code points) of a player's name, for every writer and reader of names: the API,
+# records, the server and the terminal (and the browser's name field). A name is shown on one
+# line beside the cards at a terminal table and on a phone's seat plate; 24 fits a first and
+# last name. Records with longer names, written before the limit was one, are refused in words.
+NAME_LENGTH = 24
 _SHOWN_TEXT = 40  # characters of a refused text quoted back
 
 
@@ -117,6 +122,20 @@ def plain_text(value: object, what: str, limit: int = 10_000) -> str:
     if bad is not None:
         raise BigTwoError(f"{what} holds the invisible or control character U+{ord(bad):04X}")
     return value
+
+
+def player_name(value: object, what: str = "a player's name") -> str:
+    """A player's name as every writer and reader of names takes it: plain text (see
+    `plain_text`), not only spaces, at most `NAME_LENGTH` characters, kept exactly as given (a
+    record's commitment binds the name; people's typing is trimmed before it comes here)."""
+    if isinstance(value, str) and len(value) > NAME_LENGTH:
+        raise BigTwoError(
+            f"{what} is {len(value)} characters long; a name has at most {NAME_LENGTH}"
+        )
+    name = plain_text(value, what, NAME_LENGTH)
+    if not name.strip():
+        raise BigTwoError(f"{what} can't be empty")
+    return name
 
 
 def instance(value: object, kind: type[T], what: str, words: str) -> T:

@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic.functional_validators import AfterValidator
 
 from .cards import parse_cards
-from .checks import plain_text
+from .checks import player_name
 from .engine.game import Record
 from .engine.record import FORMAT, VERSION, parse_action
 from .errors import BigTwoError, RulesError
@@ -40,7 +40,6 @@ MAX_SESSION_BYTES = 32 << 20  # up to MAX_DEALS deals
 MAX_DEALS = 2000
 MAX_ACTIONS = 5000  # a deal's actions: a long two-deck game with draws has a few hundred
 MAX_SEATS = 8
-MAX_NAME = 64
 MAX_DEPTH = 8  # the format nests objects and lists four deep
 
 _CARD = r"(?:[2-9TJQKA][DCHS]|BJ|RJ)"
@@ -49,17 +48,18 @@ _WORDS = "pass|announce|redeal|whoopin|trade|keep"
 _ACTION = rf"^p[0-7] (?:{_WORDS}|give {_CARDS}|{_CARDS})$"
 
 
-def _plain_text(value: str) -> str:
+def _player_name(value: str) -> str:
+    """The one check of a name (`checks.player_name`), which `Game.deal` makes too."""
     try:
-        return plain_text(value, "the name")
+        return player_name(value, "the name")
     except BigTwoError as exc:
-        raise ValueError(str(exc).removeprefix("the name ")) from None
+        raise ValueError(str(exc)) from None
 
 
 Seat = Annotated[int, Field(ge=0, lt=MAX_SEATS)]
 Count = Annotated[int, Field(ge=0, le=108)]
 Score = Annotated[int, Field(ge=-100_000, le=100_000)]
-Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME), AfterValidator(_plain_text)]
+Name = Annotated[str, AfterValidator(_player_name)]
 Cards = Annotated[str, Field(max_length=400, pattern=rf"^(?:{_CARDS})?$")]
 OneCard = Annotated[str, Field(pattern=rf"^{_CARD}$")]
 Digest = Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
@@ -230,6 +230,7 @@ def _validate(model: type[M], text: str, what: str) -> M:
         if first["type"] == "extra_forbidden":
             raise BigTwoError(f'{what} has a field it should not: "{where[:60]}"') from None
         reason = str(first.get("msg", "is bad"))[:200].replace("\n", " ")
+        reason = reason.removeprefix("Value error, ")  # a check of ours says it in words
         raise BigTwoError(f"{what} field {where}: {reason}") from None
 
 

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .engine.commitment import rules_fields, seat_names
+from .engine.commitment import kept_digest, rules_fields, seat_names
 from .engine.game import Game, Record
 from .errors import BigTwoError
 from .rules.config import Rules
@@ -79,24 +79,39 @@ class SessionRecord:
     def dumps(self) -> str:
         return json.dumps(self.to_dict(), indent=1, ensure_ascii=False)
 
-    def verify(self, kept: Sequence[str] = ()) -> list[str]:
+    def verify(self, kept: Sequence[str | Record] = ()) -> list[str]:
         """Problems with the session's proof; empty when every deal verifies, the deals are
         chained in order, each was dealt on the terms the session owed it, the totals and the
-        settlement follow, and every commitment in ``kept`` is one of the deals'."""
-        commitments = [d.commitment for d in self.deals]
-        for digest in kept:
-            if digest.strip().lower() not in commitments:
+        settlement follow, and every commitment in ``kept`` (64 hex digits, or a seat's
+        export of one deal) is one of the deals', that deal checked against it as
+        `Record.verify` checks one deal. A kept commitment that is no digest is a
+        `BigTwoError`, as it is for one deal."""
+        if not self.deals:
+            return ["the session record holds no deals, so there is nothing to verify"]
+        against: dict[int, list[str | Record]] = {}
+        for item in kept:
+            digest = _kept_commitment(item)
+            if not digest:
+                return ["the kept export has no commitment: that deal was fixed by hand"]
+            found = [i for i, d in enumerate(self.deals) if d.commitment == digest]
+            if not found:
                 return [
-                    f"FORGED: the commitment you kept ({digest.strip()[:16]}…) is not in this"
+                    f"FORGED: the commitment you kept ({digest[:16]}…) is not in this"
                     " session: a deal was removed or replaced"
                 ]
+            against.setdefault(found[0], []).append(item)
         session = Session.start(self.rules, self.seed, self.dealer, self.players)
         for number, deal in enumerate(self.deals, start=1):
-            problems, game = deal.audit()
+            problems: list[str] = []
+            game: Game | None = None
+            for one in against.get(number - 1, [None]):
+                problems, game = deal.audit(one)
+                if problems:
+                    break
             if not problems:
                 problems = _owed_problems(session, deal)
             if problems or game is None:
-                return [f"deal {number}: {p}" for p in problems]
+                return [_of_deal(number, p) for p in problems]
             session = session.finish(game)
         if session.totals != self.totals:
             return [f"the totals {list(self.totals)} are not the deals' sum {list(session.totals)}"]
@@ -104,6 +119,21 @@ class SessionRecord:
         if settled != self.settlement:
             return ["the settlement is not the one the totals give"]
         return []
+
+
+def _of_deal(number: int, problem: str) -> str:
+    """One deal's problem, said of the session (a forgery still leads with FORGED)."""
+    forged = problem.startswith("FORGED: ")
+    return f"{'FORGED: ' * forged}deal {number}: {problem.removeprefix('FORGED: ')}"
+
+
+def _kept_commitment(kept: str | Record) -> str:
+    """The commitment in what a player kept: the digest they typed, or their export's."""
+    if isinstance(kept, Record) and kept.viewer is not None:
+        return kept.commitment
+    if isinstance(kept, Record):
+        raise BigTwoError("a kept commitment is 64 hex digits or a seat's-view export")
+    return kept_digest(kept)
 
 
 def _owed_problems(session: Session, deal: Record) -> list[str]:

@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..bots import Bot, make_bot
+from ..checks import player_name
 from ..combos import Combination
 from ..engine.actions import ANNOUNCE
 from ..engine.game import Game
@@ -56,7 +57,6 @@ HELP_WORDS = ("help", "?", "h")
 SHOW_WORDS = ("hand", "table", "look", "show")
 DEFAULT_PACE = 0.6  # seconds between bot moves when a person is watching
 MAX_PACE = 60.0
-NAME_LENGTH = 40
 
 
 def command(
@@ -105,10 +105,11 @@ def command(
     player = name.strip() if name is not None else ""
     if name is not None and not player:
         fail("--name can't be empty")
-    if shown(player) != player:
+    if shown(player) != player:  # a terminal shows a name as is: nothing it must escape
         fail(f"--name can't hold control or invisible characters: {shown(player)}")
-    if len(player) > NAME_LENGTH:
-        fail(f"--name can be at most {NAME_LENGTH} characters long")
+    if player:
+        with user_errors():
+            player_name(player, "--name")  # the check every name passes, its length included
     if pace is not None and not 0 <= pace <= MAX_PACE:  # NaN fails every comparison
         fail(f"--pace must be a number of seconds from 0 to {MAX_PACE:g}, not {pace}")
     check_seed_option(seed)

@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..cards import cards_of, parse_cards
+from ..engine.commitment import kept_digest
 from ..engine.game import Game, Record
 from ..engine.record import parse_action
 from ..errors import BigTwoError
@@ -229,15 +230,13 @@ def verify_command(
     commitment a player kept, a forged record can't pass. Exit code 0 when verified, 1 when
     forged or inconsistent, 2 when unreadable."""
     console = make_console()
-    kept_digests = list(commitment or ())
-    with user_errors():
+    with user_errors():  # a commitment mistyped is unreadable input (2), never a forgery (1)
+        kept_digests = [kept_digest(c) for c in commitment or ()]
         text = read_capped(file)
         export = read_record(kept) if kept is not None else None
         if is_session_record(text):
             session = load_session_record(text)
-            if export is not None:
-                kept_digests.append(export.commitment)
-            problems = session.verify(kept_digests)
+            problems = session.verify([*kept_digests, *([export] if export else [])])
             deals = len(session.deals)
             what = f"the session's {deals} deal{'s' * (deals != 1)}"
         else:

@@ -5,7 +5,7 @@ the engine inside only ever sees values it can trust."""
 from __future__ import annotations
 
 from ..cards import card_list
-from ..checks import describe, plain_text, seat_number, sequence, text, whole_number
+from ..checks import describe, player_name, seat_number, sequence, text, whole_number
 from ..errors import BigTwoError
 from ..rules.config import Rules
 from .commitment import full_deck
@@ -15,7 +15,6 @@ from .deal import Deal
 # stays small (the rules' exchanges hand over 1 or 2)
 MAX_EXCHANGED = 3
 EXCHANGE_WAYS = ("lowest", "highest", "choose")
-NAME_LENGTH = 100  # characters of a player's name
 
 
 def check_hands(hands: object, rules: Rules) -> list[str | tuple[int, ...]]:
@@ -93,15 +92,8 @@ def check_exchanges(
 
 
 def player_names(players: object, count: int) -> tuple[str, ...]:
-    """One name (text, not empty, at most `NAME_LENGTH` characters) for each of ``count``
-    players."""
+    """One name (`checks.player_name`) for each of ``count`` players."""
     names = sequence(players, "players", count)
     if len(names) != count:
         raise BigTwoError(f"{len(names)} names given for {count} players")
-    out = []
-    for name in names:
-        name = plain_text(name, "a player's name", NAME_LENGTH)
-        if not name.strip():
-            raise BigTwoError("a player's name can't be empty")
-        out.append(name)
-    return tuple(out)
+    return tuple(player_name(name) for name in names)

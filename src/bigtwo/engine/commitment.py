@@ -41,6 +41,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..cards import Card, deck, format_cards, parse_cards
+from ..errors import BigTwoError
 from ..rules.config import Rules
 from ..rules.options import Jokers
 
@@ -133,3 +134,13 @@ def new_salt() -> str:
 def is_digest(text: str) -> bool:
     """Is ``text`` a SHA-256 digest in lower-case hex?"""
     return len(text) == 64 and all(c in "0123456789abcdef" for c in text)
+
+
+def kept_digest(text: object) -> str:
+    """A commitment a player kept, as they might type it back (any case, spaces around), in
+    the form records write it; `BigTwoError` when it is no SHA-256 digest, so that a typing
+    slip is told apart from a forged record."""
+    digest = text.strip().lower() if isinstance(text, str) else ""
+    if not is_digest(digest):
+        raise BigTwoError("a kept commitment is 64 hex digits (a SHA-256 digest)")
+    return digest

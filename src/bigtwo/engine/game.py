@@ -32,7 +32,7 @@ from ..rules.options import Direction, Jokers
 from ..scoring import Outcome
 from . import moves, ondemand, questions, refusals, results, side_actions, trick
 from .arguments import check_exchanges, check_hands, check_origin, player_names
-from .commitment import Exchange, Terms, is_digest, seat_names
+from .commitment import Exchange, Terms, is_digest, kept_digest, seat_names
 from .deal import Deal, fixed_deal, shuffled_deal
 from .proof import dealt_problems, opening_problems, terms_problems
 from .record import RecordData, parse_action
@@ -111,16 +111,27 @@ class Game(State):
         exchanges: Sequence[Exchange] = (),
     ) -> Game:
         """The first state of a deal whose cards are known; ``leader`` and ``exchanges``, when
-        given, replace the deal's own (for a deal laid out by hand)."""
+        given, replace the deal's own (for a deal laid out by hand). A shuffled deal's terms are
+        bound by its commitment: they must be ones the rules deal (`proof.terms_problems`, the
+        check `Record.verify` makes), and can't be replaced afterwards."""
         rules = _rules(rules)
         check_origin(origin, rules)
         if leader is not None or exchanges != ():  # a deal laid out by hand, given its terms
+            if origin.commitment:
+                raise BigTwoError(
+                    "this deal's commitment binds its leader and exchanges: give them when"
+                    " dealing (Game.deal(leader=..., exchanges=...)), not afterwards"
+                )
             leader = optional_seat(leader, rules.players, "leader")
             exchanges = check_exchanges(exchanges, rules, origin)
             terms = replace(origin.terms, leader=leader, exchanges=exchanges)
             origin = replace(origin, terms=terms)
         leader = optional_seat(origin.terms.leader, rules.players, "leader")
         exchanges = check_exchanges(origin.terms.exchanges, rules, origin)
+        if origin.commitment:  # a deal by hand is a position: it may start as no shuffle does
+            problems = terms_problems(rules, origin.terms)
+            if problems:
+                raise BigTwoError(f"these terms can't be dealt: {problems[0]}")
         return side_actions.start(cls, rules, origin, leader, exchanges)
 
     # -- what may be done -------------------------------------------------------------------
@@ -367,7 +378,8 @@ class Record(RecordData):
         (None when it has problems); no problems when everything checks out: the
         revealed deal opens the commitment (and ``kept``, the commitment a player saw before
         play, or that player's seat-view export), every field the deal decides is the one the
-        committed deck gives, every action is legal and the play gives the recorded result.
+        committed deck gives, every action is legal, and the play reaches the deal's end and
+        gives the recorded result (a record cut short, or without its result, is incomplete).
         Without ``kept`` the shuffle itself is proven only as far as the record can prove it:
         a forger who rewrites the whole record can make a new commitment."""
         if self.viewer is not None:
@@ -375,10 +387,14 @@ class Record(RecordData):
                 f"this is seat {self.viewer}'s view: the deck and salt stay hidden in it, so"
                 " it can't prove the deal; verify the full record"
             ], None
-        kept_digest, problems = self._kept(kept)
+        digest, problems = self._kept(kept)
         if problems:
             return problems, None
         if not self.commitment:
+            if self.deck or self.salt:
+                return [
+                    "the record reveals a deck and salt but no commitment for them to open"
+                ], None
             return ["the deal was fixed by hand, so there is no shuffle to verify"], None
         if self.version < 2:
             return [
@@ -387,11 +403,13 @@ class Record(RecordData):
             ], None
         if not self.deck or not self.salt:
             return ["the deck order and salt are not revealed"], None
+        if self.hands is None:
+            return ["the record is incomplete: it leaves out the hands as dealt"], None
         problems = terms_problems(self.rules, self.terms)
         if problems:
             return problems, None
         problems, dealt = opening_problems(
-            self.rules, self.terms, self.deck, self.salt, self.commitment, self.seed, kept_digest
+            self.rules, self.terms, self.deck, self.salt, self.commitment, self.seed, digest
         )
         if dealt is None:
             return problems, None
@@ -402,7 +420,14 @@ class Record(RecordData):
             game = self._states(dealt, None)[-1]  # the deal opened above, not dealt again
         except BigTwoError as exc:
             return [f"the recorded play is not legal: {exc}"], None
-        if self.result is not None and self.result != results.result_of(game):
+        if not game.is_over:  # a record cut short proves no result, whatever it claims
+            return [
+                "the record is incomplete: its play stops before the deal is over, so it"
+                " proves no result"
+            ], None
+        if self.result is None:
+            return ["the record is incomplete: the deal is over but its result is left out"], None
+        if self.result != results.result_of(game):
             return [
                 f"the recorded result {self.result} is not the one the play gives:"
                 f" {results.result_of(game)}"
@@ -414,10 +439,7 @@ class Record(RecordData):
         if kept is None:
             return None, []
         if isinstance(kept, str):
-            digest = kept.strip().lower()
-            if not is_digest(digest):
-                raise BigTwoError("a kept commitment is 64 hex digits (a SHA-256 digest)")
-            return digest, []
+            return kept_digest(kept), []
         if not isinstance(kept, Record) or kept.viewer is None:
             raise BigTwoError("a kept commitment is 64 hex digits or a seat's-view export")
         if not kept.commitment:

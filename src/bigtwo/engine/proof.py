@@ -18,11 +18,13 @@ _HOW = ("lowest", "highest", "choose")
 
 
 def terms_problems(rules: Rules, terms: Terms) -> list[str]:
-    """Do the deal's terms make sense under its rules? (Which leader and exchanges a session
-    owed a deal is checked against the session, deal by deal.)"""
+    """Do the deal's terms make sense under its rules? The one check of a shuffled deal's
+    terms: `Game.from_deal` (and so `Game.deal` and a record's replay) refuses what it finds,
+    and `Record.verify` reports it. (Which leader and exchanges a session owed a deal is
+    checked against the session, deal by deal.)"""
     n = rules.players
     problems = []
-    if len(terms.players) != n:
+    if terms.players and len(terms.players) != n:  # none: the seats go by their numbers
         problems.append(f"the deal names {len(terms.players)} players for {n} seats")
     if not 0 <= terms.dealer < n:
         problems.append(f"the dealer is seat {terms.dealer}; there are {n} seats")

@@ -16,7 +16,6 @@ from . import jsontext
 
 VERSION = 1
 MAX_FRAME = 4096  # bytes of one client frame: the longest legal message is far shorter
-NAME_LENGTH = 24  # characters of a display name
 CHAT_LENGTH = 200  # characters of one chat line
 MIN_TURN = 5.0  # seconds: the shortest turn a room may have (the server's `Settings.min_turn`)
 MAX_TURN = 600.0  # seconds: a longer turn is as good as none (0)

@@ -85,8 +85,8 @@ def _as_recorded(record: Record) -> list[Game]:
 def _verification(record: Record, problems: list[str], kept: str | None) -> dict[str, Any]:
     if not problems:
         status = "verified"
-    elif record.viewer is not None or not record.commitment or record.version < 2:
-        status = "unprovable"
+    elif record.viewer is not None or not (record.commitment or record.deck) or record.version < 2:
+        status = "unprovable"  # a shuffled deal that lost its commitment is only not verified
     elif problems[0].startswith("FORGED"):
         status = "forged"
     else:

@@ -23,7 +23,7 @@ from typing import Any
 
 from ..bots import Bot, make_bot
 from ..bots.base import bounded
-from ..checks import plain_text
+from ..checks import plain_text, player_name
 from ..combos import Move
 from ..engine.codec import move_text
 from ..engine.view import SPECTATOR
@@ -32,7 +32,7 @@ from ..rules.changes import load_rules
 from ..rules.config import Rules
 from ..table import Event, SessionEnd, Table
 from . import jsontext
-from .protocol import CHAT_LENGTH, NAME_LENGTH, SEAT_KINDS, Act, Create, Host, ProtocolError
+from .protocol import CHAT_LENGTH, SEAT_KINDS, Act, Create, Host, ProtocolError
 from .store import Write
 
 log = logging.getLogger("bigtwo.server")
@@ -572,7 +572,11 @@ def _plain(value: Any) -> Any:
 
 
 def _name(name: object) -> str:
-    return _typed(name, "a name", NAME_LENGTH, "bad_name")
+    """A person's name, trimmed, under the check every name passes (`checks.player_name`)."""
+    try:
+        return player_name(name.strip() if isinstance(name, str) else name, "a name")
+    except BigTwoError as exc:
+        raise RoomError("bad_name", str(exc)) from None
 
 
 def _typed(value: object, what: str, limit: int, code: str) -> str:
