@@ -71,9 +71,7 @@ def main() -> None:
     print(f"{'rules':36} " + " ".join(f"{h:>8}" for h in heads))
     for name, rules in cases:
         size, seconds, kept, peak = build(rules)
-        print(
-            f"{name:36} {size:8,} {seconds:8.2f} {kept:8.1f} {peak:8.1f} {mask_time(rules):8.0f}"
-        )
+        print(f"{name:36} {size:8,} {seconds:8.2f} {kept:8.1f} {peak:8.1f} {mask_time(rules):8.0f}")
     for name, rules in [
         ("two decks, 6p (dynamic)", classic.replace(players=6, decks=2)),
         ("wild jokers (dynamic)", classic.replace(jokers="wild")),

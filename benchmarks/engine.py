@@ -3,7 +3,12 @@
 Run ``python benchmarks/engine.py [--quick]``. Figures are for one core.
 
 * games/s: random complete 4-player classic deals through the public API (deal with a seed,
-  choose uniformly among ``legal_moves()``, ``play``), scores included.
+  choose uniformly among ``legal_moves()``, ``play``), scores included (`games.py`), per CPU
+  second, in this tree and in an older commit's (``--against``, by default `AGAINST`: the
+  engine before its inputs, records and commitment were hardened), each in a child process
+  pinned to the same core, the two taking turns (``--rounds`` each, in the order AB BA AB …);
+  min and median of each, and of the ratio within each round. ``--against none`` times this
+  tree alone.
 * lead, cold: ``game.legal_moves()`` of a random 13-card hand on the lead, each on fresh tables
   (every cache empty: the first sight of each card set); building the tables, once per
   `Rules`, is printed apart.
@@ -33,11 +38,19 @@ from __future__ import annotations
 
 import argparse
 import gc
+import io
 import multiprocessing
+import os
 import random
 import resource
 import signal
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
 import bigtwo
@@ -49,21 +62,72 @@ from bigtwo.combos.tables import FIVE, Tables, clear_tables
 from bigtwo.rules.options import Jokers
 
 
-def games_per_second(rules: bigtwo.Rules, seconds: float) -> tuple[float, float]:
-    """(games per second, moves per game) of random play for about ``seconds``."""
-    rng = random.Random(1)
-    games = moves = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        game = bigtwo.Game.deal(rules, seed=games)
-        while not game.is_over:
-            legal = game.legal_moves()
-            game = game.play(legal[rng.randrange(len(legal))])
-            moves += 1
-        assert game.scores is not None
-        games += 1
-    elapsed = time.perf_counter() - start
-    return games / elapsed, moves / games
+def compare_games(against: str, rounds: int, seconds: float) -> None:
+    """Games a second in this tree and in ``against``'s, taking turns (see the docstring)."""
+    core = min(os.sched_getaffinity(0))
+    trees = [("this tree", _SRC)]
+    with tempfile.TemporaryDirectory() as tmp:
+        older = _checkout(against, Path(tmp)) if against != "none" else None
+        if older is not None:
+            trees.append((against, older))
+        elif against != "none":
+            print(f"(no {against} to compare with: this tree alone)")
+        rates: dict[str, list[float]] = {label: [] for label, _ in trees}
+        per_game: dict[str, float] = {}
+        for r in range(rounds):
+            for label, src in trees if r % 2 == 0 else trees[::-1]:
+                rate, per_game[label] = _child_games(src, seconds, core)
+                rates[label].append(rate)
+    print(
+        f"random 4-player classic games, games per CPU second on core {core}, {rounds} rounds"
+        f" of {seconds:g} s, taking turns:"
+    )
+    for label, _ in trees:
+        got = rates[label]
+        print(
+            f"  {label:12} min {min(got):7.0f}  median {statistics.median(got):7.0f}"
+            f"  ({per_game[label]:.1f} moves a game)"
+        )
+    if older is not None:
+        ratios = [a / b for a, b in zip(rates["this tree"], rates[against], strict=True)]
+        each = " ".join(f"{x:.2f}" for x in ratios)
+        print(
+            f"  this tree / {against}: min {min(ratios):.2f}  median"
+            f" {statistics.median(ratios):.2f}  (each round: {each})"
+        )
+
+
+AGAINST = "ec9a5e7"  # the engine before its inputs, records and commitment were hardened
+_SRC = Path(__file__).resolve().parents[1] / "src"
+_GAMES = Path(__file__).resolve().parent / "games.py"
+
+
+def _checkout(rev: str, into: Path) -> Path | None:
+    """``rev``'s src folder written out under ``into`` (None without git or that commit)."""
+    try:
+        tar = subprocess.run(
+            ["git", "-C", str(_SRC.parent), "archive", "--format=tar", rev, "src"],
+            capture_output=True,
+            check=True,
+        ).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    with tarfile.open(fileobj=io.BytesIO(tar)) as archive:
+        archive.extractall(into, filter="data")
+    return into / "src"
+
+
+def _child_games(src: Path, seconds: float, core: int) -> tuple[float, float]:
+    """(games per CPU second, moves a game) of `games.py` run on ``src``'s bigtwo."""
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    out = subprocess.run(
+        [sys.executable, str(_GAMES), str(seconds), str(core), str(src)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    return float(out[0]), float(out[1])
 
 
 def play_random(rules: bigtwo.Rules, games: int, seed: int) -> None:
@@ -300,15 +364,21 @@ def main() -> None:
     parser.add_argument("--sets", action="store_true", help="also a row per rule set")
     parser.add_argument("--sets-only", action="store_true", help="only the rule-set rows")
     parser.add_argument("--only", action="append", help="only this rule set's row (repeatable)")
+    parser.add_argument(
+        "--against", default=AGAINST, help=f"the commit to compare games/s with ({AGAINST})"
+    )
+    parser.add_argument("--rounds", type=int, help="turns each tree takes (5; 3 with --quick)")
+    parser.add_argument("--games-only", action="store_true", help="only the games/s comparison")
     args = parser.parse_args()
     if args.sets_only or args.only:
         rule_sets(args.quick, args.only)
         return
-    n_hands, seconds, n_wild = (300, 2.0, 10) if args.quick else (3000, 6.0, 40)
+    rounds = args.rounds or (3 if args.quick else 5)
+    compare_games(args.against, rounds, 1.5 if args.quick else 3.0)
+    if args.games_only:
+        return
+    n_hands, n_wild = (300, 10) if args.quick else (3000, 40)
     rules = bigtwo.Rules.preset("classic")
-
-    gps, mpg = games_per_second(rules, seconds)
-    print(f"random 4-player classic games: {gps:8.0f} games/s ({mpg:.1f} moves a game)")
 
     clear_tables()
     start = time.perf_counter()

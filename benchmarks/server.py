@@ -519,9 +519,7 @@ def wal_and_commits(database: str | None) -> tuple[int, int] | None:
     engine = sa.create_engine(engine_url(database))
     with engine.connect() as conn:
         wal = conn.exec_driver_sql("SELECT wal_bytes FROM pg_stat_wal").scalar()
-        commits = conn.exec_driver_sql(
-            "SELECT sum(xact_commit) FROM pg_stat_database"
-        ).scalar()
+        commits = conn.exec_driver_sql("SELECT sum(xact_commit) FROM pg_stat_database").scalar()
     engine.dispose()
     return int(wal or 0), int(commits or 0)
 

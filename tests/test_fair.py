@@ -1,5 +1,6 @@
 """fair.shuffle, fair.hidden_hands, fair.counts: commitments, secret shuffles and views."""
 
+import hashlib
 import json
 import random
 import secrets
@@ -106,3 +107,91 @@ def test_fair_hidden_hands_a_seat_export_never_holds_what_opens_another_hand(
             assert hand == ("" if other != seat else full.hands[seat])
         text = json.dumps(export)
         assert full.salt not in text and full.deck not in text
+
+
+def _documented_layout(rules: bigtwo.Rules, terms: dealing.Terms, deck: str, salt: str) -> bytes:
+    """The preimage as docs/records.md writes it: a line per field, each value compact JSON
+    (keys sorted, ASCII only), built with json.dumps field by field."""
+
+    def line(name: str, value: object) -> str:
+        return f"{name} {json.dumps(value, sort_keys=True, separators=(',', ':'))}\n"
+
+    fields = [
+        ("rules", {"preset": rules.name, **rules.to_dict()}),
+        ("players", list(terms.players)),
+        ("dealer", terms.dealer),
+        ("direction", terms.direction),
+        ("leader", terms.leader),
+        ("exchanges", [list(x) for x in terms.exchanges]),
+        ("shuffle", "seeded" if terms.seeded else "secret"),
+        ("previous", terms.previous),
+        ("deck", deck),
+        ("salt", salt),
+    ]
+    return ("bigtwo-commitment 2\n" + "".join(line(n, v) for n, v in fields)).encode()
+
+
+def test_fair_shuffle_the_layout_is_pinned() -> None:
+    """The bytes a commitment hashes never change for the same deal: commitments made by an
+    earlier version still open."""
+    rules = bigtwo.Rules.preset("classic")
+    terms = dealing.Terms(
+        players=("Ann", 'Bo "B" \\ ü', "李", "p3"),
+        dealer=1,
+        direction=-1,
+        leader=2,
+        exchanges=((0, 1, 2, "lowest"),),
+        seeded=True,
+        previous="ab" * 32,
+    )
+    text = dealing.layout(rules, terms, dealing.shuffle_order(rules, 7), "cd" * 32)
+    assert hashlib.sha256(text).hexdigest() == (
+        "4bfdd01fec07ad94c5ae6a89c62fd1e5b65d8ac99e0ccd4358c2bf8b88c068b5"
+    )
+
+
+_NAMES = st.text(min_size=1, max_size=12)
+_EXCHANGES = st.lists(
+    st.tuples(
+        st.integers(0, 3),
+        st.integers(0, 3),
+        st.integers(1, 3),
+        st.sampled_from(("lowest", "highest", "choose")),
+    ),
+    max_size=3,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    preset=st.sampled_from(bigtwo.Rules.presets()),
+    players=st.lists(_NAMES, min_size=4, max_size=4),
+    dealer=st.integers(0, 3),
+    direction=st.sampled_from((1, -1)),
+    leader=st.none() | st.integers(0, 3),
+    exchanges=_EXCHANGES,
+    seeded=st.booleans(),
+    previous=st.sampled_from(("", "0f" * 32)),
+    seed=st.integers(0, 2**32),
+)
+def test_fair_shuffle_the_layout_is_the_documented_one(
+    preset: str,
+    players: list[str],
+    dealer: int,
+    direction: int,
+    leader: int | None,
+    exchanges: list[tuple[int, int, int, str]],
+    seeded: bool,
+    previous: str,
+    seed: int,
+) -> None:
+    """Whatever the names (quotes, backslashes, any script), the layout is the documented
+    lines, each value as json.dumps writes it."""
+    rules = bigtwo.Rules.preset(preset)
+    terms = dealing.Terms(
+        tuple(players), dealer, direction, leader, tuple(exchanges), seeded, previous
+    )
+    order = dealing.shuffle_order(rules, seed)
+    salt = secrets.token_hex(32)
+    expected = _documented_layout(rules, terms, bigtwo.format_cards(order), salt)
+    assert dealing.layout(rules, terms, order, salt) == expected

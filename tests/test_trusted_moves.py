@@ -38,3 +38,33 @@ def test_a_move_from_another_state_or_seat_is_checked() -> None:
     listed = [m for m in after.legal_moves() if isinstance(m, Combination)]
     with pytest.raises(IllegalMoveError):
         after.play(listed[0], seat=other)  # listed for the player to move, not for `other`
+
+
+def test_a_listed_pass_is_trusted_and_any_other_pass_checked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A pass `legal_moves()` listed for this state is made without the refusal checks; a pass
+    on a state whose moves were not listed (or on the lead, where passing is refused) goes
+    through them."""
+    from bigtwo import PASS
+    from bigtwo.engine import game as game_module
+    from bigtwo.engine import refusals
+
+    checked: list[object] = []
+    original = refusals.checked
+
+    def counting(state: Game, move: object, seat: int | None) -> object:
+        checked.append(move)
+        return original(state, move, seat)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(game_module.refusals, "checked", counting)
+    game = Game.deal(seed=4)
+    game = game.play(game.legal_moves()[0])  # a lead: the table has a play to answer
+    assert PASS in game.legal_moves()
+    after = game.play(PASS)
+    assert checked == []
+    unlisted = game.record().replay()  # the same state, its moves never listed
+    assert unlisted.play(PASS) == after
+    assert checked[-1] is PASS
+    with pytest.raises(IllegalMoveError, match="lead"):
+        Game.deal(seed=4).play(PASS)

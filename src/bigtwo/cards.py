@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 
 from .checks import describe, whole_number
 from .errors import NotationError
@@ -198,7 +199,13 @@ def format_cards(cards: Iterable[int] | str, *, symbols: bool = False) -> str:
     read = card_list(cards)
     if symbols:
         return " ".join(c.symbol() for c in read)
-    return " ".join([_FACE_TEXT[c & FACE_MASK] for c in read])
+    return cards_text(read)
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    """Cards the engine itself holds as canonical text, unchecked (`format_cards` checks what
+    comes from outside first): a deal's commitment writes its whole deck."""
+    return " ".join([_FACE_TEXT[c & FACE_MASK] for c in cards])
 
 
 MAX_CARDS = 2 * (RED_JOKER + 2)  # every card of two decks with jokers
@@ -270,8 +277,10 @@ def popcount(mask: int) -> int:
     return mask.bit_count()
 
 
+@lru_cache(maxsize=8)
 def deck(decks: int = 1, jokers: int = 0) -> tuple[Card, ...]:
-    """A full pack: 52 cards per deck plus ``jokers`` jokers per deck (0 or 2)."""
+    """A full pack: 52 cards per deck plus ``jokers`` jokers per deck (0 or 2); made once
+    for each (every deal shuffles one)."""
     out: list[Card] = []
     for copy in range(decks):
         base = copy * COPY_STRIDE

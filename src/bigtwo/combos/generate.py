@@ -10,7 +10,6 @@ The property tests check the result against every subset of a hand.
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Iterator
 from itertools import combinations, product
 
@@ -186,13 +185,10 @@ class _Plan:
         self.hands: dict[int, HandCombos] = {}  # each hand's combinations, once built
 
 
-_PLANS: weakref.WeakKeyDictionary[Tables, _Plan] = weakref.WeakKeyDictionary()
-
-
 def _plan(t: Tables) -> _Plan:
-    plan = _PLANS.get(t)
+    plan: _Plan | None = t.generator
     if plan is None:
-        plan = _PLANS[t] = _Plan(t)
+        plan = t.generator = _Plan(t)
     return plan
 
 

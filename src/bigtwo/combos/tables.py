@@ -3,6 +3,8 @@ straight tables and the order of five-card types."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..cards import BLACK_JOKER, COPY_STRIDE, RED_JOKER
 from ..rules.config import Rules
 from ..rules.options import FiveBeating, Jokers, SuitOrder
@@ -68,8 +70,14 @@ class Tables:
             or rules.out_of_turn_bombs
             or rules.sf_plus_two
         )
+        # every card set makes at most one play (no second deck, no wild joker): a listed
+        # play needs no second reading
+        self.one_reading = rules.decks == 1 and rules.jokers is not Jokers.WILD
         # caches filled on demand: classified card sets, and the combinations of a hand
         self.combo_cache: dict[int, Combination | None] = {}
+        # the generator's plan for these tables (its `_Plan`, made on first use): an attribute,
+        # not a weak mapping beside them, since every `legal_moves()` asks for it
+        self.generator: Any = None
 
     def _card_key(self, face: int) -> int:
         if face in (RED_JOKER, BLACK_JOKER):

@@ -38,9 +38,10 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from json.encoder import encode_basestring_ascii
 from typing import Any
 
-from ..cards import Card, deck, format_cards, parse_cards
+from ..cards import Card, cards_text, deck, format_cards, parse_cards
 from ..errors import BigTwoError
 from ..rules.config import Rules
 from ..rules.options import Jokers
@@ -76,7 +77,7 @@ def rules_fields(rules: Rules) -> dict[str, Any]:
     return {"preset": rules.name, **rules.to_dict()}
 
 
-def layout(rules: Rules, terms: Terms, order: Sequence[int], salt: str) -> bytes:
+def layout(rules: Rules, terms: Terms, order: Sequence[Card], salt: str) -> bytes:
     """The exact bytes the commitment hashes."""
     lines: list[tuple[str, Any]] = [
         ("players", list(terms.players)),
@@ -86,7 +87,7 @@ def layout(rules: Rules, terms: Terms, order: Sequence[int], salt: str) -> bytes
         ("exchanges", [list(x) for x in terms.exchanges]),
         ("shuffle", "seeded" if terms.seeded else "secret"),
         ("previous", terms.previous),
-        ("deck", format_cards(order)),
+        ("deck", cards_text(order)),
         ("salt", salt),
     ]
     text = f"bigtwo-commitment {LAYOUT_VERSION}\n{_rules_line(rules, rules.name)}" + "".join(
@@ -102,13 +103,22 @@ def _rules_line(rules: Rules, name: str) -> str:
     return f"rules {_json(rules_fields(rules))}\n"
 
 
-def commit(rules: Rules, terms: Terms, order: Sequence[int], salt: str) -> str:
+def commit(rules: Rules, terms: Terms, order: Sequence[Card], salt: str) -> str:
     """The published hash of a deal's terms, deck order and secret salt."""
     return hashlib.sha256(layout(rules, terms, order, salt)).hexdigest()
 
 
+# one encoder for every line (``json.dumps`` with these options builds one per call)
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
 def _json(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    """``value`` as compact JSON: keys sorted, ASCII only."""
+    if type(value) is str:
+        return encode_basestring_ascii(value)  # what the encoder writes for text, called directly
+    if type(value) is int:
+        return int.__repr__(value)
+    return _ENCODER.encode(value)
 
 
 def full_deck(rules: Rules) -> tuple[Card, ...]:

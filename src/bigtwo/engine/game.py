@@ -24,11 +24,11 @@ from typing import Any
 
 from ..checks import describe, instance, optional_seat, seat_number, seed_number, whole_number
 from ..checks import text as checked_text
-from ..combos import Combination, Move
+from ..combos import PASS, Combination, Move
 from ..combos.beats import KIND_WORDS
 from ..errors import BigTwoError, IllegalMoveError
 from ..rules.config import Rules
-from ..rules.options import Direction, Jokers
+from ..rules.options import Direction
 from ..scoring import Outcome
 from . import moves, ondemand, questions, refusals, results, side_actions, trick
 from .arguments import check_exchanges, check_hands, check_origin, player_names
@@ -100,7 +100,7 @@ class Game(State):
             origin = fixed_deal(rules, check_hands(hands, rules), terms)
         else:
             origin = shuffled_deal(rules, seed, terms)
-        return cls.from_deal(rules, origin)
+        return cls._begin(rules, origin)  # dealt here from checked values: no second check
 
     @classmethod
     def from_deal(
@@ -126,6 +126,12 @@ class Game(State):
             exchanges = check_exchanges(exchanges, rules, origin)
             terms = replace(origin.terms, leader=leader, exchanges=exchanges)
             origin = replace(origin, terms=terms)
+        return cls._begin(rules, origin)
+
+    @classmethod
+    def _begin(cls, rules: Rules, origin: Deal) -> Game:
+        """The first state of a deal whose cards are checked, or were dealt by `deal`; its
+        leader and exchanges are checked against its hands."""
         leader = optional_seat(origin.terms.leader, rules.players, "leader")
         exchanges = check_exchanges(origin.terms.exchanges, rules, origin)
         if origin.commitment:  # a deal by hand is a position: it may start as no shuffle does
@@ -141,9 +147,9 @@ class Game(State):
         racing play (``deal.race``), announcing, claiming a redeal or four 2s."""
         actor = self.to_move if seat is None else self._seat(seat)
         found = moves.legal_moves(self, None if seat is None else actor)
-        if self.rules.decks == 1 and self.rules.jokers is not Jokers.WILD:
+        if self.tables.one_reading:
             # kept, so that `play` trusts these very moves without checking them again (a
-            # one-deck play without wild jokers is one combination only: nothing to re-read)
+            # play with one reading is one combination only: nothing to re-read)
             self._listed = (actor, tuple(found))
         return found
 
@@ -209,10 +215,13 @@ class Game(State):
         """The state after ``move`` (a `Move`, or text such as ``"3D 3S"`` or ``"pass"``) by
         ``seat`` (the player to move by default). Raises `IllegalMoveError` saying why."""
         listed = self._listed
-        if listed is not None and isinstance(move, Combination) and self.end is None:
+        if listed is not None and (move is PASS or isinstance(move, Combination)):
             actor = self.to_move if seat is None else seat
             if type(actor) is int and listed[0] == actor and _among(move, listed[1]):
-                return trick.play(self, move, actor)  # listed by `legal_moves` for this state
+                # listed by `legal_moves` for this very state and seat: legal, unchecked
+                if isinstance(move, Combination):
+                    return trick.play(self, move, actor)
+                return trick.pass_turn(self, actor)
         actor, move = refusals.checked(self, move, seat)
         if isinstance(move, Combination):
             return trick.play(self, move, actor)
@@ -286,7 +295,10 @@ class Game(State):
 
 def _among(move: Move, listed: tuple[Move, ...]) -> bool:
     """Is ``move`` one of these very objects (not merely equal to one)?"""
-    return any(m is move for m in listed)
+    for m in listed:  # noqa: SIM110 (a plain loop: `any` over a generator costs more)
+        if m is move:
+            return True
+    return False
 
 
 _SNAPSHOT_TUPLES = ("players", "hands", "counts", "actions")

@@ -26,10 +26,16 @@ def next_seat(seat: int, players: int, step: int, barred: int = 0) -> int:
     """The first seat after ``seat`` that is not in ``barred`` (a bitmask: seats that are out,
     or that passed for the rest of the trick), going all the way round to ``seat`` itself;
     the seat right after ``seat`` when every seat is barred."""
-    for nxt in (*seats_after(seat, players, step), seat):
+    step = step or 1
+    first = (seat + step) % players
+    if not barred:  # most turns: nobody is out or barred
+        return first
+    nxt = first  # walked without building the list of seats: every play and pass asks
+    for _ in range(players):
         if not barred >> nxt & 1:
             return nxt
-    return (seat + (step or 1)) % players
+        nxt = (nxt + step) % players
+    return first
 
 
 def racer(leader: int, players: int) -> int:

@@ -184,7 +184,7 @@ class State:
     def _after(self, seat: int, skip_passed: bool = True) -> int:
         """The next seat to act after ``seat``: skips players who are out and, with
         ``trick.no_play_after_pass``, those who passed this trick."""
-        barred = self._out_mask()
+        barred = self._out_mask() if self.out else 0
         if skip_passed and self.rules.no_play_after_pass:
             barred |= self.passed
         return next_seat(seat, self._n, self.direction, barred)
