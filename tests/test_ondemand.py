@@ -282,3 +282,24 @@ def test_legal_moves_of_long_straights_from_two_decks_are_bounded() -> None:
     assert {m.kind for m in legal} >= {"single", "pair", "straight"}
     straight = next(m for m in game.moves_of_kind("straight") if m not in legal.copy())
     assert straight in legal and game.is_legal(straight)
+
+
+def test_a_seat_with_millions_of_smack_downs_out_of_turn_is_answered_at_once() -> None:
+    """Three players, two decks: seat 2 may answer a 2♠ out of turn with millions of runs of
+    pairs; its list, its view and who may act are answered without building them."""
+    from bigtwo.cards import Card, format_cards
+
+    rules = bigtwo.Rules(players=3, decks=2, smackdown=True)
+    pack = [*range(52), *(64 + f for f in range(52))]
+    seat2 = [*range(32), 64 + 49, 64 + 50, 64 + 51]  # every 3 to 10 of one deck, three 2s
+    seat0 = [51, *(c for c in pack if c not in seat2 and c != 51)][:35]
+    seat1 = [c for c in pack if c not in seat2 and c not in seat0]
+    hands = [format_cards([Card(c) for c in h]) for h in (seat0, seat1, seat2)]
+    game = bigtwo.Game.deal(rules, hands=hands, leader=0).play("2S")
+    start = time.process_time()
+    assert game.count_moves(2) > 10**6
+    legal = game.legal_moves(2)
+    assert len(legal) < ondemand.LIST_LIMIT and all(game.is_legal(m, 2) for m in legal)
+    assert game.awaiting == (1, 2) and game.view(2).may_act == (1, 2)
+    assert game.view(1).may_act == (1,)  # seat 2's option stays its own
+    assert time.process_time() - start < 2.0
