@@ -130,7 +130,7 @@ class Game(State):
         racing play (``deal.race``), announcing, claiming a redeal or four 2s.
 
         With two decks, one play per set of faces (the first deck's copy of a card before the
-        second's) and, where a hand holds more than ``ondemand.LIST_LIMIT`` moves (long
+        second's) and, where a hand holds more than ``ondemand.LIST_LIMIT`` plays (long
         straights, runs of pairs), only representatives: the weakest legal play of every
         group, the claims and the pass (``count_moves()`` still counts every move). ``move in``
         the list asks the rules there, so it agrees with `play` for any move."""
@@ -189,7 +189,8 @@ class Game(State):
         return ondemand.is_legal(self, move, None if seat is None else self._seat(seat))
 
     def count_moves(self, seat: int | None = None) -> int:
-        """``len(legal_moves(seat))``, counted without keeping the moves."""
+        """The number of legal moves of ``seat``, counted without keeping them: the length of
+        ``legal_moves(seat)`` unless that list holds representatives (two decks, a big hand)."""
         return self.moves(seat).total()
 
     @property
