@@ -14,7 +14,7 @@ import bigtwo
 from bigtwo import driver
 from bigtwo.bots import ExpertBot, make_bot
 from bigtwo.combos import PASS, classify_mask, lazy
-from bigtwo.engine import ondemand
+from bigtwo.engine import moves, ondemand
 from bigtwo.engine.moves import first_copies as _first_copies
 from bigtwo.rules.options import Jokers, LastPlayBan
 from bigtwo.rules.stress import STRESS_SETS, stress_rules
@@ -46,6 +46,8 @@ def _check_position(game: bigtwo.Game, seat: int, rng: random.Random) -> None:
     legal = game.legal_moves(seat)
     hand = game.hands[seat]
     canon = {_first_copies(m.mask, hand) for m in legal if m.is_play}
+    built = {_first_copies(m.mask, hand) for m in moves.legal_moves(game, seat) if m.is_play}
+    assert canon == built  # listed lazily or built whole, the same plays
     lm = game.moves(seat)
     lazy_plays = [m.mask for m in lm.plays()]
     assert len(lazy_plays) == len(set(lazy_plays))
@@ -186,8 +188,9 @@ def test_legal_moves_sequence_acts_as_the_list() -> None:
     assert "pass" not in [m.kind for m in ondemand.LegalMoves(game).of_kind("pass")]
 
 
-def test_counting_a_billion_smack_downs_without_listing_them() -> None:
-    # two decks, two players: a 2♠ on the table, answered by any run of three or more pairs
+def _facing_a_top_two() -> bigtwo.Game:
+    """Two decks, two players, smack-downs: a 2♠ on the table, answered by any run of three or
+    more pairs of a hand that holds billions of them."""
     from bigtwo.cards import Card, format_cards
 
     rules = stress_rules("2p-2d-smackdown")
@@ -195,9 +198,108 @@ def test_counting_a_billion_smack_downs_without_listing_them() -> None:
     seat1 = [c for c in pack if (c & 63) < 44 and (c < 64 or (c & 63) % 4 < 1)][:52]
     seat0 = [c for c in pack if c not in seat1]
     hands = [format_cards([Card(c) for c in h]) for h in (seat0, seat1)]
-    game = bigtwo.Game.deal(rules, hands=hands, leader=0).play("2S")
+    return bigtwo.Game.deal(rules, hands=hands, leader=0).play("2S")
+
+
+def test_counting_a_billion_smack_downs_without_listing_them() -> None:
+    game = _facing_a_top_two()
     start = time.process_time()
     assert game.has_play()
     assert game.count_moves() > 10**9
     assert len(game.moves().candidates()) < 200
+    assert time.process_time() - start < 2.0
+
+
+def test_legal_moves_of_a_billion_smack_downs_are_representatives() -> None:
+    """More moves than `ondemand.LIST_LIMIT`: ``legal_moves()`` lists the representatives (the
+    bots' candidates) at once, and ``in`` still says what ``play`` says of any other move."""
+    game = _facing_a_top_two()
+    hand = game.hands[game.to_move]
+    start = time.process_time()
+    legal = game.legal_moves()
+    assert time.process_time() - start < 2.0
+    assert game.count_moves() > ondemand.LIST_LIMIT > len(legal)
+    assert legal == game.moves().candidates()
+    assert all(game.is_legal(m) for m in legal)
+    runs = [m for m in legal if m.kind == "pair_run"]
+    assert runs and PASS in legal
+    # a run of pairs is listed once per group (its ranks), not for every choice of suits
+    longest = max(runs, key=lambda m: m.size)
+    other = next(
+        c
+        for c in (classify_mask(longest.mask ^ s, game.tables) for s in _swaps(longest, hand))
+        if c is not None and c not in runs
+    )
+    assert other not in legal.copy() and other in legal
+    assert game.play(other).history[-1][1].mask == _first_copies(other.mask, hand)
+    assert classify_mask(hand & ~longest.mask, game.tables) not in legal  # not a combination
+
+
+def _swaps(run: bigtwo.Combination, hand: int) -> list[int]:
+    """Masks that swap one card of ``run`` for another card of its rank in ``hand``."""
+    rest = hand & ~run.mask
+    return [
+        1 << c | 1 << d
+        for c in range(128)
+        if run.mask >> c & 1
+        for d in range(c & ~3, (c & ~3) + 4)
+        for d in (d, d ^ 64)
+        if rest >> d & 1
+    ]
+
+
+def test_legal_moves_name_each_set_of_faces_once_and_accept_either_copy() -> None:
+    """Two decks: a play is listed with the first deck's copy of a card wherever the hand holds
+    both; the same play with the second copy is ``in`` the list and plays the listed cards."""
+    game = bigtwo.Game.deal(bigtwo.Rules(players=2, decks=2), seed=1)
+    hand = game.hands[game.to_move]
+    legal = game.legal_moves()
+    assert len(legal) == game.count_moves()  # every move: fewer than the limit
+    masks = [m.mask for m in legal if m.is_play]
+    assert len(masks) == len(set(masks)) and all(_first_copies(m, hand) == m for m in masks)
+    twins = [
+        (m, c)
+        for m in legal
+        if m.is_play
+        for c in range(64)
+        if m.mask >> c & 1 and hand >> (c + 64) & 1 and not m.mask >> (c + 64) & 1
+    ]
+    assert twins
+    for play, c in twins[:20]:
+        copy = classify_mask(play.mask ^ (1 << c) ^ (1 << (c + 64)), game.tables)
+        assert copy is not None and copy != play
+        assert copy in legal and game.is_legal(copy)
+        assert game.play(copy).history[-1][1].mask == play.mask
+
+
+def test_legal_moves_of_long_straights_from_two_decks_are_bounded() -> None:
+    """Two decks, two players, straights of 12: over 800,000 plays on the opening lead."""
+    game = bigtwo.Game.deal(stress_rules("2p-2d-straights-12"), seed=4)
+    start = time.process_time()
+    legal = game.legal_moves()
+    assert time.process_time() - start < 2.0
+    assert len(legal) < ondemand.LIST_LIMIT < game.count_moves()
+    assert {m.kind for m in legal} >= {"single", "pair", "straight"}
+    straight = next(m for m in game.moves_of_kind("straight") if m not in legal.copy())
+    assert straight in legal and game.is_legal(straight)
+
+
+def test_a_seat_with_millions_of_smack_downs_out_of_turn_is_answered_at_once() -> None:
+    """Three players, two decks: seat 2 may answer a 2♠ out of turn with millions of runs of
+    pairs; its list, its view and who may act are answered without building them."""
+    from bigtwo.cards import Card, format_cards
+
+    rules = bigtwo.Rules(players=3, decks=2, smackdown=True)
+    pack = [*range(52), *(64 + f for f in range(52))]
+    seat2 = [*range(32), 64 + 49, 64 + 50, 64 + 51]  # every 3 to 10 of one deck, three 2s
+    seat0 = [51, *(c for c in pack if c not in seat2 and c != 51)][:35]
+    seat1 = [c for c in pack if c not in seat2 and c not in seat0]
+    hands = [format_cards([Card(c) for c in h]) for h in (seat0, seat1, seat2)]
+    game = bigtwo.Game.deal(rules, hands=hands, leader=0).play("2S")
+    start = time.process_time()
+    assert game.count_moves(2) > 10**6
+    legal = game.legal_moves(2)
+    assert len(legal) < ondemand.LIST_LIMIT and all(game.is_legal(m, 2) for m in legal)
+    assert game.awaiting == (1, 2) and game.view(2).may_act == (1, 2)
+    assert game.view(1).may_act == (1,)  # seat 2's option stays its own
     assert time.process_time() - start < 2.0

@@ -1,7 +1,9 @@
 """Every rule set `Rules` accepts plays in time (issue 12): option sets drawn from everything
 the options allow, each played by random bots and by heuristics under a per-deal time and
 memory budget, with invariants at every step: cards are conserved, views hide what they must,
-every legal move is accepted and nothing else, and the record replays the deal.
+every legal move is accepted and nothing else, and the record replays the deal. The same
+draws played through ``legal_moves()`` and ``play()`` alone finish in time, ``in`` that list
+agrees with ``play``, and every bot level decides in time on what ``legal_moves()`` hands it.
 
 ``pytest --long`` draws many more option sets."""
 
@@ -29,6 +31,9 @@ from bigtwo.rules.options import Choice, DrawOnPass
 
 DEAL_SECONDS = 10.0  # CPU seconds a deal may take here, checks included (the target is 2 s)
 DEAL_MEMORY_MB = 200
+PLAYOUT_SECONDS = 2.0  # CPU seconds a random deal through legal_moves() and play() may take
+DECISION_SECONDS = 1.0  # CPU seconds a bot may take to decide (README: the expert's 1 s)
+LEVELS = ("random", "easy", "medium", "hard", "expert")
 
 
 def _value(name: str, default: Any) -> st.SearchStrategy[Any]:
@@ -182,3 +187,93 @@ def test_every_accepted_rule_set_plays_in_time_long(request: pytest.FixtureReque
         _play(rules, "heuristic", seed + 1)
 
     deep()
+
+
+def _random_deal(rules: bigtwo.Rules, seed: int) -> tuple[float, list[bigtwo.Game]]:
+    """A deal played through ``legal_moves()`` and ``play()`` alone: at each step every seat's
+    list is asked for, and one move of all of them is chosen at random. Returns the CPU seconds
+    that took and the positions where the list of the player to move was longest."""
+    rng = random.Random(seed)
+    game = bigtwo.Game.deal(rules, seed=seed)
+    longest: list[tuple[int, int, bigtwo.Game]] = []
+    start = time.process_time()
+    for step in range(2_000):
+        if game.is_over:
+            break
+        offered = [(s, m) for s in range(rules.players) for m in game.legal_moves(s)]
+        mover = sum(1 for s, _ in offered if s == game.to_move)
+        longest = sorted([*longest, (mover, -step, game)], key=lambda x: x[:2])[-2:]
+        seat, move = offered[rng.randrange(len(offered))]
+        game = game.play(move, seat)
+    spent = time.process_time() - start
+    assert game.is_over, f"{rules.to_dict()}: no end after 2,000 random actions"
+    return spent, [g for _, _, g in longest]
+
+
+def _copies_agree(game: bigtwo.Game, rng: random.Random) -> None:
+    """``move in game.legal_moves()`` is what ``play`` says of it: for listed plays, for the
+    same plays with the other deck's copy of a card, and for random card sets of the hand."""
+    seat = game.to_move
+    hand = game.hands[seat]
+    legal = game.legal_moves()
+    plays = [m for m in legal if isinstance(m, Combination)]
+    asked = [m.mask for m in rng.sample(plays, min(4, len(plays)))]
+    for mask in asked[:]:  # a listed play with one card's other copy (two decks)
+        twins = [c for c in range(128) if mask >> c & 1 and (hand & ~mask) >> (c ^ 64) & 1]
+        if twins:
+            c = rng.choice(twins)
+            asked.append(mask ^ (1 << c) ^ (1 << (c ^ 64)))
+    cards = [1 << c for c in range(128) if hand >> c & 1]
+    asked += [sum(rng.sample(cards, rng.randint(1, min(6, len(cards))))) for _ in range(4)]
+    for mask in asked:
+        combo = classify_mask(mask, game.tables)
+        if combo is None:
+            continue
+        try:
+            after = game.play(combo)
+        except bigtwo.IllegalMoveError:
+            after = None
+        assert (combo in legal) == (after is not None), f"{combo}: in the list, refused by play"
+        if after is not None and game.rules.decks > 1:  # the other copy plays the listed cards
+            assert after.history[-1][1].mask == _first_copies(mask, hand)
+
+
+@settings(
+    max_examples=50,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(rules=accepted_rules(), seed=st.integers(0, 2**32 - 1))
+def test_legal_moves_play_a_deal_in_time(rules: bigtwo.Rules, seed: int) -> None:
+    """A random deal through ``legal_moves()`` (every seat's, at every step) and ``play()``
+    finishes within 2 s of CPU, on every accepted rule set; ``in`` agrees with ``play``."""
+    spent, longest = _random_deal(rules, seed)
+    assert spent < PLAYOUT_SECONDS, f"{rules.to_dict()}: a random deal took {spent:.2f} s"
+    rng = random.Random(seed)
+    for game in longest:
+        _copies_agree(game, rng)
+
+
+@pytest.mark.slow
+@settings(
+    max_examples=20,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(rules=accepted_rules(), seed=st.integers(0, 2**32 - 1))
+def test_every_bot_decides_in_time_on_legal_moves(rules: bigtwo.Rules, seed: int) -> None:
+    """Every bot level, handed ``legal_moves()`` where its list is longest in a random deal,
+    chooses a legal move within the README's 1 s of CPU."""
+    _, longest = _random_deal(rules, seed)
+    for game in longest:
+        seat = game.to_move
+        for level in LEVELS:
+            bot = make_bot(level, seed)
+            view, legal = game.view(seat), game.legal_moves()
+            start = time.process_time()
+            move = bot.choose(view, legal)
+            spent = time.process_time() - start
+            assert spent < DECISION_SECONDS, f"{rules.to_dict()}: {level} took {spent:.2f} s"
+            assert move in legal and game.is_legal(move)

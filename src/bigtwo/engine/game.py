@@ -144,9 +144,19 @@ class Game(State):
     def legal_moves(self, seat: int | None = None) -> list[Move]:
         """Every legal move of ``seat`` (the player to move by default). For another seat,
         what the rules let it do out of turn: out-of-turn bombs (``bomb.out_of_turn``), a
-        racing play (``deal.race``), announcing, claiming a redeal or four 2s."""
+        racing play (``deal.race``), announcing, claiming a redeal or four 2s.
+
+        With two decks, one play per set of faces (the first deck's copy of a card before the
+        second's) and, where a hand holds more than ``ondemand.LIST_LIMIT`` plays (long
+        straights, runs of pairs), only representatives: the weakest legal play of every
+        group, the claims and the pass (``count_moves()`` still counts every move). ``move in``
+        the list asks the rules there, so it agrees with `play` for any move."""
         actor = self.to_move if seat is None else self._seat(seat)
-        found = moves.legal_moves(self, None if seat is None else actor)
+        found = (
+            moves.legal_moves(self, None if seat is None else actor)
+            if self.rules.decks == 1
+            else ondemand.listed(self, actor)
+        )
         if self.tables.one_reading:
             # kept, so that `play` trusts these very moves without checking them again (a
             # play with one reading is one combination only: nothing to re-read)
@@ -196,7 +206,8 @@ class Game(State):
         return ondemand.is_legal(self, move, None if seat is None else self._seat(seat))
 
     def count_moves(self, seat: int | None = None) -> int:
-        """``len(legal_moves(seat))``, counted without keeping the moves."""
+        """The number of legal moves of ``seat``, counted without keeping them: the length of
+        ``legal_moves(seat)`` unless that list holds representatives (two decks, a big hand)."""
         return self.moves(seat).total()
 
     @property

@@ -3,17 +3,23 @@ handed. It is a list when used as one (``len``, indexing, iterating), and answer
 `LegalMoves.of_kind`, `LegalMoves.beating`, `LegalMoves.total` and `LegalMoves.candidates` (a
 bounded set of representatives that bots choose among) lazily, through
 `bigtwo.engine.questions`, without building every move.
+
+With two decks the list is bounded (`listed`, which ``Game.legal_moves()`` returns): one play
+per set of faces, every one where a big hand holds at most `LIST_LIMIT`, else the
+representatives; a `MoveList` whose ``in`` asks the rules, as ``Game.play`` does.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from itertools import islice
 from typing import overload
 
 from ..combos import PASS, Combination, Move
 from ..combos.beats import beats, bomb_beats
 from ..combos.lazy import is_big
 from ..errors import IllegalMoveError
+from ..rules.options import Jokers
 from . import moves, refusals
 from .actions import Give
 from .questions import can_pass, claims, count, plays, side_plays
@@ -22,6 +28,12 @@ from .state import State
 # representatives a bot chooses among on a big hand: the first play of every group that may
 # be played now (the weakest of the group that is legal)
 PER_GROUP = 1
+
+# the most plays a big two-deck hand's list holds; with more, it holds the representatives.
+# Counted once per set of faces, an ordinary two-deck hand of 52 cards offers up to about
+# 8,000 moves; long straights and the dragon play up to 430,000, and runs of pairs answering a
+# 2 (smack-downs) millions, up to billions. Read lazily, a play costs about 7 us
+LIST_LIMIT = 10_000
 
 
 class LegalMoves(Sequence[Move]):
@@ -37,7 +49,17 @@ class LegalMoves(Sequence[Move]):
     # -- as a list --------------------------------------------------------------------------
     def _all(self) -> list[Move]:
         if self._list is None:
-            self._list = moves.legal_moves(self._state, self.seat)
+            state = self._state
+            rules = state.rules
+            if rules.decks == 1 or rules.jokers is Jokers.WILD or not self.big:
+                # built whole, as ever: two decks with wild jokers need 4 players or more (27
+                # cards a hand at most), and building those whole is faster than reading each
+                # card set lazily, joker by joker
+                self._list = moves.legal_moves(state, self.seat)
+            else:  # every play up to the limit, read lazily once; past it, representatives
+                found = list(islice(self.plays(), LIST_LIMIT + 1))
+                whole = len(found) <= LIST_LIMIT
+                self._list = self._with_claims(found) if whole else self.candidates()
         return self._list
 
     def __len__(self) -> int:
@@ -116,15 +138,43 @@ class LegalMoves(Sequence[Move]):
         itself), and for a big hand the claims, a few plays of every group (the weakest of
         each among them) and the pass."""
         if self._candidates is None:
-            if not self.big:
-                self._candidates = self._all()
+            if self.big:
+                self._candidates = self._with_claims(list(self.plays(PER_GROUP)))
             else:
-                out: list[Move] = list(claims(self._state, self.seat))
-                out.extend(self.plays(PER_GROUP))
-                if self.seat == self._state.to_move and self.can_pass:
-                    out.append(PASS)
-                self._candidates = out
+                self._candidates = self._all()
         return self._candidates
+
+    def _with_claims(self, found: list[Combination]) -> list[Move]:
+        """The claims, then the plays ``found``, then the pass where it is legal."""
+        out: list[Move] = list(claims(self._state, self.seat))
+        out.extend(found)
+        if self.seat == self._state.to_move and self.can_pass:
+            out.append(PASS)
+        return out
+
+
+class MoveList(list[Move]):
+    """``Game.legal_moves()`` with two decks: the legal moves as a list, one play per set of
+    faces (the first deck's copy of a card before the second's); for a big hand with more than
+    `LIST_LIMIT` plays, only the representatives bots choose among (the weakest legal play of
+    every group, the claims and the pass). ``in`` asks the rules, as ``Game.play`` does, so a
+    play naming the other copy of a card, or one the representatives stand for, is in the list
+    exactly when ``play`` accepts it; ``candidates()`` is what bots choose among."""
+
+    def __init__(self, legal: LegalMoves) -> None:
+        super().__init__(legal._all())
+        self._legal = legal
+
+    def __contains__(self, move: object) -> bool:
+        return move in self._legal
+
+    def candidates(self) -> list[Move]:
+        return self._legal.candidates()
+
+
+def listed(state: State, seat: int) -> MoveList:
+    """The legal moves of ``seat`` (checked) in a two-deck game, bounded (see `MoveList`)."""
+    return MoveList(LegalMoves(state, seat))
 
 
 def is_legal(state: State, move: Move | str, seat: int | None = None) -> bool:

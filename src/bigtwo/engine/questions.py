@@ -176,8 +176,8 @@ def claims(game: State, seat: int) -> list[Move]:
 
 
 def count(game: State, seat: int | None = None) -> int:
-    """How many legal moves ``seat`` has (``len(legal_moves(seat))``), generating each play
-    once and keeping none."""
+    """How many legal moves ``seat`` has (one play per set of faces, as ``legal_moves(seat)``
+    lists them), generating each play once and keeping none."""
     seat = game.to_move if seat is None else seat
     if game.end is not None or not 0 <= seat < game.rules.players:
         return 0

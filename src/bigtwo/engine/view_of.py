@@ -10,7 +10,7 @@ from ..cards import cards_of
 from ..combos import Move
 from ..rules.options import Leftover
 from .actions import TRADE, Give, hidden_give
-from .moves import side_moves
+from .questions import has_side_action
 from .state import State
 from .view import SessionSummary, View
 
@@ -69,7 +69,7 @@ def _known_actors(state: State, seat: int) -> tuple[int, ...]:
     return state.to_move, *(
         s
         for s in range(state._n)
-        if s != state.to_move and (state.due >> s & 1 or (s == seat and side_moves(state, s)))
+        if s != state.to_move and (state.due >> s & 1 or (s == seat and has_side_action(state, s)))
     )
 
 
