@@ -113,21 +113,31 @@ def pip_install(spec: str, label: str) -> None:
         stderr=subprocess.STDOUT,
         text=True,
         errors="replace",
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},  # each line as it happens, not in bursts
     )
     assert pip.stdout is not None
     log, count = [], 0
     for line in pip.stdout:
         log.append(line)
-        if line.startswith("Collecting "):
+        name = collected(line)
+        if name:
             count += 1
-            name = re.split(r"[^A-Za-z0-9._-]", line.split()[1], maxsplit=1)[0]
             print(f"  {count:3}  {name}", flush=True)
-        elif line.startswith("Installing collected packages"):
-            print(f"  unpacking {count} packages…", flush=True)
+        elif line.startswith("Installing collected packages:"):
+            print(f"  unpacking {len(line.split(','))} packages…", flush=True)
     if pip.wait():
         sys.stdout.write("".join(log))
         sys.exit(f"pip could not install {label} (its output is above)")
     print(f"  installed in {time.monotonic() - start:.0f} s", flush=True)
+
+
+def collected(line: str) -> str | None:
+    """The package a line of pip's output says it is fetching (from an index, or a file)."""
+    if line.startswith("Collecting "):
+        return re.split(r"[^A-Za-z0-9._-]", line.split()[1], maxsplit=1)[0]
+    if line.startswith("Processing ") and line.split()[1].endswith((".whl", ".tar.gz")):
+        return Path(line.split()[1]).name.split("-")[0]
+    return None
 
 
 def missing_system_packages() -> list[str]:

@@ -83,3 +83,16 @@ def test_the_older_stamp_is_read_as_the_whole_dev_set(dev: tuple[ModuleType, lis
     module.ensure_env({"dev"})
     module.ensure_env({"server"})
     assert installed == []
+
+
+def test_the_progress_names_each_package_pip_fetches(dev: tuple[ModuleType, list[str]]) -> None:
+    module, _ = dev
+    lines = {
+        "Collecting typer>=0.12 (from bigtwo==0.1.0)": "typer",
+        "Collecting anyio<5,>=4.0.0 (from starlette>=0.37->bigtwo==0.1.0)": "anyio",
+        "Processing /opt/files/uvicorn-0.54.0-py3-none-any.whl (from bigtwo==0.1.0)": "uvicorn",
+        "  Downloading typer-0.29.2-py3-none-any.whl (121 kB)": None,
+        "Processing /src/bigtwo": None,
+        "WARNING: Location 'file:///x/simple/mdurl/' is ignored": None,
+    }
+    assert {line: module.collected(line) for line in lines} == lines
