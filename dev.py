@@ -1,20 +1,30 @@
 #!/usr/bin/env python3
-"""Set up the project's virtual environment (on first use, or when pyproject.toml changes) and
-run a task in it. Needs only Python 3.11+.
+"""Set up the project's virtual environment with what a task needs (on first use, when the
+task needs more than is installed, or when pyproject.toml changes) and run the task in it.
+Needs only Python 3.11+.
 
-    python3 dev.py serve [ARGS…]  set up, then start `bigtwo serve` (the online server)
-    python3 dev.py play [ARGS…]   set up, then start `bigtwo play`
-    python3 dev.py test [ARGS…]   set up, then run the whole suite: ruff, mypy --strict, pytest
-    python3 dev.py bigtwo ARGS…   set up, then run any `bigtwo` command
+    python3 dev.py serve [ARGS…]  the server extra, then `bigtwo serve` (the online server)
+    python3 dev.py play [ARGS…]   the package alone, then `bigtwo play`
+    python3 dev.py test [ARGS…]   everything (the dev extra), then the whole suite: ruff,
+                                  mypy --strict, pytest
+    python3 dev.py bigtwo ARGS…   what the command needs (arena: the arena extra, --dataset:
+                                  rl), then any `bigtwo` command
+
+One .venv serves every task: a task that needs more installs the rest into it, and
+.venv/.bigtwo-installed remembers which extras are in (a set that includes another, as dev
+includes them all, counts for it).
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
+import re
 import shutil
 import subprocess
 import sys
+import time
 import venv
 from pathlib import Path
 
@@ -24,19 +34,110 @@ BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 STAMP = VENV / ".bigtwo-installed"
 
 
-def ensure_env() -> None:
-    """Create .venv and install the project with its dev tools when needed."""
-    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
-    if STAMP.exists() and STAMP.read_text() == digest:
+def extras_for(task: str, args: list[str]) -> set[str]:
+    """The extras of pyproject.toml that ``task`` with ``args`` needs."""
+    if task == "test":
+        return {"dev"}
+    if task == "bigtwo":
+        task, args = (args[0], args[1:]) if args else ("", [])
+    needed = set()
+    if task == "serve":
+        needed.add("server")
+        if any("postgres" in a for a in args):  # a PostgreSQL URL (or --workers with one)
+            needed.add("postgres")
+    if task == "arena":
+        needed.add("arena")
+    if any(a == "--dataset" or a.startswith("--dataset=") for a in args):
+        needed.add("rl")
+    return needed
+
+
+def included(extras: set[str], optional: dict[str, list[str]]) -> set[str]:
+    """``extras`` and every extra they bring through ``bigtwo[…]`` (dev brings them all)."""
+    out: set[str] = set()
+    todo = list(extras)
+    while todo:
+        extra = todo.pop()
+        if extra in out:
+            continue
+        out.add(extra)
+        for requirement in optional.get(extra, []):
+            found = re.match(r"bigtwo\[([^\]]+)\]", requirement)
+            if found:
+                todo += [e.strip() for e in found.group(1).split(",")]
+    return out
+
+
+def read_stamp() -> tuple[str, set[str]]:
+    """The pyproject.toml digest and the extras the venv was set up with ("" when never)."""
+    try:
+        text = STAMP.read_text()
+    except OSError:
+        return "", set()
+    try:
+        stamp = json.loads(text)
+        return str(stamp["pyproject"]), set(stamp["extras"])
+    except (ValueError, KeyError, TypeError):  # the older stamp: the digest of a dev install
+        return text.strip(), {"dev"}
+
+
+def ensure_env(needed: set[str]) -> None:
+    """Create .venv and install the project with the ``needed`` extras when they are not in."""
+    import tomllib
+
+    text = (ROOT / "pyproject.toml").read_bytes()
+    digest = hashlib.sha256(text).hexdigest()
+    optional = tomllib.loads(text.decode())["project"]["optional-dependencies"]
+    done, extras = read_stamp()
+    if done == digest and included(needed, optional) <= included(extras, optional):
         return
-    if sys.version_info < (3, 11):
-        sys.exit(f"bigtwo needs Python 3.11 or newer; this is {sys.version.split()[0]}")
+    wanted = extras | needed  # what was in stays in, also when pyproject.toml changed
+    wanted = {e for e in wanted if not any(e in included({o}, optional) - {o} for o in wanted)}
     if not (BIN / "python").exists():
-        print("setting up .venv (first run only)…", flush=True)
+        print("creating .venv (first run only)…", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
-    pip = [str(BIN / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
-    subprocess.run([*pip, "-e", f"{ROOT}[dev]"], check=True)
-    STAMP.write_text(digest)
+    spec = f"{ROOT}[{','.join(sorted(wanted))}]" if wanted else str(ROOT)
+    pip_install(spec, f"bigtwo[{','.join(sorted(wanted))}]" if wanted else "bigtwo")
+    STAMP.write_text(json.dumps({"pyproject": digest, "extras": sorted(wanted)}))
+
+
+def pip_install(spec: str, label: str) -> None:
+    """``pip install -e spec``, showing each package as pip collects it; pip's whole output
+    only when it fails."""
+    print(f"installing {label} into .venv…", flush=True)
+    start = time.monotonic()
+    cmd = [str(BIN / "python"), "-m", "pip", "install", "--disable-pip-version-check"]
+    pip = subprocess.Popen(  # --no-compile: a module is compiled when first imported, not all
+        [*cmd, "--progress-bar", "off", "--no-compile", "-e", spec],  # now (a third faster)
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        errors="replace",
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},  # each line as it happens, not in bursts
+    )
+    assert pip.stdout is not None
+    log, count = [], 0
+    for line in pip.stdout:
+        log.append(line)
+        name = collected(line)
+        if name:
+            count += 1
+            print(f"  {count:3}  {name}", flush=True)
+        elif line.startswith("Installing collected packages:"):
+            print(f"  unpacking {len(line.split(','))} packages…", flush=True)
+    if pip.wait():
+        sys.stdout.write("".join(log))
+        sys.exit(f"pip could not install {label} (its output is above)")
+    print(f"  installed in {time.monotonic() - start:.0f} s", flush=True)
+
+
+def collected(line: str) -> str | None:
+    """The package a line of pip's output says it is fetching (from an index, or a file)."""
+    if line.startswith("Collecting "):
+        return re.split(r"[^A-Za-z0-9._-]", line.split()[1], maxsplit=1)[0]
+    if line.startswith("Processing ") and line.split()[1].endswith((".whl", ".tar.gz")):
+        return Path(line.split()[1]).name.split("-")[0]
+    return None
 
 
 def missing_system_packages() -> list[str]:
@@ -64,8 +165,10 @@ def ensure_system() -> None:
     subprocess.run(["apt-get", "update", "-qq"], **quiet)  # type: ignore[call-overload]
     done = subprocess.run(["apt-get", "install", "-y", "-qq", *missing], **quiet)  # type: ignore[call-overload]
     if done.returncode:
-        print(f"apt-get could not install {' '.join(missing)}; the tests that need them"
-              " will say so", flush=True)
+        print(
+            f"apt-get could not install {' '.join(missing)}; the tests that need them will say so",
+            flush=True,
+        )
 
 
 def run(cmd: list[str]) -> int:
@@ -79,8 +182,11 @@ def test(args: list[str]) -> int:
         [str(BIN / "python"), "-m", "pytest", *args],
     ]
     for step in steps:
-        print("$", " ".join(Path(step[0]).name if i == 0 else a for i, a in enumerate(step)),
-              flush=True)
+        print(
+            "$",
+            " ".join(Path(step[0]).name if i == 0 else a for i, a in enumerate(step)),
+            flush=True,
+        )
         code = run(step)
         if code:
             return code
@@ -91,8 +197,10 @@ def main(argv: list[str]) -> int:
     if not argv or argv[0] not in ("serve", "play", "test", "bigtwo"):
         print(__doc__)
         return 2
-    ensure_env()
+    if sys.version_info < (3, 11):  # noqa: UP036 (dev.py runs on any python3 to say so)
+        sys.exit(f"bigtwo needs Python 3.11 or newer; this is {sys.version.split()[0]}")
     task, rest = argv[0], argv[1:]
+    ensure_env(extras_for(task, rest))
     if task == "test":
         ensure_system()
         return test(rest)

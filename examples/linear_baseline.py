@@ -4,6 +4,9 @@ supervised learning, and match it in the arena against ``random`` and ``easy``.
 
     python examples/linear_baseline.py [--deals 400] [--epochs 300] [--arena-deals 200]
 
+It needs the ``rl`` extra alone (``pip install 'bigtwo[rl]'``): the arena's summary gives its
+margins and win rates without the ``arena`` extra, which only adds the ratings.
+
 The policy scores each legal action ``a`` in state ``s`` as ``f(a) · W · g(s)``: ``f`` says
 what the action is (pass, kind of combination, size, highest and lowest rank, which cards),
 ``g`` sums the observation up (cards left to the seat and to the others, whether it leads,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,7 @@ from bigtwo.arena import (
 )
 from bigtwo.engine.actions import ANNOUNCE
 from bigtwo.errors import BigTwoError
+from bigtwo.extras import MissingExtraError
 
 
 def test_lineups_rotate_every_bot_through_every_seat() -> None:
@@ -152,3 +154,36 @@ def test_config_refuses_what_cannot_be_run(change: dict[str, object]) -> None:
     fields: dict[str, object] = {"bots": ("expert", "greedy"), "deals": 1, **change}
     with pytest.raises(BigTwoError):
         ArenaConfig(**fields)  # type: ignore[arg-type]
+
+
+def test_without_openskill_the_summary_has_no_ratings_and_says_which_extra_brings_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The scores and margins need nothing optional (an RL user's `run_arena` works with the
+    rl extra alone); the ratings and the saved plot say they need the arena extra."""
+    result = run_arena(ArenaConfig(("greedy", "random"), deals=2, seed=1, workers=1))
+    full = result.summary()
+    monkeypatch.setitem(sys.modules, "openskill", None)  # as if it were not installed
+    summary = result.summary()
+    assert summary["ratings"] == []
+    assert summary["ratings_missing"] == (
+        "rating the bots needs openskill: install the 'arena' extra (pip install 'bigtwo[arena]')"
+    )
+    assert {k: v for k, v in summary.items() if k not in ("ratings", "ratings_missing")} == {
+        k: v for k, v in full.items() if k != "ratings"
+    }
+    with pytest.raises(MissingExtraError, match=r"bigtwo\[arena\]"):
+        result.ratings()
+    with pytest.raises(MissingExtraError, match=r"needs openskill: install the 'arena' extra"):
+        result.save(tmp_path / "out")
+    assert not (tmp_path / "out").exists()  # refused before anything is written
+
+
+def test_without_matplotlib_saving_says_which_extra_brings_the_plot(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    result = run_arena(ArenaConfig(("greedy", "random"), deals=1, seed=1, workers=1))
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    assert result.summary()["ratings"] and "ratings_missing" not in result.summary()
+    with pytest.raises(MissingExtraError, match=r"needs matplotlib: install the 'arena' extra"):
+        result.save(tmp_path)

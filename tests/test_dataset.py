@@ -5,6 +5,7 @@ hand and no card another seat hid, and the outcome is the deal's."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -13,7 +14,6 @@ from typer.testing import CliRunner
 
 from bigtwo import Game, Rules
 from bigtwo.arena import ArenaConfig, run_arena
-from bigtwo.cli import datasets
 from bigtwo.cli.app import app
 from bigtwo.cli.simulate import simulate
 from bigtwo.env.dataset import DecisionRecorder, dense_masks, load
@@ -129,7 +129,7 @@ def test_the_commands_write_a_dataset(tmp_path: Path) -> None:
 def test_the_commands_refuse_a_dataset_without_the_rl_extra(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(datasets, "find_spec", lambda name: None if name == "pyarrow" else 1)
+    monkeypatch.setitem(sys.modules, "pyarrow", None)  # as if not installed
     path = tmp_path / "sim.parquet"
     result = CliRunner().invoke(app, ["simulate", "--games", "1", "--dataset", str(path)])
     assert result.exit_code == 2

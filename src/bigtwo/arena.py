@@ -1,5 +1,6 @@
 """Bot matches: duplicate deals across processes, scores with confidence intervals, win
-rates and `openskill` ratings, saved as JSON and a PNG plot.
+rates and `openskill` ratings, saved as JSON and a PNG plot. The ratings and the plot need the
+``arena`` extra; without it a summary has everything else and says why the ratings are missing.
 
 *Duplicate*: every deal is replayed once per distinct rotation of the line-up (with four
 players and two bots, ``A B A B`` and ``B A B A``; with four bots, each bot in each seat), so
@@ -38,6 +39,7 @@ from .bots import Bot, ExpertBot, make_bot
 from .bots.expert import DEFAULT_SAMPLES
 from .engine import Game
 from .errors import BigTwoError
+from .extras import MissingExtraError, require
 from .rules import Rules
 from .table import SessionEnd, Table
 
@@ -105,7 +107,8 @@ class ArenaResult:
     deals: list[DealResult] = field(default_factory=list)
 
     def summary(self) -> dict[str, Any]:
-        """Everything worth saving: per-bot score and win rate, pairwise margins, ratings."""
+        """Everything worth saving: per-bot score and win rate, pairwise margins, ratings
+        (empty without `openskill`, and ``ratings_missing`` says which extra brings them)."""
         names = self.config.labels
         per_bot = []
         for i, name in enumerate(names):
@@ -128,19 +131,25 @@ class ArenaResult:
                 diffs = [d.mean_score[i] - d.mean_score[j] for d in self.deals]
                 mean, half = mean_ci(diffs)
                 margins.append({"bot": a, "versus": names[j], "margin": mean, "ci95": finite(half)})
-        return {
+        out: dict[str, Any] = {
             "config": asdict(self.config),
             "deals_played": len(self.deals),
             "reproducible": self.config.budget is None,
             "bots": per_bot,
             "margins": margins,
-            "ratings": self.ratings(),
+            "ratings": [],
             # each deal's mean score by bot, so that runs can be pooled or re-analysed
             "per_deal": [list(d.mean_score) for d in self.deals],
         }
+        try:
+            out["ratings"] = self.ratings()
+        except MissingExtraError as exc:
+            out["ratings_missing"] = str(exc)
+        return out
 
     def ratings(self) -> list[dict[str, float | str]]:
         """`openskill` Plackett-Luce ratings from every game, in deal order."""
+        require("arena", "rating the bots", ["openskill"])
         from openskill.models import PlackettLuce
 
         model = PlackettLuce(tau=0.0)  # bots don't change during a run: no drift term
@@ -162,6 +171,7 @@ class ArenaResult:
 
     def save(self, out: Path) -> tuple[Path, Path]:
         """Write ``arena.json`` and ``ratings.png`` into ``out``; return their paths."""
+        require("arena", "saving the ratings and their plot")
         out.mkdir(parents=True, exist_ok=True)
         summary = self.summary()
         json_path = out / "arena.json"
@@ -331,6 +341,7 @@ def run_arena(
 
 def plot_ratings(summary: dict[str, Any], path: Path) -> None:
     """A bar chart of each bot's rating (mu) with error bars of two sigma."""
+    require("arena", "the ratings plot", ["matplotlib"])
     import matplotlib
 
     matplotlib.use("Agg")

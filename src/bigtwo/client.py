@@ -21,13 +21,18 @@ import json
 import time
 from typing import Any
 
-from websockets.exceptions import ConnectionClosed, WebSocketException
-from websockets.sync.client import ClientConnection, connect
-
 from .bots import Bot
 from .combos import Move, tables_for
 from .engine.codec import read_move
 from .engine.view import View
+from .extras import require
+
+try:
+    from websockets.exceptions import ConnectionClosed, WebSocketException
+    from websockets.sync.client import ClientConnection, connect
+except ImportError:
+    require("server", "the client (bigtwo.client)", ["websockets"])  # says which extra
+    raise
 from .table import DECLINE
 
 

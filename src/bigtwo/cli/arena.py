@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 import os
 import tempfile
-from importlib.util import find_spec
 from pathlib import Path
 from typing import Annotated
 
@@ -17,6 +16,7 @@ from ..arena import ArenaConfig, DealResult, run_arena
 from ..bots import make_bot
 from ..bots.expert import MAX_SAMPLES
 from ..errors import BigTwoError
+from ..extras import require
 from ..rules.config import Rules
 from .common import SEED_LIMIT, fail, make_console, user_errors
 from .datasets import DATASET_HELP, close_dataset, dataset_recorder
@@ -84,9 +84,7 @@ def command(
         if len(names) > chosen.players:
             raise BigTwoError(f"{len(names)} bots for {chosen.players} seats")
         config = ArenaConfig(names, deals, rules, seed, workers, budget, samples)
-    missing = [m for m in ("openskill", "matplotlib") if find_spec(m) is None]
-    if missing:
-        fail(f"bigtwo arena needs {' and '.join(missing)}: install the 'arena' extra")
+        require("arena", "bigtwo arena")
     recorder = dataset_recorder(Rules.preset(rules), dataset)
     prepare_out(out)
     console = make_console()

@@ -3,12 +3,12 @@ bots make, written as a decision dataset (`bigtwo.env.dataset`, the ``rl`` extra
 
 from __future__ import annotations
 
-from importlib.util import find_spec
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..extras import require
 from ..rules.config import Rules
-from .common import fail
+from .common import fail, user_errors
 
 if TYPE_CHECKING:
     from ..env.dataset import DecisionRecorder
@@ -21,9 +21,8 @@ def dataset_recorder(rules: Rules, path: Path | None) -> DecisionRecorder | None
     extra is missing or the file can't be written."""
     if path is None:
         return None
-    missing = [m for m in ("numpy", "pyarrow", "gymnasium", "pettingzoo") if find_spec(m) is None]
-    if missing:
-        fail(f"--dataset needs {', '.join(missing)}: install the 'rl' extra (bigtwo[rl])")
+    with user_errors():
+        require("rl", "--dataset")
     if path.is_dir() or not path.parent.is_dir():
         fail(f"--dataset must name a file in an existing folder, not {path}")
     from ..env.dataset import DecisionRecorder

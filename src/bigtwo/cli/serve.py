@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from ..extras import MissingExtraError
 from .common import fail
 
 
@@ -44,8 +45,10 @@ def command(
         from ..server.settings import Settings
         from ..server.store import Store, sqlite_url
         from ..server.workers import listen, supervise
-    except ImportError:
-        fail("the server needs its extra: pip install 'bigtwo[server]'")
+    except MissingExtraError as exc:
+        fail(str(exc))
+    except ImportError as exc:  # the extra is there, but a part of it won't load
+        fail(f"the server can't load {exc.name or exc}: reinstall 'bigtwo[server]'")
     if not 0 < port < 65536:
         fail(f"--port must be 1..65535, not {port}")
     if not (grace >= 0 and keep_empty >= 0):  # NaN fails both

@@ -4,12 +4,18 @@ stepped together (`VectorBigTwo`). ``docs/rl.md`` gives the observation and acti
 
 from __future__ import annotations
 
-from .actions import ActionCodec
-from .aec import BigTwoAEC
-from .observation import DECISIONS, Layout
-from .runner import TableRunner
-from .single import BigTwoEnv, CallableBot
-from .vector import VectorBigTwo
+from ..extras import require
+
+try:
+    from .actions import ActionCodec
+    from .aec import BigTwoAEC
+    from .observation import DECISIONS, Layout
+    from .runner import TableRunner
+    from .single import BigTwoEnv, CallableBot
+    from .vector import VectorBigTwo
+except ImportError:
+    require("rl", "bigtwo.env")  # says which extra brings what is missing
+    raise
 
 __all__ = [
     "DECISIONS",

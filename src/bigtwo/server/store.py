@@ -19,6 +19,7 @@ import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
 
+from ..extras import require
 from . import jsontext
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -89,6 +90,8 @@ class Write:
 class Store:
     def __init__(self, url: str) -> None:
         self.url = engine_url(url)
+        if self.url.startswith("postgresql+psycopg:"):
+            require("postgres", "a PostgreSQL database")
         self.engine = sa.create_engine(self.url, future=True)
         if self.engine.dialect.name == "sqlite":
             sa.event.listen(self.engine, "connect", _sqlite_settings)

@@ -1,0 +1,96 @@
+"""Each extra of pyproject.toml works on its own: the package is built once as a wheel, then
+installed with one extra alone (or none) into a fresh virtual environment each, without the
+system's site-packages, from the package index pip is configured with; `extras_smoke.py` then
+runs there: the extra's features work, and those of the extras left out name the extra to
+install. One install runs while the previous set's smoke test does: two installs at a time
+on two cores were no faster (49 s one at a time against 55 s, the same hour)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tomllib
+import venv
+from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+
+import postgres
+import pytest
+
+from bigtwo.extras import EXTRAS
+
+ROOT = Path(__file__).resolve().parents[1]
+SMOKE = Path(__file__).with_name("extras_smoke.py")
+SETS = ["base", *EXTRAS]  # "base": the package with no extra
+INSTALL_TIMEOUT = 300  # seconds for one environment's install (about 10 to 20 s here)
+# the environment a child gets: pip's own configuration stays (the package index), this
+# run's Python paths and virtual environment don't
+CLEAN = {
+    k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")
+}
+
+
+def test_the_extras_named_in_the_code_are_those_of_pyproject() -> None:
+    """`bigtwo.extras.EXTRAS` names, for each extra, the modules its requirements bring."""
+    optional = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"
+    ]
+    for extra, modules in EXTRAS.items():
+        names = {r.split(";")[0].split("[")[0].split(">")[0].strip() for r in optional[extra]}
+        assert set(modules) <= names, (extra, names)
+    assert set(optional) == {*EXTRAS, "dev"}
+
+
+def build_wheel(out: Path) -> Path:
+    """The package as a user gets it (a wheel), built from a copy so the tree stays clean."""
+    source = out / "source"
+    shutil.copytree(ROOT / "src", source / "src", ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, source / name)
+    pip = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--disable-pip-version-check"]
+    run([*pip, "-w", str(out), str(source)], INSTALL_TIMEOUT)
+    (wheel,) = out.glob("bigtwo-*.whl")
+    return wheel
+
+
+def install(wheel: Path, extra: str, folder: Path) -> Path:
+    """A fresh environment holding the wheel with ``extra`` alone; its python."""
+    venv.EnvBuilder(with_pip=True, system_site_packages=False).create(folder)
+    python = folder / "bin" / "python"
+    spec = (
+        f"bigtwo @ {wheel.as_uri()}" if extra == "base" else f"bigtwo[{extra}] @ {wheel.as_uri()}"
+    )
+    pip = [str(python), "-m", "pip", "install", "--disable-pip-version-check", "--no-compile"]
+    run([*pip, spec], INSTALL_TIMEOUT)  # --no-compile: a third faster; modules compile on import
+    return python
+
+
+def run(cmd: list[str], timeout: float) -> None:
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=CLEAN)
+    assert done.returncode == 0, f"{cmd}\n{done.stdout[-4000:]}\n{done.stderr[-4000:]}"
+
+
+@pytest.fixture(scope="module")
+def environments(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Future[Path]]]:
+    """Every set's environment, installed one after another from the first test on."""
+    folder = tmp_path_factory.mktemp("extras")
+    wheel = build_wheel(folder)
+    with ThreadPoolExecutor(1) as pool:
+        yield {extra: pool.submit(install, wheel, extra, folder / extra) for extra in SETS}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("extra", SETS)
+def test_an_extra_alone_works_and_the_others_name_their_extra(
+    extra: str, environments: dict[str, Future[Path]], request: pytest.FixtureRequest
+) -> None:
+    python = environments[extra].result(timeout=INSTALL_TIMEOUT * len(SETS))
+    args = [str(python), "-I", str(SMOKE), extra, "--root", str(ROOT)]
+    if extra == "postgres" and postgres.why_not() is None:
+        cluster: postgres.Cluster = request.getfixturevalue("postgres_cluster")
+        args += ["--postgres", cluster.database()]
+    done = subprocess.run(args, capture_output=True, text=True, timeout=300, env=CLEAN)
+    assert done.returncode == 0 and done.stdout.endswith("ok\n"), done.stdout + done.stderr
