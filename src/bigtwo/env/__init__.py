@@ -1,6 +1,8 @@
 """Reinforcement-learning environments over the table (``pip install bigtwo[rl]``): a
 PettingZoo AEC environment (`BigTwoAEC`), a Gymnasium one (`BigTwoEnv`) and many tables
-stepped together (`VectorBigTwo`). ``docs/rl.md`` gives the observation and action layouts."""
+stepped together (`VectorBigTwo`). ``docs/rl.md`` gives the observation and action layouts.
+Importing it registers the Gymnasium ids (`registration`): ``bigtwo/BigTwo-v0`` and one a
+preset."""
 
 from __future__ import annotations
 
@@ -10,12 +12,16 @@ try:
     from .actions import ActionCodec
     from .aec import BigTwoAEC
     from .observation import DECISIONS, Layout
+    from .registration import register_envs
     from .runner import TableRunner
     from .single import BigTwoEnv, CallableBot
+    from .state import StateLayout
     from .vector import VectorBigTwo
 except ImportError:
     require("rl", "bigtwo.env")  # says which extra brings what is missing
     raise
+
+register_envs()
 
 __all__ = [
     "DECISIONS",
@@ -24,6 +30,7 @@ __all__ = [
     "BigTwoEnv",
     "CallableBot",
     "Layout",
+    "StateLayout",
     "TableRunner",
     "VectorBigTwo",
 ]

@@ -191,9 +191,7 @@ class DecisionRecorder:
         return pa.table(arrays, schema=self._schema())
 
     def _schema(self) -> pa.Schema:
-        schema = _SCHEMA.set(
-            0, pa.field("observation", pa.list_(pa.float32(), self.layout.size))
-        )
+        schema = _SCHEMA.set(0, pa.field("observation", pa.list_(pa.float32(), self.layout.size)))
         return schema.with_metadata(
             {
                 "format": FORMAT,

@@ -9,6 +9,9 @@ Between deals the next deal starts by itself; an episode is a session of ``deals
 announcements, out-of-turn plays, gifts and the lead-card trade. ``"default"`` hands them to
 the rules' default, what `Table.timeout` does: offers are declined, an exchange gives the
 lowest cards asked, the lead card is kept.
+
+``reward`` picks what a seat is paid when a deal ends (`rewards`): its points, normalised
+points or a win/loss.
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ from ..rules.config import Rules
 from ..table import DECLINE, Event, SessionEnd, Table
 from .actions import ActionCodec, Mask
 from .observation import Layout, Vector
+from .readable import table_text
+from .rewards import check_reward, deal_rewards
 
 SIDE_ACTIONS = ("agents", "default")
 
@@ -41,18 +46,20 @@ class TableRunner:
         deals: int = 1,
         side_actions: str = "agents",
         dynamic_actions: int | None = None,
+        reward: str = "points",
     ) -> None:
         if side_actions not in SIDE_ACTIONS:
             raise BigTwoError(f"side_actions is one of {', '.join(SIDE_ACTIONS)}")
         self.rules, self.bots, self.deals = rules, list(bots), deals
         self.side_actions = side_actions
+        self.reward = check_reward(reward)
         self.layout = Layout(rules)
         self.codec = (
             ActionCodec(rules) if dynamic_actions is None else ActionCodec(rules, dynamic_actions)
         )
         self.table = Table(rules, self.bots, seed=0, end=SessionEnd(deals=deals))
         self.seat: int | None = None  # the seat to act, None once the session is over
-        self.rewards = np.zeros(rules.players, np.float32)  # points of the deals just ended
+        self.rewards = np.zeros(rules.players, np.float32)  # rewards of the deals just ended
         self.events: list[Event] = []
         self._interrupt: int | None = None
         self._offered: dict[int, tuple[int, int]] = {}
@@ -97,6 +104,15 @@ class TableRunner:
             self.events = self.table.timeout(seat)
         self._settle()
 
+    def offers(self) -> dict[int, Move]:
+        """The move behind each index the acting seat is offered (none once the session is
+        over)."""
+        if self.seat is None:
+            return {}
+        if not self._moves:
+            self.observe(self.seat)
+        return dict(self._moves)
+
     def offered(self, index: int) -> bool:
         """Is the action at ``index`` offered to the seat to act?"""
         if self.seat is not None and not self._moves:
@@ -110,7 +126,8 @@ class TableRunner:
         while True:
             for event in self.events:
                 if event.kind == "deal_over":
-                    self.rewards += np.asarray(event.data["scores"], np.float32)
+                    scores, teams = event.data["scores"], self.rules.teams
+                    self.rewards += deal_rewards(self.reward, scores, event.seat, teams)
             if table.is_over:
                 self.seat = None
                 return
@@ -201,21 +218,14 @@ class TableRunner:
                 out[np.fromiter(self._moves, np.intp, len(self._moves))] = 1
         return vector, out
 
-    def render(self) -> str:
-        """The table as text, as someone watching sees it."""
-        view = self.table.spectator_view()
-        lines = [f"{self.rules.name}: deal {self.table.session.shuffles}"]
-        for s, n in enumerate(view.counts):
-            marks = " (to act)" * (s == self.seat) + " passed" * (s in view.passed)
-            lines.append(f"  seat {s}: {n} cards{marks}")
-        lines.append(f"  to beat: {view.table if view.table is not None else '-'}")
-        lines.append(f"  totals: {list(self.table.session.totals)}")
-        return "\n".join(lines) + "\n"
+    def render(self, seat: int | None = None) -> str:
+        """The table as text: every hand face up, or as ``seat`` sees it (`readable`)."""
+        return table_text(self, seat)
 
-    def show(self, mode: str | None) -> str | None:
+    def show(self, mode: str | None, seat: int | None = None) -> str | None:
         """`render` as the libraries' render modes want it: printed for ``"human"``, else
         returned as text."""
-        text = self.render()
+        text = self.render(seat)
         if mode == "human":
             print(text, end="")
             return None

@@ -2,14 +2,21 @@
 `Bot` objects, or as callables ``(view, legal_moves) -> Move``). The observation and the mask
 are the AEC environment's; an action the mask doesn't offer is replaced by the rules'
 default (what `Table.timeout` does) and reported as ``info["illegal_action"]``. The reward
-is the learner's points in each deal that ends.
+is the learner's reward (`rewards`) for each deal that ends.
+
+`action_masks` gives the mask as sb3-contrib's maskable algorithms ask for it. Once the
+episode is over no action is offered: the last observation's mask is all zeros and
+`action_masks` all False, never a position to act in (the next call is `reset`). ``info``
+reads the learner's position in words (`readable.seat_info`).
 
 >>> env = BigTwoEnv("classic", opponents="greedy")
 >>> obs, info = env.reset(seed=1)
 >>> done = False
 >>> while not done:
-...     action = int(obs["action_mask"].nonzero()[0][0])
+...     action = int(env.action_masks().nonzero()[0][0])
 ...     obs, reward, done, truncated, info = env.step(action)
+>>> bool(env.action_masks().any()), info["moves"]
+(False, {})
 """
 
 from __future__ import annotations
@@ -18,6 +25,8 @@ from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 import gymnasium as gym
+import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 
 from ..bots import Bot, make_bot
@@ -25,6 +34,7 @@ from ..combos import Move
 from ..engine.view import View
 from ..rules.config import Rules
 from .aec import observation_space, rules_of
+from .readable import check_render_view, seat_info
 from .runner import TableRunner
 
 Policy = Callable[[View, Sequence[Move]], Move]
@@ -67,9 +77,12 @@ def seat_bots(
 
 class BigTwoEnv(gym.Env[dict[str, Any], Any]):
     """Big Two for Gymnasium: the learner at ``seat`` against ``opponents`` (one for every
-    other seat, or one name or callable for all)."""
+    other seat, or one name or callable for all). ``reward`` is ``"points"``,
+    ``"normalised"`` or ``"win"`` (`rewards`); ``render_view`` ``"table"`` (every hand face
+    up) or ``"seat"`` (what the learner sees); ``readable_infos=False`` leaves out all of
+    ``info`` but ``illegal_action``."""
 
-    metadata = {"render_modes": ["ansi", "human"]}  # noqa: RUF012 (as Gymnasium declares it)
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012 (as Gymnasium declares it)
 
     def __init__(
         self,
@@ -79,9 +92,14 @@ class BigTwoEnv(gym.Env[dict[str, Any], Any]):
         seat: int = 0,
         deals: int = 1,
         side_actions: str = "agents",
+        reward: str = "points",
         render_mode: str | None = None,
+        render_view: str = "table",
+        readable_infos: bool = True,
     ) -> None:
         self.rules = rules_of(rules)
+        self.render_view = check_render_view(render_view)
+        self.readable_infos = readable_infos
         self.opponents, self.learner = opponents, seat
         self.render_mode = render_mode
         self.runner = TableRunner(
@@ -89,6 +107,7 @@ class BigTwoEnv(gym.Env[dict[str, Any], Any]):
             seat_bots(opponents, self.rules.players, seat, 0),
             deals=deals,
             side_actions=side_actions,
+            reward=reward,
         )
         self.observation_space = observation_space(self.runner)
         self.action_space = spaces.Discrete(self.runner.codec.size)
@@ -103,7 +122,7 @@ class BigTwoEnv(gym.Env[dict[str, Any], Any]):
             bots = seat_bots(self.opponents, self.rules.players, self.learner, table_seed)
             self.runner.bots = bots
             self.runner.reset(table_seed)
-        return self._observe(), {}
+        return self._observe(), self._info(illegal=False)
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         legal = self.runner.offered(int(action))
@@ -115,11 +134,24 @@ class BigTwoEnv(gym.Env[dict[str, Any], Any]):
         done = self.runner.seat is None
         if self.render_mode == "human":
             self.render()
-        return self._observe(), reward, done, False, {"illegal_action": not legal}
+        return self._observe(), reward, done, False, self._info(illegal=not legal)
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The actions offered to the learner now, True at each: all False once the episode
+        is over."""
+        mask: npt.NDArray[np.bool_] = self.runner.observe(self.learner)[1].view(np.bool_)
+        return mask
+
+    def _info(self, *, illegal: bool) -> dict[str, Any]:
+        if not self.readable_infos:
+            return {"illegal_action": illegal}
+        return {"illegal_action": illegal, **seat_info(self.runner, self.learner)}
 
     def _observe(self) -> dict[str, Any]:
         obs, mask = self.runner.observe(self.learner)
         return {"observation": obs, "action_mask": mask}
 
     def render(self) -> str | None:
-        return self.runner.show(self.render_mode)
+        return self.runner.show(
+            self.render_mode, self.learner if self.render_view == "seat" else None
+        )
