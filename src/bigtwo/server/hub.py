@@ -354,8 +354,9 @@ class Hub:
             await self._broadcast(room, out.events)
 
     async def chat(self, conn: Connection, text: str) -> None:
-        room = self.changes.room(conn.room or "")
-        line = jsontext.dumps(room.chat(conn.seat, text))
+        code, seat = self._seated(conn)
+        room = self.changes.room(code)
+        line = jsontext.dumps(room.chat(seat, text))
         for other in list(self.watchers.get(room.code, ())):
             await _quiet(other.send(line))
         if self.shared is not None:  # and the room's clients on other processes
