@@ -17,8 +17,15 @@ from bigtwo.combos.beats import KIND_WORDS
 SRC = Path(__file__).resolve().parents[1] / "src" / "bigtwo"
 CATALOGUE = SRC / "web" / "i18n" / "en.json"
 # what makes a refusal, and where its code goes among the positional arguments
-# (`http_error` is the refusal of an HTTP request)
-MAKERS = {"IllegalMoveError": 1, "ProtocolError": 0, "RoomError": 0, "Refusal": 1, "http_error": 1}
+# (`http_error` and `ReplayError` are refusals of HTTP requests)
+MAKERS = {
+    "IllegalMoveError": 1,
+    "ProtocolError": 0,
+    "RoomError": 0,
+    "Refusal": 1,
+    "http_error": 1,
+    "ReplayError": 1,
+}
 DEFAULT = "bad_argument"  # IllegalMoveError's code when none is given
 CLIENT_ONLY = {"unknown"}  # the page's own sentence for a code it doesn't know
 ALWAYS = {"message"}  # the page passes the English sentence to every refusal's text

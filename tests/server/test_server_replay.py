@@ -153,7 +153,7 @@ def test_a_rooms_finished_deal_as_a_seat_and_whole(test_client: TestClient) -> N
     assert body["commitment"] == whole["commitment"] == record.commitment
     for url, status in (
         (f"/api/rooms/{code}/replays/1", 404),
-        (f"/api/rooms/{code}/replays/x", 404),
+        (f"/api/rooms/{code}/replays/x", 400),
         ("/api/rooms/NOSUCHROOM/replays/0", 404),
         (f"/api/rooms/{code}/replays/0?seat=9", 400),
         (f"/api/rooms/{code}/replays/0?seat=-1", 400),

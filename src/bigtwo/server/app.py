@@ -1,7 +1,7 @@
-"""The web app: ``/ws`` (the protocol), ``/healthz``, the lobby, the records of finished deals,
-their replays and the rules in words over HTTP. Every frame is checked by `protocol.parse`
-before the hub sees it; each connection has a rate limit, and each address a cap on
-connections."""
+"""The web app: ``/ws`` (the protocol), ``/healthz``, the lobby, the records of finished deals
+and their replays (`replay`), and the rules in words over HTTP. Every frame is checked by
+`protocol.parse` before the hub sees it; each connection has a rate limit, and each address a
+cap on connections."""
 
 from __future__ import annotations
 
@@ -20,7 +20,6 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..errors import BigTwoError
-from ..record_files import load_record
 from . import jsontext, room_log
 from .collector import Collector
 from .hub import Connection, Hub
@@ -97,24 +96,6 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
     async def lobby(_: Request) -> Response:
         return JSONResponse({"rooms": await hub.open_rooms()})
 
-    async def record(request: Request) -> Response:
-        """A finished deal's record: the dealer's whole record (the deal is over, so every
-        card may be shown), or with ``?seat=N`` that seat's export. (Read in a thread: the
-        event loop doesn't wait on the database.)"""
-        code = request.path_params["code"]
-        try:
-            number = int(request.path_params["number"])
-            known = code in hub.rooms or hub.shared is not None
-            text = await asyncio.to_thread(hub.store.record, code, number) if known else None
-            if text is None:
-                return http_error(404, "no_record", "no finished deal with that number here")
-            seat = request.query_params.get("seat")
-            if seat is not None:
-                text = load_record(text).for_seat(int(seat)).dumps()
-        except (ValueError, BigTwoError) as exc:
-            return http_error(400, "bad_request", str(exc))
-        return Response(text, media_type="application/json")
-
     async def socket(ws: WebSocket) -> None:
         address = ws.client.host if ws.client else "?"
         if open_by_address[address] >= PER_ADDRESS:
@@ -152,7 +133,6 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
         routes=[
             Route("/healthz", healthz),
             Route("/api/lobby", lobby),
-            Route("/api/rooms/{code}/records/{number}", record),
             *replay_routes(hub),
             *rulebook_routes(hub),
             WebSocketRoute("/ws", socket),
@@ -183,8 +163,8 @@ async def _answer(hub: Hub, conn: Connection, body: str | bytes, bucket: Bucket)
     except DatabaseError as exc:  # away past the retries: the connection stays, refused
         log.warning("room=%s the database failed: %s", conn.room, first_line(exc))
         refused = ProtocolError("storage", DATABASE_FAILED)
-    if refused is not None:
-        await conn.send(refusal(refused))
+    if refused is not None:  # with the id of the request it answers
+        await conn.send(refusal(refused, refused.id if msg is None else msg.id))
     elif isinstance(msg, Ping):
         return
     if conn.room is not None:  # where it ended up (a leave: where it was)

@@ -1,7 +1,8 @@
 """The messages of the online protocol (``docs/protocol.md``), checked once at the edge: a
 frame from a client is JSON, at most `MAX_FRAME` bytes, and exactly one of the `Inbound`
-shapes, or it is refused with a `ProtocolError` that names what was wrong. Inside the server
-only these typed values travel. Messages to clients are plain dicts built by the room.
+shapes, or it is refused with a `ProtocolError` that names what was wrong (and the ``id`` the
+request gave, so the client knows which request was refused). Inside the server only these
+typed values travel. Messages to clients are plain dicts built by the room.
 """
 
 from __future__ import annotations
@@ -16,7 +17,11 @@ from . import jsontext
 
 VERSION = 1
 MAX_FRAME = 4096  # bytes of one client frame: the longest legal message is far shorter
+# bytes of the largest frame the transport reads, to refuse it as too_large on an open
+# connection; a larger one closes the connection (WebSocket close 1009, `serving`)
+MAX_TRANSPORT = 1 << 20
 CHAT_LENGTH = 200  # characters of one chat line
+ID_LENGTH = 64  # characters of a request's id
 MIN_TURN = 5.0  # seconds: the shortest turn a room may have (the server's `Settings.min_turn`)
 MAX_TURN = 600.0  # seconds: a longer turn is as good as none (0)
 SEAT_KINDS = ("open", "random", "easy", "medium", "hard", "expert")  # a seat: a person, a bot
@@ -25,19 +30,27 @@ SEAT_KINDS = ("open", "random", "easy", "medium", "hard", "expert")  # a seat: a
 class ProtocolError(Exception):
     """A message refused at the edge: a stable ``code`` and the sentence for people."""
 
+    id: str | None = None  # the refused request's own id, where it gave one
+
     def __init__(self, code: str, message: str, **params: object) -> None:
         super().__init__(message)
         self.code, self.message, self.params = code, message, params
 
 
+Id = Annotated[str, Field(max_length=ID_LENGTH)]
+
+
 class _Message(BaseModel):
+    """Any request may carry an ``id`` of the client's choosing: a refusal echoes it."""
+
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    id: Id | None = None
 
 
-Id = Annotated[str, Field(max_length=64)]
 Code = Annotated[str, Field(min_length=4, max_length=16)]
 Token = Annotated[str, Field(min_length=8, max_length=64)]
 Seq = Annotated[int, Field(ge=0, le=2**53)]
+Seat = Annotated[int, Field(ge=-(2**53), le=2**53)]  # any number: a room refuses one it lacks
 
 
 class Create(_Message):
@@ -62,7 +75,7 @@ class Join(_Message):
     type: Literal["join"]
     room: Code
     name: str
-    seat: Annotated[int, Field(ge=0, le=7)] | None = None
+    seat: Seat | None = None
 
 
 class Resume(_Message):
@@ -103,7 +116,7 @@ class Host(_Message):
 
     type: Literal["host"]
     what: Literal["start", "seat", "remove", "mute", "hand_over", "invite", "close", "rematch"]
-    seat: Annotated[int, Field(ge=0, le=7)] | None = None
+    seat: Seat | None = None
     kind: Annotated[str, Field(max_length=10)] | None = None
 
 
@@ -156,8 +169,9 @@ TYPES = (
 
 
 def parse(frame: str | bytes) -> Inbound:
-    """One client frame as a typed message, or `ProtocolError` saying what was wrong."""
-    if len(frame) > MAX_FRAME:
+    """One client frame as a typed message, or `ProtocolError` saying what was wrong (with
+    the frame's ``id`` where one could be read)."""
+    if _size(frame) > MAX_FRAME:
         raise ProtocolError("too_large", f"a message may be at most {MAX_FRAME} bytes")
     try:
         data = json.loads(frame)
@@ -165,6 +179,22 @@ def parse(frame: str | bytes) -> Inbound:
         raise ProtocolError("bad_json", "a message must be one JSON object") from None
     if not isinstance(data, dict):
         raise ProtocolError("bad_json", "a message must be one JSON object")
+    try:
+        return _validated(data)
+    except ProtocolError as exc:
+        given = data.get("id")
+        exc.id = given if isinstance(given, str) and len(given) <= ID_LENGTH else None
+        raise
+
+
+def _size(frame: str | bytes) -> int:
+    """The frame's length in bytes as sent (UTF-8), not in characters."""
+    if isinstance(frame, bytes) or frame.isascii():
+        return len(frame)
+    return len(frame.encode("utf-8", "surrogatepass"))
+
+
+def _validated(data: dict[str, Any]) -> Inbound:
     kind = data.get("type")
     if kind not in TYPES:
         shown = str(kind)[:30]
@@ -188,6 +218,7 @@ def http_error(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse(error(code, message), status_code=status)
 
 
-def refusal(exc: ProtocolError) -> str:
-    """The ``error`` message for a refusal, as sent."""
-    return jsontext.dumps(error(exc.code, exc.message, **exc.params))
+def refusal(exc: ProtocolError, request_id: str | None = None) -> str:
+    """The ``error`` message for a refusal, as sent over the socket: with the ``id`` of the
+    request it answers (null when the request gave none, or couldn't be read far enough)."""
+    return jsontext.dumps({**error(exc.code, exc.message, **exc.params), "id": request_id})

@@ -1,8 +1,11 @@
-"""The replay viewer's endpoints: a deal's record replayed by the engine into steps the page
-shows one by one, with the fairness check `bigtwo verify` makes. ``POST /api/replay`` takes an
-uploaded record; ``GET /api/rooms/CODE/replays/N`` a finished deal of a room, as one seat saw
-it (``?seat=S``) or whole. Every hand in the answer comes from an engine view (a seat's own
-hand) or from a record that reveals it: a seat's export yields that seat's hand and no other."""
+"""The endpoints of finished deals: ``GET /api/rooms/CODE/records/N``, a room's finished deal's
+record as stored (or one seat's export), and the replay viewer's, a deal's record replayed by
+the engine into steps the page shows one by one, with the fairness check `bigtwo verify`
+makes. ``POST /api/replay`` takes an uploaded record; ``GET /api/rooms/CODE/replays/N`` a
+finished deal of a room, as one seat saw it (``?seat=S``) or whole. Every hand in a replay
+comes from an engine view (a seat's own hand) or from a record that reveals it: a seat's
+export yields that seat's hand and no other. Only finished deals are stored as records:
+nothing of a deal in play is served here."""
 
 from __future__ import annotations
 
@@ -172,6 +175,33 @@ def _seat(request: Request) -> int | None:
     return int(text)
 
 
+async def _stored(hub: Hub, code: str, wanted: str) -> tuple[int, int, str]:
+    """The room's finished deal ``wanted`` (its number, 0 first, or ``last``): the number, how
+    many deals the room has finished, and the record's text as stored. (Read in a thread:
+    the event loop doesn't wait on the database.)"""
+    if wanted != "last" and not (wanted.isdigit() and len(wanted) <= 9):
+        raise ReplayError(
+            400, "bad_number", f"a deal is its number (0 first) or last, not {wanted[:20]!r}"
+        )
+    known = code in hub.rooms or hub.shared is not None
+    count = await asyncio.to_thread(hub.store.record_count, code) if known else 0
+    number = count - 1 if wanted == "last" else int(wanted)
+    text = await asyncio.to_thread(hub.store.record, code, number) if 0 <= number < count else None
+    if text is None:
+        raise ReplayError(404, "no_record", "no finished deal with that number here")
+    return number, count, text
+
+
+def _loaded(text: str) -> Record:
+    """A stored record, read."""
+    try:
+        return load_record(text)
+    except BigTwoError:  # stored by a newer version, or damaged
+        raise ReplayError(
+            500, "unreadable", "this deal's record is stored in a form this server can't read"
+        ) from None
+
+
 def _kept(request: Request) -> str | None:
     return request.query_params.get("kept") or None
 
@@ -199,7 +229,7 @@ def _refusal(exc: ReplayError) -> Response:
 
 
 def replay_routes(hub: Hub) -> list[BaseRoute]:
-    """The two endpoints, on ``hub``'s store."""
+    """The three endpoints, on ``hub``'s store."""
 
     async def uploaded(request: Request) -> Response:
         try:
@@ -218,24 +248,34 @@ def replay_routes(hub: Hub) -> list[BaseRoute]:
             return _refusal(exc)
 
     async def of_room(request: Request) -> Response:
-        code = request.path_params["code"]
-        wanted = request.path_params["number"]
+        code, wanted = request.path_params["code"], request.path_params["number"]
         try:
-            known = code in hub.rooms or hub.shared is not None
-            count = await asyncio.to_thread(hub.store.record_count, code) if known else 0
-            number = count - 1 if wanted == "last" else int(wanted) if wanted.isdigit() else -1
-            text = None
-            if 0 <= number < count:  # read in a thread: the event loop doesn't wait on it
-                text = await asyncio.to_thread(hub.store.record, code, number)
-            if text is None:
-                raise ReplayError(404, "no_record", "no finished deal with that number here")
-            record = load_record(text)
+            number, count, text = await _stored(hub, code, wanted)
+            record = _loaded(text)
             payload = await asyncio.to_thread(replay, record, _seat(request), _kept(request))
         except ReplayError as exc:
             return _refusal(exc)
         return JSONResponse(payload | {"number": number, "deals": count})
 
+    async def stored(request: Request) -> Response:
+        """The record as the deal's dealer keeps it, every hand and the deck included (the
+        deal is over: this is how anyone checks it was fair), or with ``?seat=S`` that seat's
+        export."""
+        code, wanted = request.path_params["code"], request.path_params["number"]
+        try:
+            seat = _seat(request)
+            _, _, text = await _stored(hub, code, wanted)
+            if seat is not None:
+                try:
+                    text = _loaded(text).for_seat(seat).dumps()
+                except BigTwoError as exc:  # a seat the deal doesn't have
+                    raise ReplayError(400, "bad_seat", str(exc)) from None
+        except ReplayError as exc:
+            return _refusal(exc)
+        return Response(text, media_type="application/json")
+
     return [
         Route("/api/replay", uploaded, methods=["POST"]),
         Route("/api/rooms/{code}/replays/{number}", of_room),
+        Route("/api/rooms/{code}/records/{number}", stored),
     ]

@@ -155,7 +155,8 @@ class Room:
             if not open_seats:
                 raise RoomError("room_full", "every seat is taken; you can watch")
             seat = open_seats[0]
-        if seat >= len(self.kinds) or self.kinds[seat] != "open":
+        self._has(seat)
+        if self.kinds[seat] != "open":
             raise RoomError("seat_taken", f"seat {seat} is not open", seat=seat)
         self.kinds[seat], self.names[seat] = "person", _name(name)
         self.seq += 1
@@ -238,8 +239,9 @@ class Room:
                 raise RoomError("not_over", "a rematch starts once the session is over")
             self.status = "waiting"
             return self._start(now), None
-        if target is None or target >= len(self.kinds):
-            raise RoomError("bad_seat", f"{what} needs a seat of this room")
+        if target is None:
+            raise RoomError("bad_seat", f"{what} needs a seat of this room", seat=None)
+        self._has(target)
         if what == "seat":
             self._open_for_changes()
             kind = msg.kind or ""
@@ -269,6 +271,11 @@ class Room:
         """Close the room (the host closed it, or it stood empty too long)."""
         self.status, self.deadline = "closed", None
         return self._changed([Event("closed")])
+
+    def _has(self, seat: int) -> None:
+        if not 0 <= seat < len(self.kinds):
+            last = len(self.kinds) - 1
+            raise RoomError("bad_seat", f"this room has seats 0 to {last}, not {seat}", seat=seat)
 
     def _open_for_changes(self) -> None:
         if self.status != "waiting":

@@ -16,8 +16,13 @@ from starlette.applications import Starlette
 
 from . import room_log
 from .hub import Hub
+from .protocol import MAX_TRANSPORT
 
 STARTUP_FAILED = 3  # the status uvicorn exits with when the app won't start
+# frames a connection may have read and waiting for the app (uvicorn's default is 32): with
+# frames of up to `MAX_TRANSPORT` bytes, what one connection can make the server hold while
+# the app is busy (or the client reads none of its refusals) is this many MiB, not 32
+QUEUED_FRAMES = 4
 
 
 class DrainingServer(uvicorn.Server):
@@ -46,7 +51,16 @@ def run(
 ) -> None:
     """Serve ``app`` (`app.make_app`) on ``host``:``port``, or on the listening socket
     ``sock`` when given, until SIGTERM or Ctrl-C."""
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=1 << 16)
+    # every frame up to MAX_TRANSPORT bytes reaches the app, which refuses one over the
+    # protocol's cap as too_large; above it, the transport closes the connection with 1009
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=MAX_TRANSPORT,
+        ws_max_queue=QUEUED_FRAMES,
+    )
     server = DrainingServer(config, app.state.hub)
     # uvicorn raises the signal again once it has shut down, for the handler it found: a
     # SIGTERM fully handled is a normal end, not a death by signal

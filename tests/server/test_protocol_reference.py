@@ -1,0 +1,89 @@
+"""`docs/protocol.md` is enough to write a client from: every code the server can refuse with,
+read from the sources as the refusal catalogue's test reads them (every `ProtocolError`,
+`RoomError`, `http_error` and `ReplayError` made, and the helpers that pass a code on), is in
+its table of codes with the situations it comes in and the parameters sent with it; the
+engine's own refusals are in `docs/refusals.md`; the table lists no code nobody sends, and
+the table of messages has every message a client may send."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from pathlib import Path
+
+from test_refusal_catalogue import Site, refusal_sites
+
+from bigtwo.server.protocol import TYPES
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+NAMED = re.compile(r"`([a-z_]+)`")
+
+
+def _table(page: str, heading: str) -> dict[str, list[str]]:
+    """The rows of the first table under ``heading`` in ``docs/PAGE``, keyed by the code in
+    their first cell, each the row's other cells."""
+    text = (DOCS / page).read_text(encoding="utf-8")
+    after = ("\n" + text).split(f"\n{heading}\n", 1)[1]
+    rows: dict[str, list[str]] = {}
+    for line in after.splitlines():
+        if not line.startswith("|"):
+            if rows:
+                return rows
+            continue
+        first, *rest = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        named = NAMED.fullmatch(first)
+        if named is not None:
+            rows[named.group(1)] = rest
+    return rows
+
+
+def _sites() -> tuple[list[Site], list[Site]]:
+    """The server's own refusals, and the engine's and the table's."""
+    sites, unread = refusal_sites()
+    assert unread == []
+    server = [s for s in sites if s.where.startswith("server/")]
+    return server, [s for s in sites if not s.where.startswith("server/")]
+
+
+def test_every_code_the_server_sends_is_documented_with_its_situations() -> None:
+    codes = _table("protocol.md", "## Error codes")
+    engine = _table("refusals.md", "# Refusals: codes and parameters")
+    server, others = _sites()
+    assert {"too_large", "seat_taken", "bad_seat", "no_record", "bad_number"} <= {
+        s.code for s in server
+    }  # the scan reaches the edge, the rooms and the HTTP endpoints
+    missing = sorted({s.code for s in server} - set(codes))
+    assert missing == [], "codes the server sends that docs/protocol.md doesn't list"
+    engine_missing = sorted({s.code for s in others} - set(engine) - set(codes))
+    assert engine_missing == [], "engine refusals in neither docs/refusals.md nor the protocol"
+    blank = sorted(code for code, (_, when) in codes.items() if len(when) < 10)
+    assert blank == [], "codes listed without the situations they come in"
+
+
+def test_the_parameters_documented_are_those_sent() -> None:
+    codes = _table("protocol.md", "## Error codes")
+    sent: dict[str, set[str]] = defaultdict(set)
+    wrong = []
+    for site in _sites()[0]:
+        if site.params is None:  # passed on as **params: an engine refusal's own
+            continue
+        sent[site.code] |= site.params
+        documented = set(NAMED.findall(codes.get(site.code, ["", ""])[0]))
+        if not site.params <= documented:
+            wrong.append(f"{site.where}: {site.code} sends {sorted(site.params)}")
+    assert wrong == []
+    phantom = {
+        c: NAMED.findall(row[0]) for c, row in codes.items() if set(NAMED.findall(row[0])) - sent[c]
+    }
+    assert phantom == {}, "parameters documented that nothing sends"
+
+
+def test_no_code_is_documented_that_nothing_sends() -> None:
+    sent = {s.code for s in _sites()[0]}
+    assert sorted(set(_table("protocol.md", "## Error codes")) - sent) == []
+
+
+def test_every_message_a_client_may_send_is_in_the_table_of_messages() -> None:
+    listed = _table("protocol.md", "## Messages at a glance")
+    assert sorted(set(TYPES) - set(listed)) == []
+    assert all(answer for _, answer in listed.values())
