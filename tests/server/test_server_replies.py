@@ -164,8 +164,10 @@ def test_host_leave_vote_and_chat_are_answered_as_documented(test_client: TestCl
     assert voted["state"]["room"]["status"] == "over"
 
     host.send_json({"type": "leave"})
-    left = host.receive_json()  # the update in which the seat is a bot's
-    assert left["type"] == "update" and left["state"]["room"]["seats"][0]["kind"] == "hard"
+    left = host.receive_json()  # the seat is no longer this connection's: it is told why
+    assert left["type"] == "unseated" and left["code"] == "left" and left["seat"] == 0
+    others = _until(program, "update")  # and the others see the seat a bot's
+    assert others["state"]["room"]["seats"][0]["kind"] == "hard"
     host.send_json({"type": "vote_end"})
     assert _until(host, "error")["code"] == "not_seated"  # the connection holds no seat now
     for ws in (program, watcher, host):
