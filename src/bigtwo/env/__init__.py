@@ -4,6 +4,7 @@ stepped together (`VectorBigTwo`). ``docs/rl.md`` gives the observation and acti
 
 from __future__ import annotations
 
+from ..bots.outside import CallableBot
 from ..extras import require
 
 try:
@@ -11,7 +12,7 @@ try:
     from .aec import BigTwoAEC
     from .observation import DECISIONS, Layout
     from .runner import TableRunner
-    from .single import BigTwoEnv, CallableBot
+    from .single import BigTwoEnv
     from .vector import VectorBigTwo
 except ImportError:
     require("rl", "bigtwo.env")  # says which extra brings what is missing
