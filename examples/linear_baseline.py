@@ -29,7 +29,7 @@ import numpy.typing as npt
 import bigtwo
 from bigtwo import classify
 from bigtwo.arena import ArenaConfig, run_arena
-from bigtwo.bots.base import REGISTRY, bounded
+from bigtwo.bots.base import bounded
 from bigtwo.cards import cards_of
 from bigtwo.cli.simulate import simulate
 from bigtwo.combos import Move
@@ -169,12 +169,10 @@ class LinearBot:
 
 def arena(w: Array, feats: Array, opponent: str, deals: int, seed: int) -> dict[str, Any]:
     """The policy against ``opponent`` over ``deals`` duplicate deals (the arena's summary)."""
-    REGISTRY["linear"] = lambda _seed: LinearBot(w, feats)
-    try:
-        config = ArenaConfig(("linear", opponent), deals, RULES.name, seed, workers=1)
-        summary: dict[str, Any] = run_arena(config).summary()
-    finally:
-        del REGISTRY["linear"]
+    # the bot joins under its own name, without a registry: agents seats it as it is
+    bot = LinearBot(w, feats)
+    config = ArenaConfig(("linear", opponent), deals, RULES.name, seed, agents=(bot, None))
+    summary: dict[str, Any] = run_arena(config).summary()
     return summary
 
 

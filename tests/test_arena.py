@@ -30,10 +30,11 @@ def test_lineups_rotate_every_bot_through_every_seat() -> None:
         assert sorted(lu[seat] for lu in four) == [0, 1, 2, 3]
 
 
-def test_mean_ci() -> None:
+def test_mean_ci_is_a_t_interval() -> None:
+    """Three deals give two degrees of freedom: t = 4.303, not the normal 1.96."""
     mean, half = mean_ci([1.0, 3.0, 5.0])
     assert mean == 3.0
-    assert half == pytest.approx(1.959964 * 2 / 3**0.5)
+    assert half == pytest.approx(4.302653 * 2 / 3**0.5)
 
 
 def test_seeded_run_reproduces_its_numbers_with_any_worker_count() -> None:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -92,3 +93,92 @@ def test_one_deal_and_a_bot_against_itself(tmp_path: Path) -> None:
     assert [b["bot"] for b in saved["bots"]] == ["greedy", "greedy#2"]
     assert saved["bots"][0]["ci95"] is None
     assert (tmp_path / "ratings.png").exists()
+
+
+AGENT = """
+from bigtwo.bots import GreedyBot
+
+def make_agent(seed=None):
+    return GreedyBot(seed)
+
+def policy(view, legal_moves):
+    return legal_moves[0]
+
+def breaks(view, legal_moves):
+    raise RuntimeError("my network\\nexploded")
+
+NUMBER = 3
+"""
+
+
+@pytest.fixture
+def agent_file(tmp_path: Path) -> Path:
+    path = tmp_path / "mine.py"
+    path.write_text(AGENT)
+    (tmp_path / "broken.py").write_text("import no_such_module_anywhere\n")
+    return path
+
+
+def one_refusal(result: object) -> None:
+    output = result.output  # type: ignore[attr-defined]
+    assert result.exit_code == 2, output  # type: ignore[attr-defined]
+    assert "Traceback" not in output
+    assert len([line for line in output.splitlines() if line.startswith("bigtwo:")]) == 1
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("{dir}/absent.py:make_agent", "no file {dir}/absent.py"),
+        ("{dir}/broken.py:make_agent", "importing {dir}/broken.py failed: ModuleNotFoundError"),
+        ("{dir}/mine.py:missing", "has no 'missing'"),
+        ("{dir}/mine.py:NUMBER", "mine.py:NUMBER is 3, not a Bot"),
+        ("no_such_package_here.agents:MyAgent", "can't import no_such_package_here.agents"),
+    ],
+)
+def test_an_agent_that_cannot_be_loaded_is_refused_in_one_line(
+    spec: str, message: str, agent_file: Path, no_deals: None
+) -> None:
+    folder = agent_file.parent
+    args = ["arena", "--bot", spec.format(dir=folder), "--out", str(folder / "out")]
+    result = runner.invoke(app, args)
+    one_refusal(result)
+    assert message.format(dir=folder) in result.output
+
+
+def test_an_agent_from_a_file_plays_the_heuristic_by_default(agent_file: Path) -> None:
+    spec = f"{agent_file}:make_agent"
+    out = agent_file.parent / "out"
+    args = ["arena", "--bot", spec, "--deals", "2", "--workers", "2", "--out", str(out)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    saved = json.loads((out / "arena.json").read_text())
+    assert [b["bot"] for b in saved["bots"]] == [spec, "heuristic"]
+    assert saved["config"]["bots"] == [spec, "heuristic"]
+
+
+def test_a_package_agent_imports_from_the_working_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As ``python -m`` does, so that ``--bot mypkg.agents:MyAgent`` finds ./mypkg."""
+    package = tmp_path / "arena_cli_pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "agents.py").write_text(AGENT)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(tmp_path))])
+    args = ["--bot", "arena_cli_pkg.agents:policy", "--bots", "greedy,random", "--deals", "1"]
+    result = runner.invoke(app, ["arena", *args, "--workers", "1", "--out", "out"])
+    assert result.exit_code == 0, result.output
+    assert "arena_cli_pkg.agents:policy" in json.loads(Path("out/arena.json").read_text())[
+        "config"
+    ]["bots"]
+    for name in ("arena_cli_pkg.agents", "arena_cli_pkg"):
+        monkeypatch.delitem(sys.modules, name)
+
+
+def test_an_agent_that_fails_mid_run_stops_it_in_one_line(agent_file: Path) -> None:
+    args = ["--bot", f"{agent_file}:breaks", "--deals", "2", "--workers", "1"]
+    result = runner.invoke(app, ["arena", *args, "--out", str(agent_file.parent / "out")])
+    one_refusal(result)
+    assert "the run stopped when a bot failed: RuntimeError: my network exploded" in result.output

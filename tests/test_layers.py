@@ -13,7 +13,7 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 # lowest first; a module may import its own layer (inside its package) and the layers below
 LAYERS: list[tuple[str, ...]] = [
     ("errors",),
-    ("checks", "extras"),
+    ("checks", "extras", "stats"),
     ("cards",),
     ("rules",),
     ("combos",),
@@ -23,6 +23,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("session_record", "driver"),
     ("table", "record_files"),
     ("arena", "env"),  # drive the table
+    ("evaluation",),  # the arena's duplicate deals, for one policy
     ("server",),
     ("client",),
     ("cli", "__init__"),

@@ -9,13 +9,19 @@ after whom matters too, so each deal first shuffles the order of the bots (with 
 seeded from the deal, starting from the bots sorted by label): over the deals every bot sits
 after every other, and the seating of a deal doesn't depend on the order the bots were named
 in. A bot's *score per deal* is its mean over the seats it held in that deal; deals are
-independent, so the 95% confidence intervals are taken across deals, and so are the pairwise
+independent (the games within a deal share its cards, so they are not), so the 95%
+confidence intervals are t-intervals across deals (`bigtwo.stats`), and so are the pairwise
 margins. A bot named twice plays against itself under two labels (``heuristic`` and
 ``heuristic#2``), a check that the margin between them is nought.
 
 Deals are played through `bigtwo.table.Table`, as ``bigtwo play`` and ``bigtwo simulate`` play
 them, so bots announce, claim and play out of turn where the rules allow, and turn order lives
 in the table alone.
+
+Outside agents join without touching the bot registry: a line-up may name an agent by module
+path (``package.module:attribute`` or ``path/to/file.py:attribute``, `bigtwo.bots.outside`),
+which every worker process imports, or hand `Bot` objects and callables ``(view, legal_moves)
+-> Move`` over as ``agents`` (played in this process, since such objects may not pickle).
 
 Runs are reproducible: the deals, the bots' seeds and the order of the results depend only on
 ``seed``, whatever the number of worker processes; the expert runs a fixed number of samples
@@ -31,19 +37,20 @@ import multiprocessing
 import os
 import random
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Protocol
 
 from .bots import Bot, ExpertBot, make_bot
 from .bots.expert import DEFAULT_SAMPLES
+from .bots.outside import Agent, as_bot, is_agent_path, load_agent, short_name
+from .checks import describe
 from .engine import Game
 from .errors import BigTwoError
 from .extras import MissingExtraError, require
 from .rules import Rules
+from .stats import mean_ci
 from .table import SessionEnd, Table
-
-Z95 = 1.959964
 
 
 class DealRecorder(Protocol):
@@ -58,7 +65,10 @@ class DealRecorder(Protocol):
 
 @dataclass(frozen=True)
 class ArenaConfig:
-    """What to play: bot names, the number of deals, the rule set and the expert's budget."""
+    """What to play: bot names, the number of deals, the rule set and the expert's budget.
+    ``agents``, when given, has one entry a bot: None where the name says what to play (a
+    bot's name or a module path), else what plays under that name: another bot's name or
+    module path, or a `Bot` or callable."""
 
     bots: tuple[str, ...]
     deals: int
@@ -67,10 +77,26 @@ class ArenaConfig:
     workers: int | None = None  # processes; None: every core
     budget: float | None = None  # expert: seconds a move (not reproducible)
     samples: int | None = None  # expert: sampled deals a move (reproducible)
+    agents: tuple[str | Agent | None, ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if len(self.bots) < 2:
             raise BigTwoError("an arena needs at least two bots")
+        if self.agents and len(self.agents) != len(self.bots):
+            raise BigTwoError(
+                f"agents needs one entry a bot ({len(self.bots)}), not {len(self.agents)}"
+            )
+        for agent in self.agents:
+            if agent is not None and not isinstance(agent, str) and as_bot(agent) is None:
+                raise BigTwoError(
+                    "an agent is a Bot or a callable (view, legal_moves) -> move, not"
+                    f" {describe(agent)}"
+                )
+        if self.objects and self.workers not in (None, 1):
+            raise BigTwoError(
+                "agents given as objects play in this process: leave workers at 1, or name"
+                " them by module path"
+            )
         if self.deals < 1:
             raise BigTwoError("the number of deals must be at least 1")
         if self.workers is not None and self.workers < 1:
@@ -81,6 +107,16 @@ class ArenaConfig:
             raise BigTwoError("the expert's samples must be at least 1")
         if self.budget is not None and self.samples is not None:
             raise BigTwoError("give the expert either a budget or samples, not both")
+
+    @property
+    def objects(self) -> bool:
+        """Whether some agent is an object (not a name), which only this process can play."""
+        return any(a is not None and not isinstance(a, str) for a in self.agents)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The settings as JSON values (the agents' objects left out: their names are in
+        ``bots``)."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "agents"}
 
     @property
     def labels(self) -> tuple[str, ...]:
@@ -132,7 +168,7 @@ class ArenaResult:
                 mean, half = mean_ci(diffs)
                 margins.append({"bot": a, "versus": names[j], "margin": mean, "ci95": finite(half)})
         out: dict[str, Any] = {
-            "config": asdict(self.config),
+            "config": self.config.to_dict(),
             "deals_played": len(self.deals),
             "reproducible": self.config.budget is None,
             "bots": per_bot,
@@ -179,18 +215,6 @@ class ArenaResult:
         png_path = out / "ratings.png"
         plot_ratings(summary, png_path)
         return json_path, png_path
-
-
-def mean_ci(values: Sequence[float]) -> tuple[float, float]:
-    """The mean and the half-width of its 95% confidence interval (normal approximation)."""
-    n = len(values)
-    if n == 0:
-        return 0.0, 0.0
-    mean = sum(values) / n
-    if n < 2:
-        return mean, math.inf
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, Z95 * math.sqrt(var / n)
 
 
 def finite(x: float) -> float | None:
@@ -242,7 +266,18 @@ def bots_deal(rules: Rules, bots: Sequence[Bot], seed: int, number: int) -> Game
     return table.games[0]
 
 
-def build_bot(name: str, seed: int, config: ArenaConfig) -> Bot:
+def build_bot(name: str, seed: int, config: ArenaConfig, agent: str | Agent | None = None) -> Bot:
+    """The bot that plays ``name`` in one seat of one game: ``agent`` when given (a name
+    stands for ``name``), else the agent a module path names, else the named bot, seeded
+    with ``seed``."""
+    if isinstance(agent, str):
+        name, agent = agent, None
+    if agent is not None:
+        bot = as_bot(agent, name)
+        assert bot is not None  # checked by the config
+        return bot
+    if is_agent_path(name):
+        return load_agent(name)(seed)
     if name.strip().lower() == "expert":
         # without a budget the expert runs its default number of samples with no time cap,
         # so that a seeded run reproduces its numbers on any machine
@@ -260,7 +295,12 @@ def deal_games(
     deal_seed = config.seed * 1_000_003 + deal
     for li, lineup in enumerate(deal_lineups(config.labels, rules.players, deal_seed)):
         bots = [
-            build_bot(config.bots[b], (deal_seed * 31 + li) * 17 + seat, config)
+            build_bot(
+                config.bots[b],
+                (deal_seed * 31 + li) * 17 + seat,
+                config,
+                config.agents[b] if config.agents else None,
+            )
             for seat, b in enumerate(lineup)
         ]
         if recorder is None:
@@ -312,11 +352,12 @@ def run_arena(
     recorder: DealRecorder | None = None,
 ) -> ArenaResult:
     """Play ``config.deals`` duplicate deals, across ``config.workers`` processes; with a
-    ``recorder`` (which sees every choice the bots make) in this process, in order."""
+    ``recorder`` (which sees every choice the bots make), or with agents given as objects, in
+    this process, in order."""
     workers = config.workers or os.cpu_count() or 1
     result = ArenaResult(config)
     tasks = [(config, d) for d in range(config.deals)]
-    if recorder is not None:
+    if recorder is not None or config.objects:
         for d in range(config.deals):
             r = play_deal(config, d, recorder)
             result.deals.append(r)
@@ -350,7 +391,7 @@ def plot_ratings(summary: dict[str, Any], path: Path) -> None:
     ratings = sorted(summary["ratings"], key=lambda r: r["mu"])
     fig, ax = plt.subplots(figsize=(6, 0.6 * len(ratings) + 1.5))
     ax.barh(
-        [r["bot"] for r in ratings],
+        [short_name(r["bot"]) for r in ratings],
         [r["mu"] for r in ratings],
         xerr=[2 * r["sigma"] for r in ratings],
         capsize=4,

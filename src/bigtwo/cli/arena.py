@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import os
+import sys
 import tempfile
 from pathlib import Path
 from typing import Annotated
@@ -15,6 +16,7 @@ from rich.table import Table
 from ..arena import ArenaConfig, DealResult, run_arena
 from ..bots import make_bot
 from ..bots.expert import MAX_SAMPLES
+from ..bots.outside import is_agent_path, load_agent, one_line, short_name
 from ..errors import BigTwoError
 from ..extras import require
 from ..rules.config import Rules
@@ -24,12 +26,28 @@ from .datasets import DATASET_HELP, close_dataset, dataset_recorder
 MAX_DEALS = 1_000_000
 MAX_WORKERS = 256
 MAX_BUDGET = 3600.0  # seconds a move
+DEFAULT_BOTS = "expert,heuristic,greedy,random"
+DEFAULT_RIVAL = "heuristic"  # what an outside agent meets when --bots is not given
 
 
 def command(
     bots: Annotated[
-        str, typer.Option("--bots", help="Bots to match, comma-separated (2 to 4 usual).")
-    ] = "expert,heuristic,greedy,random",
+        str | None,
+        typer.Option(
+            "--bots",
+            help=f"Bots to match, comma-separated (2 to 4 usual; default {DEFAULT_BOTS}, or"
+            f" {DEFAULT_RIVAL} beside --bot). Module paths as --bot takes are welcome too.",
+        ),
+    ] = None,
+    agents: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--bot",
+            help="An agent of your own, by module path: package.module:attribute or"
+            " path/to/file.py:attribute (a Bot, a class or factory making one, or a function"
+            " (view, legal_moves) -> move). Repeatable; plays beside --bots.",
+        ),
+    ] = None,
     deals: Annotated[int, typer.Option("--deals", "-d", help="Duplicate deals to play.")] = 100,
     rules: Annotated[str, typer.Option("--rules", "-r", help="Rule set (bigtwo rules).")] = (
         "classic"
@@ -56,7 +74,10 @@ def command(
 ) -> None:
     """Match bots on the same deals with the seats rotated, so the luck of the cards cancels;
     report mean score a deal with 95% confidence intervals, win rates and ratings."""
-    names = tuple(n.strip().lower() for n in bots.split(",") if n.strip())
+    named = bots if bots is not None else (DEFAULT_RIVAL if agents else DEFAULT_BOTS)
+    names = tuple(spec.strip() for spec in [*(agents or []), *named.split(",")] if spec.strip())
+    names = tuple(n if is_agent_path(n) else n.lower() for n in names)
+    outside = [n for n in names if is_agent_path(n)]
     if len(names) < 2:
         fail("name at least two bots, e.g. --bots heuristic,greedy")
     if deals < 1:
@@ -78,8 +99,13 @@ def command(
     if budget is not None and samples is not None:
         fail("give the expert either --budget or --samples, not both")
     with user_errors():
+        if outside and "" not in sys.path:
+            sys.path.insert(0, "")  # package.module paths import from here, as python -m does
         for name in names:
-            make_bot(name)
+            if is_agent_path(name):
+                load_agent(name)(0)  # refused now, in one line, rather than mid-run
+            else:
+                make_bot(name)
         chosen = Rules.preset(rules)
         if len(names) > chosen.players:
             raise BigTwoError(f"{len(names)} bots for {chosen.players} seats")
@@ -103,7 +129,13 @@ def command(
         def advance(_: DealResult) -> None:
             progress.advance(task)
 
-        result = run_arena(config, advance, recorder)
+        try:
+            result = run_arena(config, advance, recorder)
+        except Exception as exc:
+            if not outside:
+                raise
+            # an agent from outside failed: say so in a line, not with our traceback
+            fail(f"the run stopped when a bot failed: {one_line(exc)}")
     written = close_dataset(recorder)
     summary = result.summary()
     try:
@@ -121,7 +153,7 @@ def command(
     for row in sorted(summary["bots"], key=lambda r: -r["mean_score"]):
         r = ratings[row["bot"]]
         table.add_row(
-            row["bot"],
+            short_name(row["bot"]),
             f"{row['mean_score']:+.2f}",
             interval(row["ci95"]),
             f"{row['win_rate']:.1%}",
@@ -135,7 +167,7 @@ def command(
     for m in summary["margins"]:
         clear = m["ci95"] is not None and abs(m["margin"]) > m["ci95"]
         margins.add_row(
-            f"{m['bot']} − {m['versus']}",
+            f"{short_name(m['bot'])} − {short_name(m['versus'])}",
             f"{m['margin']:+.2f}",
             interval(m["ci95"]),
             "yes" if clear else "no",

@@ -6,6 +6,7 @@ preset."""
 
 from __future__ import annotations
 
+from ..bots.outside import CallableBot
 from ..extras import require
 
 try:
@@ -14,7 +15,7 @@ try:
     from .observation import DECISIONS, Layout
     from .registration import register_envs
     from .runner import TableRunner
-    from .single import BigTwoEnv, CallableBot
+    from .single import BigTwoEnv
     from .state import StateLayout
     from .vector import VectorBigTwo
 except ImportError:

@@ -21,7 +21,7 @@ reads the learner's position in words (`readable.seat_info`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, cast
 
 import gymnasium as gym
@@ -30,27 +30,13 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from ..bots import Bot, make_bot
-from ..combos import Move
-from ..engine.view import View
+from ..bots.outside import CallableBot, Policy
 from ..rules.config import Rules
 from .aec import observation_space, rules_of
 from .readable import check_render_view, seat_info
 from .runner import TableRunner
 
-Policy = Callable[[View, Sequence[Move]], Move]
 Opponent = Bot | str | Policy
-
-
-class CallableBot:
-    """A callable ``(view, legal_moves) -> Move`` seated as a bot."""
-
-    level = "custom"
-
-    def __init__(self, policy: Policy, name: str = "callable") -> None:
-        self.policy, self.name = policy, name
-
-    def choose(self, view: View, legal_moves: Sequence[Move]) -> Move:
-        return self.policy(view, legal_moves)
 
 
 def seat_bots(

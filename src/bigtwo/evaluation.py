@@ -1,0 +1,185 @@
+"""How good is a policy? `evaluate` plays it against opponents on duplicate deals and says, with
+a 95% confidence interval, how many points a deal it gains over them.
+
+>>> from bigtwo.evaluation import evaluate
+>>> result = evaluate("heuristic", "random", deals=8, seed=1)
+>>> result.margin.low > 0  # the hard bot clearly beats random, even on eight deals
+True
+
+The policy sits at a table with one opponent in every other seat, and each deal is played once
+per seat: the policy holds every hand of the deal once, and so does every opponent (the arena's
+duplicate rotation, `bigtwo.arena`, with the order the opponents sit in shuffled per deal). The
+*margin* of a deal is the policy's mean score over its seats minus the opponents' mean over
+theirs: the points the policy makes with a hand beyond what the opponents make with the same
+hand, so the luck of the cards cancels. A policy against copies of itself has a margin of 0 in
+expectation (exactly 0 a deal when it plays without randomness).
+
+The interval is a Student t-interval over deals (`bigtwo.stats`): the deals are independent
+and alike, while the games within a deal share its cards, so the unit is the deal, never the
+game; each deal's margin is already an average over its seatings, so the mean of a few dozen is
+close to normal, and the t quantile widens the interval for a variance estimated from few deals
+(a percentile bootstrap would be narrower there, and cover less than 95%).
+
+Everything needs the package alone: no optional extra, no registry. Policies and opponents are
+`Bot` objects, callables ``(view, legal_moves) -> Move``, bot names (``"heuristic"``) or module
+paths (``"mypkg.agents:MyAgent"``, ``"path/to/file.py:make_agent"``: `bigtwo.bots.outside`).
+Named bots and module paths are made afresh each game with seeds from ``seed``, so a run
+reproduces its numbers; objects given are used as they are, in this process.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, cast
+
+from .arena import ArenaConfig, ArenaResult, finite, run_arena
+from .bots import Bot
+from .bots.outside import Agent
+from .checks import describe
+from .errors import BigTwoError
+from .rules import Rules
+from .stats import mean_ci
+
+Player = str | Agent
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A mean over deals and its 95% t-interval (infinite from a single deal)."""
+
+    mean: float
+    low: float
+    high: float
+
+    @classmethod
+    def of(cls, values: Sequence[float]) -> Estimate:
+        mean, half = mean_ci(values)
+        return cls(mean, mean - half, mean + half)
+
+    @property
+    def clear(self) -> bool:
+        """Whether the interval leaves out 0: the difference is more than chance."""
+        return self.low > 0 or self.high < 0
+
+    def to_dict(self) -> dict[str, float | None]:
+        return {"mean": self.mean, "low": finite(self.low), "high": finite(self.high)}
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """What `evaluate` found. ``margin``: the policy's points a deal beyond the opponents'
+    with the same hands; ``score``: its own mean points a deal; both with 95% t-intervals over
+    deals. ``arena`` holds every deal's figures and the margins against each opponent."""
+
+    policy: str
+    opponents: tuple[str, ...]
+    rules: str
+    seed: int
+    deals: int
+    margin: Estimate
+    score: Estimate
+    win_rate: float  # of the games the policy played, the share it won
+    games: int
+    per_deal: tuple[float, ...]  # each deal's margin
+    arena: ArenaResult
+    interval: str = "95% Student t-interval over duplicate deals"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The figures as JSON values."""
+        return {
+            "policy": self.policy,
+            "opponents": list(self.opponents),
+            "rules": self.rules,
+            "seed": self.seed,
+            "deals": self.deals,
+            "margin": self.margin.to_dict(),
+            "score": self.score.to_dict(),
+            "win_rate": self.win_rate,
+            "games": self.games,
+            "interval": self.interval,
+            "per_deal": list(self.per_deal),
+        }
+
+    def __str__(self) -> str:
+        half = (self.margin.high - self.margin.low) / 2
+        shown = "± —" if math.isinf(half) else f"± {half:.2f}"
+        verdict = "clear" if self.margin.clear else "not clear"
+        field = self.opponents
+        versus = f"{len(field)} × {field[0]}" if len(set(field)) == 1 else ", ".join(field)
+        return (
+            f"{self.policy} vs {versus}: {self.margin.mean:+.2f} points a deal"
+            f" ({shown}, 95%, {verdict}), wins {self.win_rate:.1%} of {self.games} games,"
+            f" {self.deals} duplicate deals, {self.rules} rules"
+        )
+
+
+def evaluate(
+    policy: Player,
+    opponents: Player | Sequence[Player] = "random",
+    deals: int = 100,
+    rules: str = "classic",
+    *,
+    seed: int = 0,
+    name: str = "policy",
+    workers: int | None = 1,
+    samples: int | None = None,
+) -> Evaluation:
+    """Play ``policy`` against ``opponents`` (one for every other seat, or one for all of them)
+    on ``deals`` duplicate deals of the preset ``rules``; the margin a deal with its interval.
+
+    ``name`` labels the policy in the results; ``workers`` > 1 plays in that many processes
+    when every player is named (objects given play in this process); ``samples`` sets the
+    expert's sampled deals a move."""
+    if not isinstance(rules, str):
+        raise BigTwoError(f"evaluate takes a rule set's name, not {describe(rules)}")
+    if not isinstance(deals, int) or isinstance(deals, bool):
+        raise BigTwoError(f"deals is a whole number, not {describe(deals)}")
+    players = Rules.preset(rules).players
+    field: list[Player] = (
+        list(opponents)
+        if isinstance(opponents, list | tuple)
+        else [cast(Player, opponents)] * (players - 1)
+    )
+    if len(field) != players - 1:
+        raise BigTwoError(
+            f"{rules} seats {players}: give {players - 1} opponents or one, not {len(field)}"
+        )
+    # the policy plays under ``name`` whatever it is, so that a bot, a callable doing what it
+    # does and its name seat the very same games
+    names = (name, *(_label(p) for p in field))
+    agents = (policy, *(None if isinstance(p, str) else p for p in field))
+    config = ArenaConfig(names, deals, rules, seed, workers=workers, samples=samples, agents=agents)
+    return _evaluation(run_arena(config))
+
+
+def _label(player: Player) -> str:
+    if isinstance(player, str):
+        return player.strip()
+    if isinstance(player, Bot):
+        return player.name
+    return str(getattr(player, "__name__", type(player).__name__))
+
+
+def _evaluation(result: ArenaResult) -> Evaluation:
+    """The policy's (entrant 0's) figures from the arena's deals."""
+    config = result.config
+    margins = [
+        d.mean_score[0] - math.fsum(d.mean_score[1:]) / (len(d.mean_score) - 1)
+        for d in result.deals
+    ]
+    return Evaluation(
+        policy=config.labels[0],
+        opponents=config.bots[1:],
+        rules=config.rules,
+        seed=config.seed,
+        deals=len(result.deals),
+        margin=Estimate.of(margins),
+        score=Estimate.of([d.mean_score[0] for d in result.deals]),
+        win_rate=sum(d.wins[0] for d in result.deals)
+        / max(1, sum(d.seats[0] for d in result.deals)),
+        games=sum(d.seats[0] for d in result.deals),
+        per_deal=tuple(margins),
+        arena=result,
+    )
