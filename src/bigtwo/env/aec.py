@@ -24,7 +24,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from ..rules.config import Rules
-from .readable import check_render_view, seat_info
+from .readable import check_render_view, seat_info, show
 from .runner import TableRunner
 from .state import StateLayout
 
@@ -148,7 +148,7 @@ class BigTwoAEC(AECEnv):  # type: ignore[misc]
 
     def render(self) -> str | None:
         seat = self.runner.seat if self.render_view == "seat" else None
-        return self.runner.show(self.render_mode, seat)
+        return show(self.runner, self.render_mode, seat)
 
     def close(self) -> None:
         pass

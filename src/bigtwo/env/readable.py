@@ -74,3 +74,13 @@ def check_render_view(view: str) -> str:
     if view not in RENDER_VIEWS:
         raise BigTwoError(f"render_view is one of {', '.join(RENDER_VIEWS)}, not {view!r}")
     return view
+
+
+def show(runner: TableRunner, mode: str | None, seat: int | None = None) -> str | None:
+    """`table_text` as the libraries' render modes want it: printed for ``"human"``, else
+    returned as text."""
+    text = table_text(runner, seat)
+    if mode == "human":
+        print(text, end="")
+        return None
+    return text

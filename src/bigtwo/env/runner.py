@@ -29,7 +29,6 @@ from ..rules.config import Rules
 from ..table import DECLINE, Event, SessionEnd, Table
 from .actions import ActionCodec, Mask
 from .observation import Layout, Vector
-from .readable import table_text
 from .rewards import check_reward, deal_rewards
 
 SIDE_ACTIONS = ("agents", "default")
@@ -217,16 +216,3 @@ class TableRunner:
             if acting:
                 out[np.fromiter(self._moves, np.intp, len(self._moves))] = 1
         return vector, out
-
-    def render(self, seat: int | None = None) -> str:
-        """The table as text: every hand face up, or as ``seat`` sees it (`readable`)."""
-        return table_text(self, seat)
-
-    def show(self, mode: str | None, seat: int | None = None) -> str | None:
-        """`render` as the libraries' render modes want it: printed for ``"human"``, else
-        returned as text."""
-        text = self.render(seat)
-        if mode == "human":
-            print(text, end="")
-            return None
-        return text

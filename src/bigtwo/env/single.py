@@ -33,7 +33,7 @@ from ..bots import Bot, make_bot
 from ..bots.outside import CallableBot, Policy
 from ..rules.config import Rules
 from .aec import observation_space, rules_of
-from .readable import check_render_view, seat_info
+from .readable import check_render_view, seat_info, show
 from .runner import TableRunner
 
 Opponent = Bot | str | Policy
@@ -138,6 +138,6 @@ class BigTwoEnv(gym.Env[dict[str, Any], Any]):
         return {"observation": obs, "action_mask": mask}
 
     def render(self) -> str | None:
-        return self.runner.show(
-            self.render_mode, self.learner if self.render_view == "seat" else None
+        return show(
+            self.runner, self.render_mode, self.learner if self.render_view == "seat" else None
         )
