@@ -178,6 +178,7 @@ def run(cmd: list[str]) -> int:
 def test(args: list[str]) -> int:
     steps = [
         [str(BIN / "ruff"), "check", "src", "tests", "benchmarks", "examples"],
+        [str(BIN / "ruff"), "format", "--check", "src"],
         [str(BIN / "mypy"), "--strict", "src"],
         [str(BIN / "python"), "-m", "pytest", *args],
     ]

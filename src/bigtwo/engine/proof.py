@@ -37,9 +37,7 @@ def terms_problems(rules: Rules, terms: Terms) -> list[str]:
             problems.append("a leader is named, but under these rules the lowest card leads")
         elif not 0 <= terms.leader < n:
             problems.append(f"the leader is seat {terms.leader}; there are {n} seats")
-    if terms.exchanges and not (
-        rules.mode is Mode.PRESIDENT or rules.three_player_exchange
-    ):
+    if terms.exchanges and not (rules.mode is Mode.PRESIDENT or rules.three_player_exchange):
         problems.append("cards are exchanged before play, which these rules never do")
     for giver, receiver, count, how in terms.exchanges:
         if not (0 <= giver < n and 0 <= receiver < n and giver != receiver):
@@ -97,9 +95,7 @@ def dealt_problems(
 ) -> list[str]:
     """Are the recorded hands, counts and exposed card the ones the committed deck deals?"""
     problems = []
-    if hands is not None and tuple(format_cards(cards_of(h)) for h in dealt.hands) != tuple(
-        hands
-    ):
+    if hands is not None and tuple(format_cards(cards_of(h)) for h in dealt.hands) != tuple(hands):
         problems.append("the hands are not the ones the committed deck deals")
     if tuple(h.bit_count() for h in dealt.hands) != tuple(counts):
         problems.append("the card counts are not the ones the committed deck deals")

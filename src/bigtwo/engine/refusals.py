@@ -212,9 +212,7 @@ def _check_pass(state: State, actor: int) -> None:
                 "you have the lead, so you can't pass: play any combination", "must_lead"
             )
     elif state.rules.three_threes and not questions.can_pass(state, actor):
-        raise IllegalMoveError(
-            turns.pass_refusal(state, actor), "must_play", rule="three_threes"
-        )
+        raise IllegalMoveError(turns.pass_refusal(state, actor), "must_play", rule="three_threes")
 
 
 def _check_give(state: State, mask: int, actor: int) -> None:

@@ -246,7 +246,6 @@ class Rules:
         return self.decks * (52 + (2 if self.jokers is not Jokers.NONE else 0))
 
 
-
 _LARGEST = 1_000  # no count in a rule set comes near this; larger ones are refused unread
 _NAME_LENGTH = 100
 

@@ -251,4 +251,3 @@ def find_preset(name: str) -> Preset:
         if key == preset.name or key in preset.aliases:
             return preset
     raise RulesError(f"no rule set called {describe(name)}; choose one of: {', '.join(PRESETS)}")
-

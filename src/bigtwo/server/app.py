@@ -201,5 +201,3 @@ async def _handle(hub: Hub, conn: Connection, msg: Any) -> None:
         await hub.vote(conn, msg.yes)
     elif isinstance(msg, Chat):
         await hub.chat(conn, msg.text)
-
-

@@ -38,8 +38,6 @@ def in_words(rules: Rules) -> dict[str, Any]:
     }
 
 
-
-
 def rulebook_routes(hub: Hub) -> list[BaseRoute]:
     """The two endpoints; a room's rules are read from ``hub`` (or its shared database)."""
 

@@ -272,9 +272,7 @@ class SharedRooms:
                 upkeep.entered(conn, code, self.holder)
         return room, outcome, changed
 
-    def change(
-        self, room: Room, outcome: Outcome[Any], before: int, now: float
-    ) -> dict[str, Any]:
+    def change(self, room: Room, outcome: Outcome[Any], before: int, now: float) -> dict[str, Any]:
         """What `WRITE_CHANGE` needs to store ``outcome``, made on the room as it was at
         ``before``."""
         write = room.write(outcome.action, outcome.seat)

@@ -34,9 +34,7 @@ class Page(StaticFiles):
 
 
 async def rules(_: Request) -> Response:
-    presets = [
-        {"name": name, "players": Rules.preset(name).players} for name in Rules.presets()
-    ]
+    presets = [{"name": name, "players": Rules.preset(name).players} for name in Rules.presets()]
     options = [{"name": name, "meaning": meaning} for name, (_, meaning) in OPTIONS.items()]
     return JSONResponse({"presets": presets, "options": options})
 
