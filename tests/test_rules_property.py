@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 import resource
 import time
+from collections.abc import Callable
 from dataclasses import fields
 from typing import Any
 
@@ -157,13 +158,19 @@ def _play(rules: bigtwo.Rules, bot: str, seed: int) -> None:
     assert bigtwo.load_record(record.dumps()).replay() == game
 
 
-@settings(
-    max_examples=50,
-    deadline=None,
-    derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
-@given(rules=accepted_rules(), seed=st.integers(0, 2**32 - 1))
+def drawn_rule_sets(examples: int) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """A test over ``examples`` rule sets drawn from everything `Rules` accepts, with a seed:
+    the same draws every run."""
+    settle = settings(
+        max_examples=examples,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
+    return lambda test: settle(given(rules=accepted_rules(), seed=st.integers(0, 2**32 - 1))(test))
+
+
+@drawn_rule_sets(50)
 def test_every_accepted_rule_set_plays_in_time(rules: bigtwo.Rules, seed: int) -> None:
     _play(rules, "random", seed)
     _play(rules, "heuristic", seed + 1)
@@ -238,13 +245,7 @@ def _copies_agree(game: bigtwo.Game, rng: random.Random) -> None:
             assert after.history[-1][1].mask == _first_copies(mask, hand)
 
 
-@settings(
-    max_examples=50,
-    deadline=None,
-    derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
-@given(rules=accepted_rules(), seed=st.integers(0, 2**32 - 1))
+@drawn_rule_sets(50)
 def test_legal_moves_play_a_deal_in_time(rules: bigtwo.Rules, seed: int) -> None:
     """A random deal through ``legal_moves()`` (every seat's, at every step) and ``play()``
     finishes within 2 s of CPU, on every accepted rule set; ``in`` agrees with ``play``."""
@@ -256,13 +257,7 @@ def test_legal_moves_play_a_deal_in_time(rules: bigtwo.Rules, seed: int) -> None
 
 
 @pytest.mark.slow
-@settings(
-    max_examples=20,
-    deadline=None,
-    derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
-@given(rules=accepted_rules(), seed=st.integers(0, 2**32 - 1))
+@drawn_rule_sets(20)
 def test_every_bot_decides_in_time_on_legal_moves(rules: bigtwo.Rules, seed: int) -> None:
     """Every bot level, handed ``legal_moves()`` where its list is longest in a random deal,
     chooses a legal move within the README's 1 s of CPU."""

@@ -37,6 +37,16 @@ DECISIONS = ("turn", "claim", "announce", "out_of_turn", "exchange")
 Vector = npt.NDArray[np.float32]
 
 
+def placed(sizes: Sequence[tuple[str, int]]) -> tuple[dict[str, tuple[int, int]], int]:
+    """Fields of these sizes one after another: each one's (start, stop), and the total."""
+    fields: dict[str, tuple[int, int]] = {}
+    at = 0
+    for name, size in sizes:
+        fields[name] = (at, at + size)
+        at += size
+    return fields, at
+
+
 class Layout:
     """Where each field sits in the observation of one rule set."""
 
@@ -75,12 +85,7 @@ class Layout:
             ("totals", p),  # the session's running totals, divided by 100
             ("deals_played", 1),  # deals finished in the session, divided by 10
         ]
-        self.fields: dict[str, tuple[int, int]] = {}
-        at = 0
-        for name, size in sizes:
-            self.fields[name] = (at, at + size)
-            at += size
-        self.size = at
+        self.fields, self.size = placed(sizes)
         # the card fields lead the vector, one after another: one bitmask each, written in
         # one numpy pass (in this order)
         self._card_fields = 5 + p

@@ -21,7 +21,7 @@ import numpy.typing as npt
 
 from ..cards import mask_of
 from ..rules.config import Rules
-from .observation import Layout, Vector
+from .observation import Layout, Vector, placed
 from .runner import TableRunner
 
 
@@ -32,12 +32,7 @@ class StateLayout:
         self.rules, self.layout = rules, Layout(rules)
         p, c = rules.players, self.layout.cards
         sizes = [("hands", p * c), ("undealt", c), ("acting", p + 1), ("table", self.layout.size)]
-        self.fields: dict[str, tuple[int, int]] = {}
-        at = 0
-        for name, size in sizes:
-            self.fields[name] = (at, at + size)
-            at += size
-        self.size = at
+        self.fields, self.size = placed(sizes)
 
     def slice(self, name: str) -> slice:
         start, stop = self.fields[name]
