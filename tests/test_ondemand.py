@@ -14,6 +14,7 @@ import bigtwo
 from bigtwo import driver
 from bigtwo.bots import ExpertBot, make_bot
 from bigtwo.combos import PASS, classify_mask, lazy
+from bigtwo.combos.tables import clear_tables
 from bigtwo.engine import moves, ondemand
 from bigtwo.engine.moves import first_copies as _first_copies
 from bigtwo.rules.options import Jokers, LastPlayBan
@@ -177,6 +178,26 @@ def test_the_expert_keeps_its_cap_on_stress_sets(stress: bigtwo.Rules) -> None:
             decisions += 1
             worst = max(worst, time.process_time() - c0)
     assert worst < 1.5  # target: 1 s
+
+
+def test_counting_a_one_deck_hand_with_two_wild_jokers_is_prompt() -> None:
+    """27 cards (one deck, two players) are read lazily: every card set the jokers complete
+    (tens of thousands, long straights) is read as it was built, not by trying every card
+    each joker may stand for (over a minute on first sight)."""
+    rules = bigtwo.Rules(
+        name="wild-runs", players=2, jokers=Jokers.WILD, straight_lengths=(3, 8, 11, 12)
+    )
+    clear_tables()  # first sight of every card set, as in a fresh process
+    game = bigtwo.Game.deal(rules, seed=7)
+    hand = game.hands[game.to_move]
+    assert lazy.is_big(hand, game.tables) and len(lazy.LazyHand(hand, game.tables).jokers) == 2
+    start = time.process_time()
+    counted = game.count_moves()
+    straights = sum(1 for _ in game.moves().of_kind("straight"))
+    assert time.process_time() - start < 5.0
+    listed = game.legal_moves()  # one deck: the whole list
+    assert counted == len(listed) > 20_000
+    assert straights == sum(m.kind == "straight" for m in listed) > 20_000
 
 
 def test_legal_moves_sequence_acts_as_the_list() -> None:

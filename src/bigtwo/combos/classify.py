@@ -178,6 +178,13 @@ def _preference(rd: Reading) -> tuple[int, int, int]:
     return (0 if rd[1] < STRAIGHT_N else -1, rd[4], rd[2])
 
 
+def combination(mask: int, reading: Reading) -> Combination:
+    """The `Combination` of card set ``mask`` read as ``reading``."""
+    kind, family, key, four_rank, _ = reading
+    top = mask.bit_length() - 1 if family == SINGLE else -1
+    return Combination(mask, kind, family, key, four_rank, top)
+
+
 def classify_mask(mask: int, t: Tables) -> Combination | None:
     """The `Combination` a set of cards (a bitmask) forms, or None; cached per tables."""
     cache = t.combo_cache
@@ -199,11 +206,7 @@ def classify_mask(mask: int, t: Tables) -> Combination | None:
         reading = ("single", SINGLE, -1, -1, 0)
     else:
         reading = None
-    combo = None
-    if reading is not None:
-        kind, family, key, four_rank, _ = reading
-        top = mask.bit_length() - 1 if family == SINGLE else -1
-        combo = Combination(mask, kind, family, key, four_rank, top)
+    combo = None if reading is None else combination(mask, reading)
     if len(cache) > 400_000:
         cache.clear()
     cache[mask] = combo

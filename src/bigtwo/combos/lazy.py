@@ -30,9 +30,10 @@ from typing import Any
 
 from ..cards import RED_JOKER, iter_bits
 from ..rules.options import Jokers
-from .classify import classify_mask
+from .classify import classify_mask, combination
 from .moves import Combination
 from .tables import FIVE, PAIR, PAIR_RUN_N, SINGLE, STRAIGHT_N, TRIPLE, Tables
+from .wild import Found, wild_readings
 
 # hands up to this many cards are answered from `hand_combos` (every combination, cached):
 # that is faster for them, and the figures of the presets depend on it; fewer where the rules
@@ -268,8 +269,6 @@ class LazyHand:
     def _wild(self) -> Iterator[Group]:
         """Every card set holding wild jokers (and single jokers): the natural sets that the
         jokers complete, from the wild shapes of `bigtwo.combos.wild`."""
-        from .wild import wild_readings
-
         yield partial(list, self._canonical_jokers(1))
         by_rank = [
             [(1 << c, c & 63) for c in iter_bits(_spread_rank(self.held[r], r))] for r in range(13)
@@ -277,8 +276,7 @@ class LazyHand:
         found = wild_readings(by_rank, len(self.jokers), self.t)
         for w in range(1, len(self.jokers) + 1):
             for j in self._canonical_jokers(w):
-                naturals = [m for m in found[w] if canonical(m, self.hand)]
-                yield partial(_product, [[j], naturals])
+                yield partial(_completed, j, found[w], self.hand, self.t)
 
     def count(
         self,
@@ -389,6 +387,23 @@ def _product(parts: list[list[int]]) -> Iterator[int]:
         yield sum(run)
 
 
+def _completed(j: int, found: Found, hand: int, t: Tables) -> Iterator[int]:
+    """The card sets that jokers ``j`` complete from ``found``'s natural sets, each read as
+    it was built (left in the lazy cache for `_read`): reading one by the reference means
+    trying every card each joker may stand for, which made a 27-card hand with two jokers take
+    over a minute for its tens of thousands of sets."""
+    cache = _lazy_cache(t)
+    for m, (_, reading) in found.items():
+        if not canonical(m, hand):
+            continue
+        mask = j | m
+        if reading is not None and mask.bit_count() > 3 and mask not in cache:
+            if len(cache) >= _LAZY_CACHE_LIMIT:
+                cache.clear()
+            cache[mask] = combination(mask, reading)
+        yield mask
+
+
 def _choose(cards: list[int], k: int, hand: int) -> Iterator[int]:
     for group in combinations(cards, k):
         m = sum(group)
@@ -408,6 +423,13 @@ _LAZY_CACHE_LIMIT = 100_000
 _LAZY_CACHES: weakref.WeakKeyDictionary[Tables, dict[int, Combination | None]] = (
     weakref.WeakKeyDictionary()
 )
+
+
+def _lazy_cache(t: Tables) -> dict[int, Combination | None]:
+    cache = _LAZY_CACHES.get(t)
+    if cache is None:
+        cache = _LAZY_CACHES[t] = {}
+    return cache
 
 
 def _holding(group: Runs, card: int) -> Runs | None:
@@ -473,9 +495,7 @@ def _read(mask: int, t: Tables) -> Combination | None:
     """`classify_mask` with a bounded cache of its own for card sets of four or more cards."""
     if mask.bit_count() <= 3:
         return classify_mask(mask, t)  # few and recurring: the shared cache
-    cache = _LAZY_CACHES.get(t)
-    if cache is None:
-        cache = _LAZY_CACHES[t] = {}
+    cache = _lazy_cache(t)
     if mask in cache:
         return cache[mask]
     shared = t.combo_cache
