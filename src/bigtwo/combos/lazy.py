@@ -6,7 +6,8 @@ costs what its answer costs rather than what every combination of the hand costs
 is the fastest way for ordinary hands; a hand of 52 cards from two decks with straights of 12
 holds over 200,000 distinct plays, and with smack-downs its runs of pairs number in the
 billions, so for big hands nothing may be built whole. Here each shape proposes candidate card
-sets, read by the reference `classify_mask` (without filling its cache), and:
+sets, read by the reference `classify_mask` (without filling its cache; those that wild jokers
+complete are read as `bigtwo.combos.wild` built them), and:
 
 * with two decks only one card set per set of *faces* is proposed (the first deck's copy of a
   card before the second's, as ``Game.legal_moves`` offers them), so duplicates are never

@@ -53,8 +53,7 @@ class LegalMoves(Sequence[Move]):
             rules = state.rules
             if rules.decks == 1 or rules.jokers is Jokers.WILD or not self.big:
                 # built whole, as ever: two decks with wild jokers need 4 players or more (27
-                # cards a hand at most), and building those whole is faster than reading each
-                # card set lazily, joker by joker
+                # cards a hand at most, few enough to build whole)
                 self._list = moves.legal_moves(state, self.seat)
             else:  # every play up to the limit, read lazily once; past it, representatives
                 found = list(islice(self.plays(), LIST_LIMIT + 1))
