@@ -120,7 +120,7 @@ def test_questions_on_a_hand_of_two_hundred_thousand_plays() -> None:
     # two decks, two players, straights of 12: far too many plays to list, answered at once
     rules = stress_rules("2p-2d-straights-12")
     game = bigtwo.Game.deal(rules, seed=3)
-    start = time.process_time()
+    start = time.thread_time()
     assert game.has_play()
     straights = []
     for m in game.moves_of_kind("straight"):
@@ -134,18 +134,18 @@ def test_questions_on_a_hand_of_two_hundred_thousand_plays() -> None:
     beaters = list(game2.moves_beating(first))
     assert beaters and all(game2.is_legal(m) for m in beaters)
     assert all(m.family == first.family or m.size != 1 for m in beaters)
-    assert time.process_time() - start < 2.0
+    assert time.thread_time() - start < 2.0
 
 
 def test_stress_sets_play_in_time(stress: bigtwo.Rules) -> None:
     """A random deal and a heuristic deal per stress set (the benchmark has the figures; the
     bounds here leave room for a slow machine)."""
     n = stress.players
-    start = time.process_time()
+    start = time.thread_time()
     bots = {s: make_bot("random", s) for s in range(n)}
     done = bots_play_out(bigtwo.Game.deal(stress, seed=1), bots)
     assert done.is_over
-    assert time.process_time() - start < 4.0  # target: 2 s
+    assert time.thread_time() - start < 4.0  # target: 2 s
     heuristic = {s: make_bot("heuristic", s) for s in range(n)}
     game = bigtwo.Game.deal(stress, seed=2)
     times = []
@@ -153,9 +153,9 @@ def test_stress_sets_play_in_time(stress: bigtwo.Rules) -> None:
         game = settle_claims(game, heuristic)
         if game.is_over:
             break
-        c0 = time.process_time()
+        c0 = time.thread_time()
         game = driver.bot_turn(game, heuristic)
-        times.append(time.process_time() - c0)
+        times.append(time.thread_time() - c0)
     times.sort()
     assert times[int(0.95 * (len(times) - 1))] < 0.06  # target: 20 ms at the 95th percentile
 
@@ -172,11 +172,11 @@ def test_the_expert_keeps_its_cap_on_stress_sets(stress: bigtwo.Rules) -> None:
         if game.is_over:
             break
         seat = game.to_move
-        c0 = time.process_time()
+        c0 = time.thread_time()
         game = driver.bot_turn(game, bots)
         if seat == 0:
             decisions += 1
-            worst = max(worst, time.process_time() - c0)
+            worst = max(worst, time.thread_time() - c0)
     assert worst < 1.5  # target: 1 s
 
 
@@ -191,10 +191,10 @@ def test_counting_a_one_deck_hand_with_two_wild_jokers_is_prompt() -> None:
     game = bigtwo.Game.deal(rules, seed=7)
     hand = game.hands[game.to_move]
     assert lazy.is_big(hand, game.tables) and len(lazy.LazyHand(hand, game.tables).jokers) == 2
-    start = time.process_time()
+    start = time.thread_time()
     counted = game.count_moves()
     straights = sum(1 for _ in game.moves().of_kind("straight"))
-    assert time.process_time() - start < 5.0
+    assert time.thread_time() - start < 5.0
     listed = game.legal_moves()  # one deck: the whole list
     assert counted == len(listed) > 20_000
     assert straights == sum(m.kind == "straight" for m in listed) > 20_000
@@ -224,11 +224,11 @@ def _facing_a_top_two() -> bigtwo.Game:
 
 def test_counting_a_billion_smack_downs_without_listing_them() -> None:
     game = _facing_a_top_two()
-    start = time.process_time()
+    start = time.thread_time()
     assert game.has_play()
     assert game.count_moves() > 10**9
     assert len(game.moves().candidates()) < 200
-    assert time.process_time() - start < 2.0
+    assert time.thread_time() - start < 2.0
 
 
 def test_legal_moves_of_a_billion_smack_downs_are_representatives() -> None:
@@ -236,9 +236,9 @@ def test_legal_moves_of_a_billion_smack_downs_are_representatives() -> None:
     bots' candidates) at once, and ``in`` still says what ``play`` says of any other move."""
     game = _facing_a_top_two()
     hand = game.hands[game.to_move]
-    start = time.process_time()
+    start = time.thread_time()
     legal = game.legal_moves()
-    assert time.process_time() - start < 2.0
+    assert time.thread_time() - start < 2.0
     assert game.count_moves() > ondemand.LIST_LIMIT > len(legal)
     assert legal == game.moves().candidates()
     assert all(game.is_legal(m) for m in legal)
@@ -296,9 +296,9 @@ def test_legal_moves_name_each_set_of_faces_once_and_accept_either_copy() -> Non
 def test_legal_moves_of_long_straights_from_two_decks_are_bounded() -> None:
     """Two decks, two players, straights of 12: over 800,000 plays on the opening lead."""
     game = bigtwo.Game.deal(stress_rules("2p-2d-straights-12"), seed=4)
-    start = time.process_time()
+    start = time.thread_time()
     legal = game.legal_moves()
-    assert time.process_time() - start < 2.0
+    assert time.thread_time() - start < 2.0
     assert len(legal) < ondemand.LIST_LIMIT < game.count_moves()
     assert {m.kind for m in legal} >= {"single", "pair", "straight"}
     straight = next(m for m in game.moves_of_kind("straight") if m not in legal.copy())
@@ -317,10 +317,10 @@ def test_a_seat_with_millions_of_smack_downs_out_of_turn_is_answered_at_once() -
     seat1 = [c for c in pack if c not in seat2 and c not in seat0]
     hands = [format_cards([Card(c) for c in h]) for h in (seat0, seat1, seat2)]
     game = bigtwo.Game.deal(rules, hands=hands, leader=0).play("2S")
-    start = time.process_time()
+    start = time.thread_time()
     assert game.count_moves(2) > 10**6
     legal = game.legal_moves(2)
     assert len(legal) < ondemand.LIST_LIMIT and all(game.is_legal(m, 2) for m in legal)
     assert game.awaiting == (1, 2) and game.view(2).may_act == (1, 2)
     assert game.view(1).may_act == (1,)  # seat 2's option stays its own
-    assert time.process_time() - start < 2.0
+    assert time.thread_time() - start < 2.0
