@@ -9,6 +9,7 @@ agrees with ``play``, and every bot level decides in time on what ``legal_moves(
 
 from __future__ import annotations
 
+import gc
 import random
 import resource
 import time
@@ -260,7 +261,17 @@ def test_legal_moves_play_a_deal_in_time(rules: bigtwo.Rules, seed: int) -> None
 @drawn_rule_sets(20)
 def test_every_bot_decides_in_time_on_legal_moves(rules: bigtwo.Rules, seed: int) -> None:
     """Every bot level, handed ``legal_moves()`` where its list is longest in a random deal,
-    chooses a legal move within the README's 1 s of CPU."""
+    chooses a legal move within the README's 1 s of CPU. What the suite left in memory is
+    frozen first: a full collection of thousands of earlier tests' objects is no bot's cost."""
+    gc.collect()
+    gc.freeze()
+    try:
+        _decide_in_time(rules, seed)
+    finally:
+        gc.unfreeze()
+
+
+def _decide_in_time(rules: bigtwo.Rules, seed: int) -> None:
     _, longest = _random_deal(rules, seed)
     for game in longest:
         seat = game.to_move
