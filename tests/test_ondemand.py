@@ -17,7 +17,8 @@ from bigtwo.combos import PASS, classify_mask, lazy
 from bigtwo.combos.tables import clear_tables
 from bigtwo.engine import moves, ondemand
 from bigtwo.engine.moves import first_copies as _first_copies
-from bigtwo.rules.options import Jokers, LastPlayBan
+from bigtwo.errors import RulesError
+from bigtwo.rules.options import DrawOnPass, Jokers, LastPlayBan
 from bigtwo.rules.stress import STRESS_SETS, stress_rules
 
 SMALL_SETS = [
@@ -324,3 +325,15 @@ def test_a_seat_with_millions_of_smack_downs_out_of_turn_is_answered_at_once() -
     assert game.awaiting == (1, 2) and game.view(2).may_act == (1, 2)
     assert game.view(1).may_act == (1,)  # seat 2's option stays its own
     assert time.thread_time() - start < 2.0
+
+
+def test_two_decks_of_wild_jokers_drawing_on_a_pass_with_smack_downs_are_refused() -> None:
+    """Drawing lets a two-deck hand with wild jokers grow far past what is dealt; with
+    smack-downs such a hand's plays could not be listed in 20 s, so `Rules` refuses the set
+    (as docs/rules.md lists) and accepts it without the smack-downs."""
+    drawing = bigtwo.Rules.preset("classic").replace(
+        decks=2, jokers=Jokers.WILD, cards_each=13, draw_on_pass=DrawOnPass.ONE
+    )
+    with pytest.raises(RulesError, match="can't be played in time"):
+        drawing.replace(smackdown=True)
+    assert not drawing.smackdown

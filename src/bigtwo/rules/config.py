@@ -347,6 +347,11 @@ SPEED_REFUSALS: tuple[tuple[str, str], ...] = (
         "the jokers can complete every run of each length in 27-card hands: a deal took up to"
         " 3 s (5 or more players play in time)",
     ),
+    (
+        "wild jokers with two decks, drawing on a pass and smack-downs",
+        "drawing lets a hand grow far past the cards dealt, and the smack-downs a 45-card hand"
+        " with four wild jokers can make were not all read in 20 s",
+    ),
 )
 
 
@@ -362,6 +367,9 @@ def _check_speed(r: Rules) -> None:
         raise RulesError(f"{what} can't be played in time: {why}")
     if r.players < 5 and any(n != 5 for n in r.straight_lengths):
         what, why = SPEED_REFUSALS[2]
+        raise RulesError(f"{what} can't be played in time: {why}")
+    if r.draw_on_pass is not DrawOnPass.NONE and r.smackdown:
+        what, why = SPEED_REFUSALS[3]
         raise RulesError(f"{what} can't be played in time: {why}")
 
 
