@@ -5,6 +5,7 @@ makes, for deals a table can't deal: fixed hands, an observer at every step)."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
 
 import postgres
 import pytest
@@ -115,3 +116,13 @@ def bots_play_out(game: Game, bots: Mapping[int, Bot], observe: Observer = _quie
             return game
         game = bot_turn(game, bots, observe)
     raise AssertionError(f"the deal did not end within {STEP_LIMIT} actions: {game!r}")
+
+
+def make_package(folder: Path, name: str, modules: dict[str, str]) -> Path:
+    """A Python package ``name`` in ``folder`` with these modules (name -> source)."""
+    package = folder / name
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    for module, source in modules.items():
+        (package / f"{module}.py").write_text(source)
+    return package

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import make_package
 from typer.testing import CliRunner
 
 from bigtwo import arena
@@ -161,10 +162,7 @@ def test_a_package_agent_imports_from_the_working_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """As ``python -m`` does, so that ``--bot mypkg.agents:MyAgent`` finds ./mypkg."""
-    package = tmp_path / "arena_cli_pkg"
-    package.mkdir()
-    (package / "__init__.py").write_text("")
-    (package / "agents.py").write_text(AGENT)
+    make_package(tmp_path, "arena_cli_pkg", {"agents": AGENT})
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(tmp_path))])
     args = ["--bot", "arena_cli_pkg.agents:policy", "--bots", "greedy,random", "--deals", "1"]

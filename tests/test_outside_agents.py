@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import make_package
 
 from bigtwo import Game, Rules
 from bigtwo.arena import ArenaConfig, run_arena
@@ -80,10 +81,7 @@ def test_a_class_is_made_afresh_a_seat_with_the_seats_seed(agents: Path) -> None
 def test_a_package_module_path_imports_from_sys_path(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    package = tmp_path / "outside_pkg_a"
-    package.mkdir()
-    (package / "__init__.py").write_text("")
-    (package / "agents.py").write_text(AGENTS)
+    make_package(tmp_path, "outside_pkg_a", {"agents": AGENTS})
     monkeypatch.syspath_prepend(str(tmp_path))
     bot = load_agent("outside_pkg_a.agents:make_agent")(1)
     assert isinstance(bot, GreedyBot)

@@ -193,14 +193,19 @@ class Room:
         """A person dropped out (a bot plays their seat meanwhile) or came back."""
         if self.kinds[seat] != "person" or (seat in self.away) == away:
             return []
+        return self._away(seat, away, now, [])
+
+    def _away(self, seat: int, away: bool, now: float, before: list[Event]) -> list[Event]:
+        """Mark ``seat`` away (a bot plays it) or back, after the events ``before`` of the
+        same change; the votes are counted again."""
         (self.away.add if away else self.away.discard)(seat)
         if not away:
             self.silent.pop(seat, None)
         ended = self._count_votes()
         if ended or self.table is None or self.status != "playing":
-            return self._changed(ended)
+            return self._changed(before + ended)
         bot = make_bot(STAND_IN) if away else None
-        return self._played(self.table.seat(seat, bot), now)
+        return self._played(before + self.table.seat(seat, bot), now)
 
     def silenced(self, seat: int) -> bool:
         """Whether ``seat`` is away because its time ran out `SILENT_TURNS` turns running
@@ -346,11 +351,7 @@ class Room:
         if self.kinds[seat] == "person" and seat not in self.away:
             self.silent[seat] = self.silent.get(seat, 0) + 1
             if self.silent[seat] >= SILENT_TURNS:
-                self.away.add(seat)
-                ended = self._count_votes()
-                if ended:
-                    return self._changed(events + ended)
-                events = events + self.table.seat(seat, make_bot(STAND_IN))
+                return self._away(seat, True, now, events)
         return self._played(events, now)
 
     def _playing(self) -> Table:
