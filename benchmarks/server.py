@@ -40,6 +40,12 @@ The server caps connections from one address (`bigtwo.server.app.PER_ADDRESS`); 
 spread theirs over many loopback source addresses (127.1.x.y, all of 127/8 is loopback on
 Linux), a few tables each, so the cap stays as it is.
 
+``--src DIR`` runs the server from another source tree (an older checkout's ``src``): its
+figures beside this tree's, in the same session (alternate the two). The clients speak
+protocol 2 (an update's patch applied to the state before) and read an older server's whole
+states as well. Printed beside the rest: the bytes of every frame the server sent, per
+person's action.
+
 ``--profile FILE`` runs the server under ``yappi`` (CPU clock, every thread; ``pip install
 yappi`` in the venv) and saves pstats to FILE, printing the top functions. The server's own
 log goes to a temporary file; its tracebacks, if any, are counted.
@@ -72,6 +78,8 @@ from pathlib import Path
 from typing import Any
 
 import orjson
+
+from bigtwo.view_patch import apply
 
 PER_SOURCE = 24  # tables a loopback source address (under the server's cap)
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -128,7 +136,7 @@ class Server:
 
     @property
     def url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}/ws"
+        return f"ws://127.0.0.1:{self.port}/ws?protocol=2"
 
 
 def empty_database(url: str) -> None:
@@ -181,12 +189,15 @@ def start_server(
     extra: list[str],
     gc: str | None = None,
     database: str | None = None,
+    src: str | None = None,
 ) -> Server:
     port = free_port()
     db = workdir / f"bench-{port}.db"
     log = workdir / f"server-{port}.log"
     env = dict(os.environ)
     env["BIGTWO_BENCH_PAUSES"] = str(workdir / f"pauses-{port}.json")
+    if src:  # another tree's server (the clients stay this tree's)
+        env["PYTHONPATH"] = os.pathsep.join([str(Path(src).resolve()), env.get("PYTHONPATH", "")])
     if gc:
         env["BIGTWO_BENCH_GC"] = gc
     if profile:
@@ -281,6 +292,7 @@ class Results:
     errors: Counter[str] = field(default_factory=Counter)
     held: int = 0  # tables still playing at the end of the window
     opened: int = 0
+    received: int = 0  # bytes of the frames received within the window
     all_open_at: float = 0.0
     cpu: float = 0.0  # this process's CPU seconds over the window
 
@@ -334,6 +346,8 @@ async def one_table(
             async with asyncio.timeout(end - time.time()):
                 async for raw in ws:
                     now = time.time()
+                    if begin <= now:
+                        res.received += len(raw)
                     msg = orjson.loads(raw)
                     kind = msg["type"]
                     if kind == "welcome" and not started:
@@ -350,7 +364,12 @@ async def one_table(
                         if state is not None:
                             decide(state)
                     elif kind in ("state", "update"):
-                        state = msg if kind == "state" else msg["state"]
+                        if kind == "state" or "state" in msg:  # protocol 1 sent it whole
+                            state = msg.get("state", msg)
+                        elif state is not None:
+                            state = {**apply(state, msg["patch"]), "seq": msg["seq"]}
+                        if state is None:
+                            continue
                         if state["room"]["status"] == "over":
                             await ws.send(json.dumps({"type": "host", "what": "rematch"}))
                         else:
@@ -420,7 +439,7 @@ def run(args: argparse.Namespace, n: int, workdir: Path) -> dict[str, Any]:
     if args.database:
         empty_database(args.database)
         print(f"         {warm_wal(args.database)}", flush=True)
-    server = start_server(workdir, args.profile, extra, args.gc, args.database)
+    server = start_server(workdir, args.profile, extra, args.gc, args.database, args.src)
     try:
         pid = server.proc.pid
         time.sleep(0.5 + args.workers)
@@ -474,6 +493,7 @@ def run(args: argparse.Namespace, n: int, workdir: Path) -> dict[str, Any]:
         "opened": sum(r.opened for r in results),
         "late": late,
         "actions": len(acks) / args.seconds,
+        "received": sum(r.received for r in results) / max(len(acks), 1),
         "cpu": 100 * (cpu1 - cpu0) / (t1 - t0),
         "database_cpu": database_cpu,
         "client_cpu": 100 * sum(r.cpu for r in results) / args.seconds,
@@ -551,7 +571,8 @@ def show(r: dict[str, Any]) -> None:
         f"   next turn p50 {turn[0]:7.2f} p99 {turn[1]:7.2f} max {turn[2]:8.2f} ms"
         + (f"   errors {r['errors']}" if r["errors"] else "")
         + (f"   server tracebacks {r['tracebacks']}" if r["tracebacks"] else "")
-        + f"\n         CPU a person's action: {per_action(r['cpu'], r['actions'])} the server"
+        + f"\n         sent {r['received']:6.0f} bytes a person's action;"
+        + f" CPU a person's action: {per_action(r['cpu'], r['actions'])} the server"
         + (
             f", {per_action(r['database_cpu'], r['actions'])} the database"
             if r["database_cpu"] is not None
@@ -593,6 +614,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--step", type=int, default=None, help="ramp step (default: --tables)")
     p.add_argument("--max-tables", type=int, default=10000)
     p.add_argument("--target", type=float, default=50.0, help="p99 target, ms")
+    p.add_argument("--src", metavar="DIR", help="run the server from this source tree")
     p.add_argument("--profile", metavar="FILE", help="profile the server with yappi into FILE")
     p.add_argument(
         "--gc",

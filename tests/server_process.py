@@ -62,7 +62,7 @@ class ServerProcess:
 
     @property
     def ws(self) -> str:
-        return f"ws://127.0.0.1:{self.port}/ws"
+        return f"ws://127.0.0.1:{self.port}/ws?protocol=2"
 
     def start(self) -> None:
         assert self.proc is None or self.proc.poll() is not None

@@ -9,6 +9,10 @@ and an outside program uses it to play a seat with a token the host handed out.
 drops): it reconnects and resumes the seat. `offered` gives the moves offered as the engine's
 `Move` values; `why` asks whether an action would be taken, without taking it.
 
+It speaks protocol 2: an ``update`` carries a patch of the state (`bigtwo.view_patch`), which
+the client applies to its copy, ``state``; one that doesn't fit that copy (it never should)
+is raised as a `ServerError` ``bad_patch`` rather than played on.
+
 Blocking on purpose: one client, one seat, one loop. Every message received is kept in
 ``received`` (in order, across reconnects), so a test can look at everything the server said.
 """
@@ -26,6 +30,7 @@ from .combos import Move, tables_for
 from .engine.codec import read_move
 from .engine.view import View
 from .extras import require
+from .view_patch import PatchError, apply
 
 try:
     from websockets.exceptions import ConnectionClosed, WebSocketException
@@ -60,7 +65,7 @@ class Client:
 
     @classmethod
     def connect(cls, url: str, timeout: float = 10.0) -> Client:
-        socket = connect(url, open_timeout=timeout, max_size=2**22, legacy=True)
+        socket = connect(_versioned(url), open_timeout=timeout, max_size=2**22, legacy=True)
         socket.recv_timeout = timeout  # type: ignore[attr-defined]
         return cls(socket, url)
 
@@ -96,13 +101,26 @@ class Client:
         if message.get("type") == "state":
             self.state = message
         elif message.get("type") == "update":
-            self.state = message["state"]
+            self.state = self._patched(message)
         elif message.get("type") == "welcome":
             self.room, self.seat = message["room"], message["seat"]
-            self.token = message.get("token", self.token)
+            self.token = message.get("token") or self.token
         elif message.get("type") == "unseated":  # the seat is no longer this client's
             self.unseated, self.seat, self.token = message, None, None
         return message
+
+    def _patched(self, update: dict[str, Any]) -> dict[str, Any]:
+        """The state after ``update``; one that doesn't follow this copy is a bug somewhere:
+        say so (`ServerError` ``bad_patch``) rather than play on a wrong view."""
+        state = self.state
+        if state is None or state["seq"] != update["base"]:
+            raise ServerError({"code": "bad_patch", "message": "an update for another state"})
+        try:
+            patched: dict[str, Any] = apply(state, update["patch"])
+        except PatchError as exc:
+            raise ServerError({"code": "bad_patch", "message": str(exc)}) from None
+        patched["seq"] = update["seq"]
+        return patched
 
     def expect(self, *kinds: str, timeout: float = 10.0) -> dict[str, Any]:
         """The next message of one of these kinds; an error in between is raised."""
@@ -222,6 +240,13 @@ class Client:
 
     def close(self) -> None:
         self.socket.close()
+
+
+def _versioned(url: str) -> str:
+    """The socket's address asking for the protocol this client speaks."""
+    if "protocol=" in url:
+        return url
+    return f"{url}{'&' if '?' in url else '?'}protocol=2"
 
 
 def _move(view: View, text: str) -> Move:

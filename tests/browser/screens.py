@@ -260,7 +260,7 @@ def reconnecting(v: Visit) -> Any:
             sockets.append(ws)
 
     sockets: list[Any] = []
-    page.route_web_socket(re.compile(r"/ws$"), route)
+    page.route_web_socket(re.compile(r"/ws(\?|$)"), route)
     page.goto(v.url())
     open_room(v, page)
     your_turn(v, page).wait_for()

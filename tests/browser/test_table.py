@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
+from follower import with_states
 from ports import free_port
 
 from .conftest import serving
@@ -33,13 +34,9 @@ class Frames:
         ws.on("framesent", lambda payload: self.sent.append(_json(payload)))
 
     def states(self) -> list[dict[str, Any]]:
-        out = []
-        for m in self.messages:
-            if m.get("type") == "state":
-                out.append(m)
-            elif m.get("type") == "update":
-                out.append(m["state"])
-        return out
+        """The states the page was sent, as its patches make them (one connection's)."""
+        followed = with_states(self.messages)
+        return [m.get("state", m) for m in followed if m.get("type") in ("state", "update")]
 
     def count(self, kind: str) -> int:
         return sum(m.get("type") == kind for m in self.messages)

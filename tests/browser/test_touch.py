@@ -432,7 +432,7 @@ def test_a_reconnect_in_the_middle_of_a_drag_leaves_the_hand_whole(
         ws.connect_to_server()
         sockets.append(ws)
 
-    page.route_web_socket(re.compile(r"/ws$"), through)
+    page.route_web_socket(re.compile(r"/ws(\?|$)"), through)
     open_room_by_tapping(page, server)
     page.get_by_role("button", name="Start the game").tap()
     wait_turn(page)

@@ -17,6 +17,8 @@ from typing import Any
 import pytest
 from server_process import ServerProcess
 
+from follower import with_states
+
 from bigtwo.client import Client, ServerError
 
 from .conftest import two_servers
@@ -147,7 +149,8 @@ def away_lines(server: ServerProcess, code: str) -> list[str]:
 
 def times_away(client: Client, number: int) -> int:
     """How often the client saw the seat go from present to away."""
-    states = [m.get("state", m) for m in client.received if m.get("type") in ("state", "update")]
+    followed = with_states(client.received)
+    states = [m.get("state", m) for m in followed if m.get("type") in ("state", "update")]
     flags = [seat(s, number)["away"] for s in states]
     return sum(1 for before, now in itertools.pairwise(flags) if now and not before)
 

@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient, WebSocketTestSession
 
+from follower import WS
+
 from bigtwo.server import shared
 from bigtwo.server.app import make_app
 from bigtwo.server.settings import Settings
@@ -34,8 +36,8 @@ def test_requests_are_refused_while_the_database_is_away_and_work_once_it_is_bac
     try:
         with (
             TestClient(make_app(proxy.url, Settings())) as client,
-            client.websocket_connect("/ws") as ann,
-            client.websocket_connect("/ws") as bob,
+            client.websocket_connect(WS) as ann,
+            client.websocket_connect(WS) as bob,
         ):
             ann.send_json({"type": "create", "name": "Ann", "seats": ["open", "easy", "easy"]})
             code = next_of(ann, "welcome")["room"]

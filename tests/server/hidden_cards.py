@@ -5,7 +5,9 @@ may not have seen at that point.
 What a receiver may see while deal ``d`` runs: a seat, the cards it ever held in ``d`` (dealt,
 received in an exchange) and the cards played so far; a spectator, the cards played so far.
 "Played so far" is read from the history of the state the message carries, or else of the
-receiver's next state in the same deal. Once a deal is over, everything of it may be shown
+receiver's next state in the same deal. An update (protocol 2) carries a patch, not a state:
+the scan applies it to the state before, as a client does, and checks the patch itself as
+well as the state it leads to. Once a deal is over, everything of it may be shown
 (the ``deal_over`` event, the final state of a session, the records).
 
 A message is told its deal by the commitment its view carries, never by ``deals_played``: a
@@ -20,6 +22,8 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from follower import with_states
 
 import bigtwo
 from bigtwo.engine.codec import cards_text
@@ -131,6 +135,7 @@ def scan(seat: int | None, received: Sequence[dict[str, Any]], deals: Sequence[D
     """The leaks among ``received`` (everything one connection got, in order) for ``seat``;
     ``deals`` are the room's records, in order."""
     leaks: list[Leak] = []
+    received = with_states(received)  # each update with the state its patch leads to
     states = [
         m if m.get("type") == "state" else m.get("state") if m.get("type") == "update" else None
         for m in received
@@ -164,6 +169,9 @@ def scan(seat: int | None, received: Sequence[dict[str, Any]], deals: Sequence[D
                 if rest and running:
                     assert shown is not None
                     checks.append((shown, rest, _public(state)))
+                if running:  # what travelled: the patch itself
+                    assert shown is not None
+                    checks.append((shown, message["patch"], _public(state)))
             if running:
                 assert shown is not None
                 current = shown

@@ -7,13 +7,15 @@ the table of messages has every message a client may send."""
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import re
 from collections import defaultdict
 from pathlib import Path
 
 from test_refusal_catalogue import Site, refusal_sites
 
-from bigtwo.server.protocol import TYPES
+from bigtwo.server.protocol import INBOUND, OUTBOUND, TYPES, schema
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 NAMED = re.compile(r"`([a-z_]+)`")
@@ -87,3 +89,35 @@ def test_every_message_a_client_may_send_is_in_the_table_of_messages() -> None:
     listed = _table("protocol.md", "## Messages at a glance")
     assert sorted(set(TYPES) - set(listed)) == []
     assert all(answer for _, answer in listed.values())
+
+
+def _fields(cell: str) -> set[str]:
+    return set(NAMED.findall(cell))
+
+
+def test_the_table_of_messages_names_every_message_and_its_fields() -> None:
+    """Both tables of "Messages at a glance" against the models: every type either side sends,
+    each with the fields its model has (a field the model lacks, or one left out, fails)."""
+    sent_by_clients = _table("protocol.md", "## Messages at a glance")
+    for kind, model in INBOUND.items():
+        named = _fields(sent_by_clients[kind][0])
+        assert named == set(model.model_fields) - {"type", "id"} | ({"id"} & named), kind
+    text = (DOCS / "protocol.md").read_text(encoding="utf-8")
+    servers = text.split("What the server sends:", 1)[1]
+    rows = {
+        NAMED.fullmatch(cells[0]).group(1): cells[1:]  # type: ignore[union-attr]
+        for line in servers.split("\n## ", 1)[0].splitlines()
+        if line.startswith("| `")
+        for cells in [[c.strip() for c in line.strip().strip("|").split("|")]]
+    }
+    assert sorted(rows) == sorted(OUTBOUND)
+    for kind, message in OUTBOUND.items():
+        fields = {f.name for f in dataclasses.fields(message)} - {"type"}
+        assert _fields(rows[kind][1]) == fields, kind
+
+
+def test_the_published_schema_is_the_models() -> None:
+    published = json.loads((DOCS / "protocol.schema.json").read_text(encoding="utf-8"))
+    assert published == schema(), "run: python -m bigtwo.server.protocol > docs/protocol.schema.json"
+    assert set(published["server"]["discriminator"]["mapping"]) == set(OUTBOUND)
+    assert set(published["client"]["discriminator"]["mapping"]) == set(INBOUND)

@@ -52,7 +52,8 @@ def test_why_says_whether_an_action_would_be_refused(test_client: TestClient) ->
     state = _my_turn(host)
     offered = state["offers"][0]
     host.send_json({"type": "why", "action": offered})
-    assert host.receive_json() == {"type": "why", "action": offered, "ok": True}
+    none = {"code": None, "message": None, "params": None}  # no refusal
+    assert host.receive_json() == {"type": "why", "action": offered, "ok": True, **none}
     hand = state["view"]["hand"].split()
     odd = f"{hand[0]} {hand[-1]}"  # the lowest and the highest card: no combination
     host.send_json({"type": "why", "action": odd})

@@ -18,6 +18,8 @@ from starlette.testclient import TestClient
 from websockets.exceptions import ConnectionClosed
 
 import bigtwo
+from follower import WS, Follower
+
 from bigtwo.client import Client, ServerError
 from bigtwo.server.room import Room
 
@@ -110,7 +112,8 @@ def test_a_turn_that_ran_out_while_down_restarts_whole(serve: ServerProcess) -> 
     assert (back["awaiting"], back["seq"]) == (awaited, seq), "the turn was forced while down"
     assert down < back["deadline"] - SHORT_TURN <= restarted, "not a whole fresh turn"
     timed_out = client.expect("update", timeout=SHORT_TURN + 10)  # and the fresh turn runs out
-    assert timed_out["seq"] == seq + 1 and timed_out["state"]["awaiting"] != awaited
+    assert timed_out["seq"] == seq + 1 and client.state is not None
+    assert client.state["awaiting"] != awaited
     client.close()
     logged = [(x["action"], x["seat"], x.get("seq")) for x in serve.room_log(str(client.room))]
     assert ("timeout", awaited[0], seq + 1) in logged, "the timer's expiry isn't in the log"
@@ -306,7 +309,8 @@ def test_a_drain_waits_for_the_action_in_hand_then_says_bye(
     """In-process, with the action held in its worker thread on purpose: the drain that SIGTERM
     starts waits for it, and the client hears its answer and its update before the bye."""
     hub = test_client.app.state.hub  # type: ignore[attr-defined]
-    with test_client.websocket_connect("/ws") as ws:
+    with test_client.websocket_connect(WS) as raw:
+        ws = Follower(raw)  # each update with its state beside it
         assert ws.receive_json()["type"] == "hello"
         # two decks: the room's changes run in a worker thread, not on the event loop
         ws.send_json({"type": "create", "name": "host", "players": 5, "seats": ["random"] * 4})

@@ -16,12 +16,14 @@ from starlette.websockets import WebSocketDisconnect
 from bigtwo.server import app as server_app
 from bigtwo.server.protocol import MAX_FRAME
 
+from follower import WS, Follower
+
 Socket = Any  # the test client's WebSocket session
 
 
 def _open(client: TestClient) -> Any:
-    ws = client.websocket_connect("/ws")
-    socket = ws.__enter__()
+    ws = client.websocket_connect(WS)
+    socket = Follower(ws.__enter__())
     assert socket.receive_json()["type"] == "hello"
     return socket
 
@@ -149,7 +151,7 @@ def test_a_flood_is_rate_limited_and_the_connection_recovers(test_client: TestCl
 
 def test_too_many_connections_from_one_address(test_client: TestClient) -> None:
     sockets = [_open(test_client) for _ in range(server_app.PER_ADDRESS)]
-    with pytest.raises(WebSocketDisconnect) as closed, test_client.websocket_connect("/ws") as x:
+    with pytest.raises(WebSocketDisconnect) as closed, test_client.websocket_connect(WS) as x:
         x.receive_json()
     assert closed.value.code == 1008
     _close(sockets.pop())

@@ -95,7 +95,7 @@ def test_resume_and_watch_are_answered_welcome_first_then_what_was_missed(
         other.send_json(request)
         first, caught_up, state = (other.receive_json() for _ in range(3))
         seat = 0 if request["type"] == "resume" else None
-        assert first == {"type": "welcome", "room": code, "seat": seat}  # no new token
+        assert first == {"type": "welcome", "room": code, "seat": seat, "token": None}  # not new
         assert caught_up["type"] == "events" and caught_up["seq"] == seq
         assert caught_up["events"][0]["kind"] == "deal"
         assert state["type"] == "state" and state["seq"] == seq and state["seat"] == seat

@@ -5,13 +5,17 @@ event, an error, a spectator's view, the shootout)."""
 from __future__ import annotations
 
 import copy
+import json
 from functools import partial
 from typing import Any
 
 import pytest
 
 import bigtwo.server.room
-from bigtwo.server.protocol import Act, Create, Host, error
+from follower import with_states
+
+from bigtwo.server.fanout import Fanout, Told, state_frame
+from bigtwo.server.protocol import Act, Create, Host, encode, error
 from bigtwo.server.room import Room
 from bigtwo.table import Table
 
@@ -26,17 +30,16 @@ def _session(create: Create = ALONE, seed: int | None = None) -> Session:
     and a spectator's messages would carry it; its table shuffled from ``seed`` if given."""
     room = Room.create("SCANROOM", create)
     got: dict[int | None, list[dict[str, Any]]] = {0: [], None: []}
+    told: Told = {}
+    for seat, messages in got.items():  # the state each was sent on entering
+        messages.append(json.loads(state_frame(room, seat, told)))
 
-    def tell(events: list[Any]) -> None:
+    def tell(events: list[Any]) -> None:  # the frames the server sends (`Fanout`)
+        change = Fanout(room, events, told)
         for seat, messages in got.items():
-            messages.append(
-                {
-                    "type": "update",
-                    "seq": room.seq,
-                    "events": room.events_for(seat, events),
-                    "state": room.state_for(seat),
-                }
-            )
+            base = messages[-1].get("seq", 0)
+            messages += [json.loads(f) for f in change.frames_for(seat, base)]
+        change.keep()
 
     with pytest.MonkeyPatch.context() as patch:  # the room deals when it starts
         if seed is not None:
@@ -50,6 +53,9 @@ def _session(create: Create = ALONE, seed: int | None = None) -> Session:
         events, _ = room.act(0, Act(type="act", id=str(n), action=offers[0]), now=0.0)
         tell(events)
     deals = [Deal.from_record(g.record().dumps()) for g in room.finished]
+    for seat, messages in got.items():
+        assert {m["type"] for m in messages[1:]} == {"update"}  # each change patched
+        got[seat] = with_states(messages)[1:]  # the states they lead to, beside them
     return got, deals, room
 
 
@@ -125,7 +131,7 @@ def test_another_seats_card_in_an_error_is_caught(session: Any) -> None:
     messages = copy.deepcopy(got[0])
     card = _unplayed_of(deals[0], 1, messages)
     i = _mid(messages)
-    messages.insert(i, error("not_yours", f"seat 1 holds {card}"))
+    messages.insert(i, json.loads(encode(error("not_yours", f"seat 1 holds {card}"))))
     leaks = scan(0, messages, deals)
     assert [(x.index, set(x.cards)) for x in leaks] == [(i, {card})]
 
@@ -137,6 +143,20 @@ def test_another_seats_hand_in_a_state_is_caught(session: Any) -> None:
     card = _unplayed_of(deals[0], 2, messages)
     messages[i]["state"]["view"]["hand"] += f" {card}"
     assert [x.index for x in scan(0, messages, deals)] == [i]
+
+
+def test_another_seats_card_in_a_patch_is_caught(session: Any) -> None:
+    """Protocol 2: a card planted in what an update's patch sets is caught at that update
+    (and in the states that carry it on)."""
+    got, deals, _ = session
+    messages = copy.deepcopy(got[0])
+    for m in messages[1:]:  # the states as the patches make them (the first: the base)
+        del m["state"]
+    i = _mid(messages)
+    card = _unplayed_of(deals[0], 1, got[0])
+    messages[i]["patch"].append(["=", ["view", "note"], f"seat 1 holds {card}"])
+    leaks = scan(0, messages, deals)
+    assert leaks and leaks[0].index == i and set(leaks[0].cards) == {card}
 
 
 def test_a_hand_in_a_spectators_view_is_caught(session: Any) -> None:

@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from follower import WS
+
 from bigtwo.server.protocol import MAX_TURN, MIN_TURN, Act, Create, Host
 from bigtwo.server.room import SILENT_TURNS, Room
 
@@ -105,7 +107,7 @@ def test_an_action_in_time_starts_the_count_again() -> None:
 
 
 def _create(client: TestClient, turn_seconds: Any) -> dict[str, Any]:
-    with client.websocket_connect("/ws") as ws:
+    with client.websocket_connect(WS) as ws:
         assert ws.receive_json()["type"] == "hello"
         ws.send_json({"type": "create", "name": "Ann", "turn_seconds": turn_seconds})
         answer: dict[str, Any] = ws.receive_json()

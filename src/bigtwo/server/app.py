@@ -10,7 +10,7 @@ import contextlib
 import logging
 import time
 from collections import Counter
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 from starlette.applications import Starlette
@@ -20,24 +20,30 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..errors import BigTwoError
-from . import jsontext, room_log
+from . import room_log
 from .collector import Collector
 from .hub import Connection, Hub
 from .protocol import (
+    INBOUND,
     VERSION,
     Act,
     Chat,
     Create,
+    Hello,
     Host,
     Join,
     Leave,
     Ping,
+    Pong,
     ProtocolError,
     Resume,
     Unwatch,
+    Unwatched,
+    Upgrade,
     Vote,
     Watch,
     Why,
+    encode,
     http_error,
     parse,
     refusal,
@@ -50,6 +56,7 @@ from .web import web_routes
 
 log = logging.getLogger("bigtwo.server")
 PER_ADDRESS = 32  # open connections from one address
+UPGRADE = 4426  # the close code after `Upgrade` (HTTP's 426 Upgrade Required, as a 4xxx)
 IDLE = 60.0  # seconds without a frame (pings included) before a connection is dropped
 
 
@@ -103,10 +110,15 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
             room_log.line(None, None, "connect", error="too_many_connections")
             return
         await ws.accept()
+        if ws.query_params.get("protocol") != str(VERSION):  # an older page or program
+            await ws.send_text(encode(Upgrade()))
+            await ws.close(code=UPGRADE, reason=f"this server speaks protocol {VERSION}")
+            room_log.line(None, None, "connect", error="upgrade")
+            return
         open_by_address[address] += 1
         conn = Connection(ws.send_text, address)
         bucket = Bucket(hub.settings.rate)
-        await ws.send_text(jsontext.dumps({"type": "hello", "version": VERSION}))
+        await conn.tell(Hello())
         loop = asyncio.get_running_loop()
         try:
             # one deadline moved on at each frame: cheaper than a `wait_for` (a task) a frame
@@ -164,7 +176,7 @@ async def _answer(hub: Hub, conn: Connection, body: str | bytes, bucket: Bucket)
         log.warning("room=%s the database failed: %s", conn.room, first_line(exc))
         refused = ProtocolError("storage", DATABASE_FAILED)
     if refused is not None:  # with the id of the request it answers
-        await conn.send(refusal(refused, refused.id if msg is None else msg.id))
+        await conn.tell(refusal(refused, refused.id if msg is None else msg.id))
     elif isinstance(msg, Ping):
         return
     if conn.room is not None:  # where it ended up (a leave: where it was)
@@ -172,32 +184,36 @@ async def _answer(hub: Hub, conn: Connection, body: str | bytes, bucket: Bucket)
     room_log.request(room, seat, msg, started, refused)
 
 
+async def _pong(hub: Hub, conn: Connection, _: Ping) -> None:
+    await conn.tell(Pong())
+
+
+async def _unwatch(hub: Hub, conn: Connection, _: Unwatch) -> None:
+    """The room's messages stop; a seat stays its player's."""
+    code = conn.room
+    if code is None:
+        raise ProtocolError("not_watching", "this connection follows no room")
+    await hub.leave_socket(conn)
+    await conn.tell(Unwatched(room=code))
+
+
+# Each request type's handler: a new type is its model (`protocol`), a line here, its test.
+HANDLERS: dict[type, Callable[[Hub, Connection, Any], Awaitable[None]]] = {
+    Ping: _pong,
+    Create: Hub.create,
+    Join: lambda hub, conn, m: hub.join(conn, m.room, m.name, m.seat),
+    Resume: lambda hub, conn, m: hub.resume(conn, m.room, m.token, m.last),
+    Watch: lambda hub, conn, m: hub.watch(conn, m.room, m.last),
+    Unwatch: _unwatch,
+    Act: Hub.act,
+    Why: lambda hub, conn, m: hub.why(conn, m.action),
+    Host: Hub.host,
+    Leave: lambda hub, conn, _: hub.leave(conn),
+    Vote: lambda hub, conn, m: hub.vote(conn, m.yes),
+    Chat: lambda hub, conn, m: hub.chat(conn, m.text),
+}
+assert set(HANDLERS) == set(INBOUND.values()), "every request type has its handler"
+
+
 async def _handle(hub: Hub, conn: Connection, msg: Any) -> None:
-    if isinstance(msg, Ping):
-        await conn.send(jsontext.dumps({"type": "pong"}))
-    elif isinstance(msg, Create):
-        await hub.create(conn, msg)
-    elif isinstance(msg, Join):
-        await hub.join(conn, msg.room, msg.name, msg.seat)
-    elif isinstance(msg, Resume):
-        await hub.resume(conn, msg.room, msg.token, msg.last)
-    elif isinstance(msg, Watch):
-        await hub.watch(conn, msg.room, msg.last)
-    elif isinstance(msg, Unwatch):  # the room's messages stop; a seat stays its player's
-        code = conn.room
-        if code is None:
-            raise ProtocolError("not_watching", "this connection follows no room")
-        await hub.leave_socket(conn)
-        await conn.send(jsontext.dumps({"type": "unwatched", "room": code}))
-    elif isinstance(msg, Act):
-        await hub.act(conn, msg)
-    elif isinstance(msg, Why):
-        await hub.why(conn, msg.action)
-    elif isinstance(msg, Host):
-        await hub.host(conn, msg)
-    elif isinstance(msg, Leave):
-        await hub.leave(conn)
-    elif isinstance(msg, Vote):
-        await hub.vote(conn, msg.yes)
-    elif isinstance(msg, Chat):
-        await hub.chat(conn, msg.text)
+    await HANDLERS[type(msg)](hub, conn, msg)

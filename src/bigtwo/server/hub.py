@@ -25,10 +25,27 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from ..table import Event
-from . import jsontext, room_log
+from . import room_log
 from .changes import Changes
+from .fanout import Fanout, Told, state_frame
 from .listener import Listener
-from .protocol import MAX_TURN, Act, Create, Host
+from .protocol import (
+    MAX_TURN,
+    Ack,
+    Act,
+    Bye,
+    ChatLine,
+    Create,
+    Events,
+    Frame,
+    Host,
+    Invited,
+    Outbound,
+    Unseated,
+    Welcome,
+    WhyAnswer,
+    encode,
+)
 from .room import UNSEATED, Room, RoomError, log_unreadable, token_digest
 from .settings import Settings
 from .shared import Outcome, SharedRooms, for_audience
@@ -44,12 +61,15 @@ CODE_LENGTH = 10  # 32**10 = 2**50 codes: not guessable by trying
 class Connection:
     """One client socket as the hub sees it: where to send, and which seat it speaks for."""
 
-    send: Callable[[str], Awaitable[None]]
+    send: Callable[[Frame], Awaitable[None]]  # only what `protocol.encode` made
     address: str
     room: str | None = None
     seat: int | None = None  # None: watching
     holds: str | None = None  # the digest of the token it speaks for its seat with
     seq: int = -1  # the room's last change this connection has been told of
+
+    async def tell(self, message: Outbound) -> None:
+        await self.send(encode(message))
 
 
 @dataclass
@@ -62,6 +82,7 @@ class Hub:
     timers: dict[str, asyncio.TimerHandle] = field(default_factory=dict)
     absences: dict[tuple[str, int], asyncio.TimerHandle] = field(default_factory=dict)
     empties: dict[str, asyncio.TimerHandle] = field(default_factory=dict)  # rooms nobody is in
+    told: dict[str, Told] = field(default_factory=dict)  # per room: the bases of the patches
     closing: bool = False
 
     def __post_init__(self) -> None:
@@ -116,8 +137,8 @@ class Hub:
             async with self.locks[code]:
                 pass
         await self.changes.commits.flush()
-        bye = {"type": "bye", "code": "restarting", "reconnect": True}
-        line = jsontext.dumps({**bye, "reason": "the server is restarting; reconnect in a moment"})
+        reason = "the server is restarting; reconnect in a moment"
+        line = encode(Bye(code="restarting", reason=reason, reconnect=True))
         for conns in self.watchers.values():
             for conn in list(conns):
                 await _quiet(conn.send(line))
@@ -209,14 +230,11 @@ class Hub:
         ):
             if handle is not None:
                 handle.cancel()
-        welcome: dict[str, Any] = {"type": "welcome", "room": room.code, "seat": seat}
-        if shown:
-            welcome["token"] = token
-        await conn.send(jsontext.dumps(welcome))
+        await conn.tell(Welcome(room=room.code, seat=seat, token=token if shown else None))
         missed = None if last is None else await self.changes.missed(room, seat, last)
         if missed:
-            await conn.send(jsontext.dumps({"type": "events", "seq": room.seq, "events": missed}))
-        await conn.send(jsontext.dumps(room.state_for(seat)))
+            await conn.tell(Events(seq=room.seq, events=missed))
+        await conn.send(state_frame(room, seat, self.told.setdefault(room.code, {})))
 
     async def leave_socket(self, conn: Connection) -> None:
         """The socket closed (or moved to another room): a person's absence starts."""
@@ -227,6 +245,8 @@ class Hub:
         conn.room = conn.seat = conn.holds = None
         room = self.rooms.get(code)
         here = {c.seat for c in self.watchers.get(code, ())}
+        if not here:  # nobody to patch: the next comer gets the whole state
+            self.told.pop(code, None)
         gone = seat if seat is not None and seat not in here else None
         if self.shared is not None:  # the room's lease holder counts the time gone
             emptied = not self.watchers.get(code)
@@ -323,7 +343,7 @@ class Hub:
         async with self._lock(code):
             room, out, _ = await self.changes.apply(code, work)
             seq = room.seq if out.value is None else out.value  # a resend: the first answer
-            await conn.send(jsontext.dumps({"type": "ack", "id": msg.id, "seq": seq}))
+            await conn.tell(Ack(id=msg.id, seq=seq))
             if out.value is None:
                 await self._broadcast(room, out.events)
 
@@ -332,7 +352,7 @@ class Hub:
         async with self._lock(code):  # not read while a change is being made
             room = await self.changes.current(code)
             room.holding(seat, holds)
-            await conn.send(jsontext.dumps(room.why(seat, action)))
+            await conn.tell(WhyAnswer(**room.why(seat, action)))
 
     async def host(self, conn: Connection, msg: Host) -> None:
         code, seat, holds = self._seated(conn)
@@ -346,8 +366,7 @@ class Hub:
         async with self._lock(code):
             room, out, _ = await self.changes.apply(code, work)
             if out.value is not None:
-                invited = {"type": "invited", "seat": msg.seat, "token": out.value}
-                await conn.send(jsontext.dumps(invited))
+                await conn.tell(Invited(seat=msg.seat, token=out.value))
             await self._broadcast(room, out.events)
 
     async def leave(self, conn: Connection) -> None:
@@ -377,7 +396,7 @@ class Hub:
         code, seat, holds = self._seated(conn)
         room = self.changes.room(code)
         room.holding(seat, holds)
-        line = jsontext.dumps(room.chat(seat, text))
+        line = encode(ChatLine(**room.chat(seat, text)))
         for other in list(self.watchers.get(room.code, ())):
             await _quiet(other.send(line))
         if self.shared is not None:  # and the room's clients on other processes
@@ -414,8 +433,8 @@ class Hub:
         code, seat = conn.room, conn.seat
         conn.seat = conn.holds = None
         await self.leave_socket(conn)
-        message = {"type": "unseated", "room": code, "seat": seat, "code": why}
-        await _quiet(conn.send(jsontext.dumps({**message, "message": UNSEATED[why]})))
+        told = Unseated(room=code, seat=seat, code=why, message=UNSEATED[why])
+        await _quiet(conn.tell(told))
 
     def _spawn(self, work: Awaitable[None]) -> None:
         task = asyncio.ensure_future(work)
@@ -428,7 +447,7 @@ class Hub:
         if payload.startswith("chat "):
             _, origin, code, line = payload.split(" ", 3)
             for other in list(self.watchers.get(code, ())) if origin != self.holder else ():
-                self._spawn(_quiet(other.send(line)))
+                self._spawn(_quiet(other.send(Frame(line))))  # as encoded by its process
             return
         code, _, number = payload.partition(":")
         seq = int(number)
@@ -509,9 +528,10 @@ class Hub:
     ) -> None:
         """Send each connection of the room what changed since it last heard: ``events``
         (the room's last change) or, for one further behind (a shared database: changes
-        made by other processes) or with ``events`` None, what the database holds."""
+        made by other processes) or with ``events`` None, what the database holds. Each
+        audience's message is built and encoded once (`Fanout`); here it is only routed."""
+        change = Fanout(room, events, self.told.setdefault(room.code, {}))
         read: dict[int, list[dict[str, Any]] | None] = {}
-        states: dict[int | None, dict[str, Any]] = {}  # one per seat, however many watch it
         for conn in list(self.watchers.get(room.code, ())):
             why = None if conn.seat is None else room.lost(conn.seat, conn.holds)
             if why is not None:  # the one check: a seat's view goes only to its holders
@@ -519,23 +539,16 @@ class Hub:
                 continue
             if conn is skip or conn.seq >= room.seq:
                 continue
-            if events is not None and (self.shared is None or conn.seq == room.seq - 1):
-                shown = room.events_for(conn.seat, events)
-            else:
-                if conn.seq not in read:
-                    read[conn.seq] = await self.changes.stored_changes(room, conn.seq)
-                found = read[conn.seq] or []
-                shown = [e for change in found for e in for_audience(change, conn.seat)]
+            base, missed = conn.seq, None
+            if events is None or (self.shared is not None and base != room.seq - 1):
+                if base not in read:
+                    read[base] = await self.changes.stored_changes(room, base)
+                found = read[base] or []
+                missed = [e for shown in found for e in for_audience(shown, conn.seat)]
             conn.seq = room.seq
-            if conn.seat not in states:
-                states[conn.seat] = room.state_for(conn.seat)
-            message = {
-                "type": "update",
-                "seq": room.seq,
-                "events": shown,
-                "state": states[conn.seat],
-            }
-            await _quiet(conn.send(jsontext.dumps(message)))
+            for frame in change.frames_for(conn.seat, base, missed):
+                await _quiet(conn.send(frame))
+        change.keep()
 
     async def open_rooms(self) -> list[dict[str, Any]]:
         """The lobby, from the database when it is shared."""

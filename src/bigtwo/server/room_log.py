@@ -21,7 +21,7 @@ from typing import Any
 
 from ..table import Event
 from . import jsontext
-from .protocol import Act, Chat, Create, Host, Join, ProtocolError, Resume, Vote, Watch
+from .protocol import Message, ProtocolError
 from .room import Room
 from .store import first_line
 
@@ -76,20 +76,8 @@ def request(room: str | None, seat: int | None, msg: object, started: float,
     cause = None if refused is None else refused.__cause__
     if isinstance(cause, Exception):  # a room stored in a form this version can't read, say
         more["cause"] = first_line(cause)
-    if isinstance(msg, Act):
-        more["id"] = msg.id
-    elif isinstance(msg, Create):
-        more.update(rules=msg.preset, players=msg.players)
-    elif isinstance(msg, Join):
-        more["seat_asked"] = msg.seat
-    elif isinstance(msg, Resume | Watch):
-        more["last"] = msg.last
-    elif isinstance(msg, Host):
-        more.update(what=msg.what, target=msg.seat, kind=msg.kind)
-    elif isinstance(msg, Vote):
-        more["yes"] = msg.yes
-    elif isinstance(msg, Chat):
-        more["length"] = len(msg.text)  # never the text
+    if isinstance(msg, Message):
+        more.update(msg.logged())
     line(room, seat, action, started, **more)
 
 

@@ -1,6 +1,7 @@
 // The browser table's router: which screen the address and the server's messages ask for.
 // The screens live in their own modules: home.js (home, lobby, join), room.js (the room and
 // the table, from its parts).
+import { Changes } from "./changes.js";
 import { tableKeys } from "./hand.js";
 import { noteWhy } from "./moves.js";
 import { homeScreen, joinScreen, refreshLobby } from "./home.js";
@@ -16,6 +17,9 @@ import { enter, forgetSeat, watchRoom } from "./session.js";
 import {
   S, codeFromAddress, lastKey, main, net, say, setRouter, store, tokenKey, watchKey,
 } from "./state.js";
+
+const changes = new Changes();
+changes.subscribe((state) => setState(state));
 
 net.onOpen = () => enter();
 net.onMessage = (m) => receive(m);
@@ -63,7 +67,8 @@ function route() {
 // -- what the server says -------------------------------------------------------------------------
 function receive(m) {
   switch (m.type) {
-    case "welcome":
+    case "welcome": // a whole state follows
+      changes.clear();
       S.intent = null;
       S.code = m.room;
       S.seat = m.seat;
@@ -82,11 +87,11 @@ function receive(m) {
       for (const e of m.events) note(e);
       break;
     case "state":
-      setState(m);
+      changes.replace(m);
       break;
     case "update":
       for (const e of m.events) note(e);
-      setState(m.state);
+      if (!changes.update(m)) enter(); // it follows no state held here: the whole again
       break;
     case "ack":
       S.selected.clear();
@@ -103,6 +108,9 @@ function receive(m) {
       break;
     case "unseated":
       unseated(m);
+      break;
+    case "upgrade":
+      upgraded();
       break;
     case "bye":
       S.restarting = true;
@@ -152,6 +160,20 @@ function unseated(m) {
     show("home");
     say(text); // after the change of screen, which clears the last message
   }
+}
+
+// The server speaks a newer protocol than this page: load the page again, once (a page that
+// is still old after reloading says so rather than reloading for ever).
+function upgraded() {
+  const key = "bigtwo.upgraded";
+  const last = Number(sessionStorage.getItem(key) || 0);
+  if (Date.now() - last > 60000) {
+    sessionStorage.setItem(key, String(Date.now()));
+    location.reload();
+    return;
+  }
+  net.stop();
+  say(t("banner.upgrade"));
 }
 
 function setState(state) {

@@ -2,6 +2,7 @@
 // (to create, join, resume or watch again), `onMessage` with every message, `onStatus` with
 // true (connected) or false (lost, reconnecting).
 const PING_MS = 25000; // the server drops a socket that says nothing for a minute
+const PROTOCOL = 2; // the version of docs/protocol.md this page speaks
 
 export class Connection {
   constructor({ onOpen, onMessage, onStatus }) {
@@ -18,7 +19,7 @@ export class Connection {
 
   url() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    return `${scheme}//${location.host}/ws`;
+    return `${scheme}//${location.host}/ws?protocol=${PROTOCOL}`;
   }
 
   open() {
@@ -61,6 +62,13 @@ export class Connection {
     } else if (message.type !== "ping") {
       this.queue.push(message);
     }
+  }
+
+  // Drop the socket for good (this page can't talk to the server).
+  stop() {
+    this.wanted = false;
+    clearInterval(this.timer);
+    if (this.socket) this.socket.close();
   }
 
   // Drop the socket and reconnect (the server said it is restarting).

@@ -1,0 +1,105 @@
+"""What changed between two JSON values, as a short list of operations, and applying it:
+protocol 2 sends a seat the patch from the view it has to the view it should have, not the
+view again (``docs/protocol.md``, "Updates").
+
+An operation is a JSON array ``[op, path, value]``; ``path`` is a list of object keys and
+list indices from the root:
+
+- ``["=", path, value]`` sets what is at ``path`` (a key added or replaced, a list item
+  replaced);
+- ``["+", path, items]`` appends ``items`` to the list at ``path`` (a deal's history grows
+  by its new plays, never sent again);
+- ``["-", path]`` removes the key at ``path``; ``["-", path, n]`` cuts the list at ``path``
+  to its first ``n`` items.
+
+An empty path means the whole value. Applying `diff(old, new)` to ``old`` gives ``new``:
+
+>>> old = {"hand": "3D 4C", "counts": [2, 13], "history": ["p0 3C"], "end": None}
+>>> new = {"hand": "4C", "counts": [1, 13], "history": ["p0 3C", "p1 pass"]}
+>>> ops = diff(old, new)
+>>> ops
+[['=', ['hand'], '4C'], ['=', ['counts', 0], 1], ['+', ['history'], ['p1 pass']], ['-', ['end']]]
+>>> apply(old, ops) == new
+True
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+Path = list[str | int]
+Op = list[Any]
+
+
+def diff(old: Any, new: Any) -> list[Op]:
+    """The operations that turn ``old`` into ``new`` (JSON values: dicts with string keys,
+    lists, text, numbers, booleans, None)."""
+    ops: list[Op] = []
+    _diff(old, new, [], ops)
+    return ops
+
+
+def _diff(old: Any, new: Any, path: Path, ops: list[Op]) -> None:
+    if old == new:
+        return
+    if type(old) is dict and type(new) is dict:
+        for key, value in new.items():
+            if key not in old:
+                ops.append(["=", [*path, key], value])
+            elif old[key] != value:
+                _diff(old[key], value, [*path, key], ops)
+        ops.extend(["-", [*path, key]] for key in old if key not in new)
+    elif type(old) is list and type(new) is list:
+        kept = min(len(old), len(new))
+        changed = [i for i in range(kept) if old[i] != new[i]]
+        # items changed in place are patched one by one while that is shorter than the list
+        if len(changed) * 2 > kept and kept:
+            ops.append(["=", path, new])
+            return
+        for i in changed:
+            _diff(old[i], new[i], [*path, i], ops)
+        if len(new) > kept:
+            ops.append(["+", path, new[kept:]])
+        elif len(old) > kept:
+            ops.append(["-", path, kept])
+    else:
+        ops.append(["=", path, new])
+
+
+def apply(value: Any, ops: list[Op]) -> Any:
+    """``value`` (not changed) with ``ops`` applied; `PatchError` if an operation does not fit
+    it (a patch meant for another version of the value)."""
+    result = copy.deepcopy(value)
+    for op in ops:
+        result = _apply_one(result, op)
+    return result
+
+
+class PatchError(ValueError):
+    """A patch that doesn't fit the value it was applied to."""
+
+
+def _apply_one(root: Any, op: Op) -> Any:
+    holder = [root]  # the root as an item, so that an empty path is a path like any other
+    try:
+        kind, path = op[0], [0, *op[1]]
+        parent: Any = holder
+        for step in path[:-1]:
+            parent = parent[step]
+        last = path[-1]
+        if kind == "=":
+            if isinstance(parent, list) and not 0 <= last < len(parent):
+                raise PatchError(f"no item {last} to set at {op[1]}")
+            parent[last] = copy.deepcopy(op[2])
+        elif kind == "+":
+            parent[last].extend(copy.deepcopy(op[2]))
+        elif kind == "-" and len(op) == 3:
+            del parent[last][op[2] :]
+        elif kind == "-" and len(path) > 1:
+            del parent[last]
+        else:
+            raise PatchError(f"unknown operation {op!r}")
+    except (KeyError, IndexError, TypeError, AttributeError) as exc:
+        raise PatchError(f"{op!r} does not fit: {exc}") from None
+    return holder[0]

@@ -1,0 +1,172 @@
+"""Protocol 2: an update carries a patch of the audience's state, not the state.
+
+- A client applying the patches ends each change with exactly the state the server holds for
+  its audience (each seat and the spectators), over whole sessions of every preset.
+- A deal's updates don't grow with its length: no update re-sends the history.
+- A change is worked out once per audience: one state built and one frame encoded for each,
+  however many connections follow that audience.
+- A client that asks for no version (or another) is told to upgrade, and the send path takes
+  nothing but a protocol message.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import pytest
+from follower import WS, with_states
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from bigtwo.rules.presets import PRESETS
+from bigtwo.server import fanout
+from bigtwo.server.fanout import Fanout, Told, state_frame
+from bigtwo.server.protocol import Act, Create, Host, encode
+from bigtwo.server.room import Room
+
+from .test_server_hostile import _close, _open, _room, _until
+
+AUDIENCES = (0, 1, None)  # the person's seat, a bot's seat, the spectators
+
+
+def _session(preset: str) -> tuple[Room, dict[Any, list[dict[str, Any]]], list[dict[Any, Any]]]:
+    """A session of ``preset`` (seat 0 plays its first offer among random bots, two deals),
+    the frames each audience is sent, and the server's own state for each after each change."""
+    create = Create(type="create", name="Ann", preset=preset, seats=["random"] * 7, deals=2)
+    room = Room.create("PATCHROOM", create)
+    told: Told = {}
+    got: dict[Any, list[dict[str, Any]]] = {
+        a: [json.loads(state_frame(room, a, told))] for a in AUDIENCES if a is None or a < 2
+    }
+    truth: list[dict[Any, Any]] = []
+
+    def tell(events: list[Any]) -> None:
+        change = Fanout(room, events, told)
+        for audience, frames in got.items():
+            frames += [json.loads(f) for f in change.frames_for(audience, frames[-1]["seq"])]
+        change.keep()
+        truth.append({a: room.state_for(a) for a in got})
+
+    tell(room.host_action(0, Host(type="host", what="start"), now=0.0)[0])
+    n = 0
+    while room.status == "playing":
+        offers = room.state_for(0)["offers"]
+        if offers:
+            n += 1
+            tell(room.act(0, Act(type="act", id=str(n), action=offers[0]), now=0.0)[0])
+        else:  # another seat is awaited by nobody: only a timer moves it on
+            room.deadline = 0.0
+            tell(room.expire(now=1.0))
+    return room, got, truth
+
+
+@pytest.mark.parametrize("preset", sorted({p.name for p in PRESETS.values()}))
+def test_the_patches_rebuild_the_servers_state_for_every_audience(preset: str) -> None:
+    _, got, truth = _session(preset)
+    for audience, frames in got.items():
+        assert {f["type"] for f in frames[1:]} == {"update"}  # never the whole state again
+        followed = with_states(frames)[1:]
+        assert len(followed) == len(truth)
+        for step, (message, held) in enumerate(zip(followed, truth, strict=True)):
+            assert message["state"] == held[audience], (preset, audience, step)
+
+
+def test_a_deals_updates_do_not_grow_with_it() -> None:
+    """Over whole deals: the last update of a deal (its end) is no bigger than its first (the
+    deal and the new hand), the plain moves' updates of its last third are on average no
+    bigger than those of its first third (protocol 1 re-sent the history in each, so they
+    grew with every play), and no update carries the history it extends."""
+    for preset in ("classic", "hong-kong"):
+        _, got, _ = _session(preset)
+        deals: list[list[int]] = []
+        for message in got[0][1:]:
+            kinds = {e["kind"] for e in message["events"]}
+            size = len(json.dumps(message, separators=(",", ":")))
+            if "deal" in kinds:
+                deals.append([])
+            deals[-1].append(size)
+            for op in message["patch"] if "deal" not in kinds else ():  # a new deal: anew
+                assert op[1] != ["view", "history"] or op[0] == "+", op  # appended only
+        assert len(deals) == 2
+        for sizes in deals:
+            assert sizes[-1] <= sizes[0], sizes
+            plain = sizes[1:-1]
+            third = max(1, len(plain) // 3)
+            first, last = plain[:third], plain[-third:]
+            assert sum(last) / len(last) <= 1.15 * sum(first) / len(first), sizes
+
+
+def test_a_change_is_built_and_encoded_once_per_audience(
+    test_client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two sockets on the host's seat and two spectators: one person's action builds one state
+    and encodes one update for the seat and one for the spectators."""
+    host = _open(test_client)
+    welcome = _room(host)
+    code, token = welcome["room"], welcome["token"]
+    others = [_open(test_client) for _ in range(3)]
+    requests = [{"type": "resume", "room": code, "token": token}] + [
+        {"type": "watch", "room": code}
+    ] * 2
+    for ws, request in zip(others, requests, strict=True):
+        ws.send_json(request)
+        _until(ws, "state")
+    host.send_json({"type": "host", "what": "start"})
+    sockets = [host, *others]
+    state = _until(host, "update")["state"]  # the bots play until the host's turn
+    while not (0 in state["awaiting"] and state["offers"]):
+        state = _until(host, "update")["state"]
+    for ws in others:  # every socket at the same version
+        while _until(ws, "update")["seq"] < state["seq"]:
+            pass
+    built: list[Any] = []
+    encoded: list[str] = []
+    state_for, real_encode = Room.state_for, fanout.encode
+    monkeypatch.setattr(Room, "state_for", lambda r, a: built.append(a) or state_for(r, a))
+    monkeypatch.setattr(fanout, "encode", lambda m: encoded.append(m.type) or real_encode(m))
+    host.send_json({"type": "act", "id": "a1", "action": state["offers"][0]})
+    for ws in sockets:
+        _until(ws, "update")
+    assert sorted(built, key=str) == [0, None]
+    assert encoded == ["update", "update"]
+    for ws in sockets:
+        _close(ws)
+
+
+def test_a_client_of_another_version_is_told_to_upgrade(test_client: TestClient) -> None:
+    for path in ("/ws", "/ws?protocol=1", "/ws?protocol=3"):
+        with test_client.websocket_connect(path) as ws:
+            message = ws.receive_json()
+            assert message["type"] == "upgrade" and message["version"] == 2
+            assert "reload" in message["message"]
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == 4426
+    with test_client.websocket_connect(WS) as ws:
+        assert ws.receive_json() == {"type": "hello", "version": 2}
+
+
+def test_only_protocol_messages_are_sent() -> None:
+    with pytest.raises(TypeError, match="only protocol messages"):
+        encode({"type": "state"})  # type: ignore[arg-type]
+
+
+def test_bigtwo_client_follows_the_patches(server: Any) -> None:
+    """A whole session through `bigtwo.client`: the state its patches make is the one a
+    fresh connection is sent whole."""
+    from bigtwo.bots import make_bot
+    from bigtwo.client import Client
+
+    client = Client.connect(server.ws)
+    client.create("Ann", seats=["random"] * 3, deals=1)
+    client.host("start")
+    client.play(make_bot("random"))
+    time.sleep(0.2)
+    fresh = Client.connect(server.ws)
+    fresh.resume(str(client.room), str(client.token))
+    assert client.state == fresh.state
+    assert any(m["type"] == "update" for m in client.received)
+    for c in (client, fresh):
+        c.close()

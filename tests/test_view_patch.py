@@ -1,0 +1,56 @@
+"""The view patch of protocol 2: applying `diff(old, new)` to ``old`` gives ``new`` for any
+JSON values, leaves ``old`` as it was, and a patch that doesn't fit is refused."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bigtwo.view_patch import PatchError, apply, diff
+
+leaves = st.none() | st.booleans() | st.integers(-5, 5) | st.sampled_from(["a", "b", "3D 4C"])
+values = st.recursive(
+    leaves,
+    lambda inner: st.lists(inner, max_size=5)
+    | st.dictionaries(st.sampled_from(["hand", "counts", "x", "y", "history"]), inner, max_size=4),
+    max_leaves=25,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(values, values)
+def test_a_patch_turns_old_into_new(old: Any, new: Any) -> None:
+    kept = copy.deepcopy(old)
+    ops = diff(old, new)
+    assert apply(old, ops) == new
+    assert old == kept  # nothing the caller holds is changed
+    json.dumps(ops)  # and it travels as JSON
+    if old == new:
+        assert ops == []
+
+
+def test_a_growing_list_sends_only_what_it_gained() -> None:
+    history = [{"seat": s % 4, "move": "pass"} for s in range(40)]
+    ops = diff({"history": history}, {"history": [*history, {"seat": 0, "move": "3D"}]})
+    assert ops == [["+", ["history"], [{"seat": 0, "move": "3D"}]]]
+
+
+def test_one_count_changed_is_one_operation() -> None:
+    assert diff({"counts": [13, 13, 13, 13]}, {"counts": [13, 12, 13, 13]}) == [
+        ["=", ["counts", 1], 12]
+    ]
+
+
+@pytest.mark.parametrize(
+    "ops",
+    [[["=", ["a", "b"], 1]], [["+", ["n"], [1]]], [["-", ["missing"]]], [["?", ["n"], 1]],
+     [["=", ["l", 5], 1]], [["+", [], [1]]], [["-", []]]],
+)  # fmt: skip
+def test_a_patch_for_another_value_is_refused(ops: list[Any]) -> None:
+    with pytest.raises(PatchError):
+        apply({"n": 1, "l": [1]}, ops)
