@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import expect
 from follower import with_states
+from playwright.sync_api import expect
 from ports import free_port
 
 from .conftest import serving

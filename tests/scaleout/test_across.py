@@ -15,9 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_process import ServerProcess
-
 from follower import with_states
+from server_process import ServerProcess
 
 from bigtwo.client import Client, ServerError
 

@@ -8,9 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from starlette.testclient import TestClient, WebSocketTestSession
-
 from follower import WS
+from starlette.testclient import TestClient, WebSocketTestSession
 
 from bigtwo.server import shared
 from bigtwo.server.app import make_app

@@ -118,6 +118,7 @@ def test_the_table_of_messages_names_every_message_and_its_fields() -> None:
 
 def test_the_published_schema_is_the_models() -> None:
     published = json.loads((DOCS / "protocol.schema.json").read_text(encoding="utf-8"))
-    assert published == schema(), "run: python -m bigtwo.server.protocol > docs/protocol.schema.json"
+    again = "python -m bigtwo.server.protocol > docs/protocol.schema.json"
+    assert published == schema(), f"out of date: {again}"
     assert set(published["server"]["discriminator"]["mapping"]) == set(OUTBOUND)
     assert set(published["client"]["discriminator"]["mapping"]) == set(INBOUND)

@@ -13,13 +13,12 @@ from typing import Any
 
 import httpx2
 import pytest
+from follower import WS, Follower
 from server_process import ServerProcess
 from starlette.testclient import TestClient
 from websockets.exceptions import ConnectionClosed
 
 import bigtwo
-from follower import WS, Follower
-
 from bigtwo.client import Client, ServerError
 from bigtwo.server.room import Room
 

@@ -10,13 +10,12 @@ import time
 from typing import Any
 
 import pytest
+from follower import WS, Follower
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from bigtwo.server import app as server_app
 from bigtwo.server.protocol import MAX_FRAME
-
-from follower import WS, Follower
 
 Socket = Any  # the test client's WebSocket session
 

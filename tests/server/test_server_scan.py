@@ -10,10 +10,9 @@ from functools import partial
 from typing import Any
 
 import pytest
-
-import bigtwo.server.room
 from follower import with_states
 
+import bigtwo.server.room
 from bigtwo.server.fanout import Fanout, Told, state_frame
 from bigtwo.server.protocol import Act, Create, Host, encode, error
 from bigtwo.server.room import Room

@@ -9,9 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from starlette.testclient import TestClient
-
 from follower import WS
+from starlette.testclient import TestClient
 
 from bigtwo.server.protocol import MAX_TURN, MIN_TURN, Act, Create, Host
 from bigtwo.server.room import SILENT_TURNS, Room
