@@ -12,6 +12,7 @@ from ..extras import require
 try:
     from .actions import ActionCodec
     from .aec import BigTwoAEC
+    from .moves import MOVE_FEATURES_VERSION, MoveLayout, move_features
     from .observation import DECISIONS, Layout
     from .registration import register_envs
     from .runner import TableRunner
@@ -26,12 +27,15 @@ register_envs()
 
 __all__ = [
     "DECISIONS",
+    "MOVE_FEATURES_VERSION",
     "ActionCodec",
     "BigTwoAEC",
     "BigTwoEnv",
     "CallableBot",
     "Layout",
+    "MoveLayout",
     "StateLayout",
     "TableRunner",
     "VectorBigTwo",
+    "move_features",
 ]

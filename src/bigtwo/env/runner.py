@@ -64,6 +64,7 @@ class TableRunner:
         self._offered: dict[int, tuple[int, int]] = {}
         self._moves: dict[int, Move] = {}
         self._seen: dict[int, Vector] = {}  # observations made since the last step
+        self._listed: tuple[list[Move], list[int]] | None = None  # `offered_moves`, once a step
 
     # -- stepping -------------------------------------------------------------------------------
     def reset(self, seed: int) -> None:
@@ -83,6 +84,23 @@ class TableRunner:
         move = self._moves.get(int(index))
         if move is None:
             raise BigTwoError(f"action {index} isn't offered to seat {seat} now")
+        self._submit(seat, move)
+
+    def act_offered(self, k: int) -> None:
+        """The seat to act makes the ``k``-th move of `offered_moves` (`BigTwoError` if
+        there is none)."""
+        seat = self.seat
+        if seat is None:
+            raise BigTwoError("the session is over: reset the environment")
+        moves, _ = self.offered_moves()
+        if not 0 <= int(k) < len(moves):
+            raise BigTwoError(
+                f"move {k} isn't offered to seat {seat} now: it is offered moves 0 to"
+                f" {len(moves) - 1}"
+            )
+        self._submit(seat, moves[int(k)])
+
+    def _submit(self, seat: int, move: Move) -> None:
         self.rewards[:] = 0.0
         if self._interrupt is not None:
             self._interrupt = None
@@ -112,6 +130,16 @@ class TableRunner:
             self.observe(self.seat)
         return dict(self._moves)
 
+    def offered_moves(self) -> tuple[list[Move], list[int]]:
+        """Every move offered to the seat to act, none dropped, in the offered order, with
+        each one's action index (-1 past a dynamic space's end; `ActionCodec.offered`): what
+        `act_offered` counts in. Empty once the session is over."""
+        if self.seat is None:
+            return [], []
+        if self._listed is None:
+            self._listed = self.codec.offered(self.moves(self.seat))
+        return self._listed
+
     def offered(self, index: int) -> bool:
         """Is the action at ``index`` offered to the seat to act?"""
         if self.seat is not None and not self._moves:
@@ -121,7 +149,7 @@ class TableRunner:
     def _settle(self) -> None:
         """Play on to the next agent's decision, starting deals and applying defaults."""
         table = self.table
-        self._moves, self._seen = {}, {}
+        self._moves, self._seen, self._listed = {}, {}, None
         while True:
             for event in self.events:
                 if event.kind == "deal_over":
