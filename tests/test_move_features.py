@@ -187,3 +187,17 @@ def test_an_offered_place_past_the_end_is_refused_in_words() -> None:
     assert info["illegal_action"]
     with pytest.raises(BigTwoError, match="action_masks is for actions='index'"):
         single.action_masks()
+
+
+def test_acting_by_offered_place_passes_check_env_with_nothing_skipped() -> None:
+    import warnings
+
+    import gymnasium
+    from gymnasium.utils.env_checker import check_env
+
+    env = gymnasium.make(
+        "bigtwo/BigTwo-v0", opponents="greedy", actions="offered", render_mode="ansi"
+    )
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a skipped check warns: here it fails
+        check_env(env.unwrapped)
