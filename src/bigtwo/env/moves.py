@@ -58,7 +58,8 @@ class MoveLayout:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self.cards = c = Layout(rules).cards
+        layout = Layout(rules)  # the observation's card slots
+        self.cards = c = layout.cards
         sizes = [
             ("cards", c),  # the move's cards (a gift's: the cards given)
             ("leaves", c),  # the seat's hand once the move is made
@@ -72,7 +73,6 @@ class MoveLayout:
             ("goes_out", 1),  # 1 when the move leaves the hand empty
         ]
         self.fields, self.size = placed(sizes)
-        layout = Layout(rules)
         self._ids = layout._ids  # the card id of each slot
         self._bytes = 2 * COPY_STRIDE // 8
         self._ranks: dict[bool, npt.NDArray[np.float64]] = {}  # `_slot_ranks`, by 2s order
