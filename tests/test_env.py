@@ -247,27 +247,6 @@ def test_conformance_through_action_indices(name: str) -> None:
     assert play_through(EnvDriver(), RULE_SETS[name], seed=3) > 0
 
 
-def test_the_vectorised_form_steps_many_tables_and_restarts_finished_sessions() -> None:
-    from bigtwo.env import VectorBigTwo
-
-    vec = VectorBigTwo(3, "classic", opponents="greedy", seed=2)
-    obs, masks = vec.reset()
-    assert obs.shape == (3, vec.runners[0].layout.size) and masks.shape == (3, 43382)
-    rng = np.random.default_rng(0)
-    finished, total = 0, np.zeros(3)
-    for _ in range(400):
-        actions = [int(rng.choice(np.flatnonzero(m))) for m in masks]
-        obs, masks, rewards, done = vec.step(np.array(actions))
-        total += rewards
-        finished += int(done.sum())
-        assert all(m.sum() > 0 for m in masks)
-    assert finished > 3 and total.any()
-    again = VectorBigTwo(3, "classic", opponents="greedy", seed=2)
-    assert np.array_equal(
-        again.reset()[0], VectorBigTwo(3, "classic", opponents="greedy", seed=2).reset()[0]
-    )
-
-
 def test_an_observation_asked_again_in_a_step_is_the_same_and_not_shared() -> None:
     """The runner builds each seat's observation once a step: asking again gives equal arrays
     (other seats too), and writing into an answer changes no later one."""
