@@ -1,8 +1,8 @@
 """Reinforcement-learning environments over the table (``pip install bigtwo[rl]``): a
 PettingZoo AEC environment (`BigTwoAEC`), a Gymnasium one (`BigTwoEnv`) and many tables
-stepped together (`VectorBigTwo`). ``docs/rl.md`` gives the observation and action layouts.
-Importing it registers the Gymnasium ids (`registration`): ``bigtwo/BigTwo-v0`` and one a
-preset."""
+stepped together as a Gymnasium vector environment (`VectorBigTwo`). ``docs/rl.md`` gives the
+observation and action layouts. Importing it registers the Gymnasium ids
+(`registration`): ``bigtwo/BigTwo-v0`` and one a preset."""
 
 from __future__ import annotations
 

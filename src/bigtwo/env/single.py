@@ -112,15 +112,28 @@ class BigTwoEnv(gym.Env[dict[str, Any], Any]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
+        self._deal_in()
+        return self._observe(), self._info(illegal=False)
+
+    def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        reward, done, illegal = self._advance(action)
+        if self.render_mode == "human":
+            self.render()
+        return self._observe(), reward, done, False, self._info(illegal=illegal)
+
+    def _deal_in(self) -> None:
+        """A new session from the environment's random numbers, on to the learner's first
+        decision."""
         self.runner.seat = None
         while self.runner.seat is None:  # a deal may end before the learner acts (four 2s)
             table_seed = int(self.np_random.integers(2**31))
             bots = seat_bots(self.opponents, self.rules.players, self.learner, table_seed)
             self.runner.bots = bots
             self.runner.reset(table_seed)
-        return self._observe(), self._info(illegal=False)
 
-    def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+    def _advance(self, action: Any) -> tuple[float, bool, bool]:
+        """The learner takes ``action`` (the default where it isn't offered): its reward,
+        whether the episode is over, whether the action was illegal."""
         runner, k = self.runner, int(action)
         if self.actions == "offered":
             legal = 0 <= k < len(runner.offered_moves()[0])
@@ -132,11 +145,7 @@ class BigTwoEnv(gym.Env[dict[str, Any], Any]):
                 runner.act(k)
         if not legal:
             self.runner.act_default()
-        reward = float(self.runner.rewards[self.learner])
-        done = self.runner.seat is None
-        if self.render_mode == "human":
-            self.render()
-        return self._observe(), reward, done, False, self._info(illegal=not legal)
+        return float(self.runner.rewards[self.learner]), self.runner.seat is None, not legal
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The actions offered to the learner now, True at each: all False once the episode
