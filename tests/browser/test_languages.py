@@ -131,9 +131,9 @@ def test_hong_kong_shows_its_own_words_over_taiwans() -> None:
 
 
 # zh-HK is zh-Hant in every string but Hong Kong's few own words, so it stands for both
-@pytest.mark.parametrize("lang", ["zh-HK", "zh-Hans"])
+@pytest.mark.parametrize("lang", ["zh-HK", "zh-Hans", "fil", "id", "ms", "vi"])
 @pytest.mark.parametrize("screen", SCREENS)
-def test_every_screen_in_chinese_on_a_phone(
+def test_every_screen_in_each_language_on_a_phone(
     browser: Any, languages_server: str, screen: str, lang: str
 ) -> None:
     """Each screen reached in the language's own words (the steps ask the page's catalogue for
