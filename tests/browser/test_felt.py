@@ -17,7 +17,7 @@ VIEWPORTS = [(360, 640), (390, 844), (768, 1024), (1280, 800)]
 BOXES = """() => {
   const box = (el) => { const r = el.getBoundingClientRect();
     return { left: r.left, top: r.top, right: r.right, bottom: r.bottom }; };
-  const play = [...document.querySelectorAll(".actions button")].find((b) => b.dataset.focus === "play");
+  const play = document.querySelector('.actions button[data-focus="play"]');
   return {
     felt: box(document.querySelector(".felt")),
     seats: [...document.querySelectorAll("#seats .seat")].map(box),
@@ -59,6 +59,7 @@ def test_the_seats_sit_around_the_felt_at_every_size(
         seats = page.get_by_role("region", name="Seats").get_by_role("listitem")
         assert seats.count() == players
         assert page.locator("#seats .seat.slot-me").count() == 1  # the person's, at the bottom
+        assert seats.filter(has_text="dealer").count() == 1  # the room names its dealer
         for width, height in VIEWPORTS:
             page.set_viewport_size({"width": width, "height": height})
             page.evaluate("window.scrollTo(0, 0)")
@@ -140,14 +141,14 @@ def test_the_play_to_beat_lies_in_the_middle_as_cards(context: Any, server: str)
     page.get_by_role("button", name="Play", exact=True).wait_for()
     board = page.get_by_role("region", name="Table")
     hand_cards(page).first.wait_for()
-    if board.locator(".to-beat-cards").count() == 0:  # the person leads: play the lowest card
+    if board.locator(".to-beat-cards .card-img").count() == 0:  # the person leads: play
         page.get_by_role("button", name="Hint", exact=True).click()
         page.get_by_role("button", name="Play", exact=True).click()
     cards = board.get_by_role("img").filter(has=page.locator("svg"))
     cards.first.wait_for()
     assert "played by" in board.inner_text()
     name = cards.first.get_attribute("aria-label")
-    assert name and " of " in name or "joker" in (name or "")
+    assert name is not None and (" of " in name or "joker" in name)
     # the seat that made it shows it in front of it too
     played = page.locator("#seats .seat-play .card-img").first
     played.wait_for()

@@ -31,7 +31,7 @@ export function board() {
   fill(
     box,
     h("h2", { class: "visually-hidden", text: t("table.heading") }),
-    shown ? h("div", { class: "to-beat-cards" }, shown) : null,
+    h("div", { class: "to-beat-cards" }, shown), // kept when empty: the felt holds its size
     line,
     turn,
     view.end === null

@@ -2,7 +2,9 @@
 // seat order (the arrow in the middle says which way play goes). Each shows an initials
 // avatar, the name, the cards held as a fan of backs, its play or pass in this trick, the
 // dealer, titles, team, away and turn, and the turn's countdown ring. Before the start the
-// host changes a seat's kind here.
+// host changes a seat's kind here. What changes from move to move (the turn, a pass, a seat
+// out) is drawn by the seat's look and said in its hidden text, so the felt keeps its size and
+// a card held by a finger in the hand below stays under it.
 import { backs, cardRow } from "./card-face.js";
 import { fill, h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -57,6 +59,7 @@ export function seats() {
     const side = team(view, s);
     if (side !== null) flags.push(t("table.seat.team", { n: side + 1 }));
     if (seat.away) flags.push(t("room.seat.away"));
+    const now = []; // what changes from move to move: said, and drawn by the seat's look
     let spoken = name;
     let turn = false;
     let held = null;
@@ -64,13 +67,13 @@ export function seats() {
       const count = view.counts[s];
       spoken = t(count === 1 ? "table.seat.one" : "table.seat", { name, count });
       if (view.end !== null) {
-        if (view.winner === s) flags.push(t("table.seat.winner"));
+        if (view.winner === s) now.push(t("table.seat.winner"));
       } else {
-        if (view.passed.includes(s)) flags.push(t("table.seat.passed"));
-        if (view.out.includes(s)) flags.push(t("table.seat.out"));
+        if (view.passed.includes(s)) now.push(t("table.seat.passed"));
+        if (view.out.includes(s)) now.push(t("table.seat.out"));
       }
       turn = playing && view.to_move === s && view.end === null;
-      if (turn) flags.push(t("table.seat.turn"));
+      if (turn) now.push(t("table.seat.turn"));
       if (s !== S.seat) held = h("span", { class: "held" }, backs(count), h("span", { class: "count", text: String(count) }));
     }
     const timer = turn && S.state.deadline
@@ -79,7 +82,7 @@ export function seats() {
       h("span", { class: "ring", "aria-hidden": "true" }), h("span", { class: "timer-text" }))
       : null;
     const move = moves.get(s);
-    let play = null;
+    let play = view ? h("span", { class: "seat-play" }) : null; // kept: the felt holds its size
     if (move === "pass") play = h("span", { class: "seat-play pass", "aria-hidden": "true", text: t("table.pass.mark") });
     else if (move) play = h("span", { class: "seat-play" }, cardRow(move, "small"));
     let change = null;
@@ -107,7 +110,7 @@ export function seats() {
       h("span", { class: "seat-top" },
         h("span", { class: "avatar", "aria-hidden": "true", text: initials(name) }),
         h("span", { class: "seat-name", "aria-hidden": view ? "true" : null, text: name }),
-        view ? h("span", { class: "visually-hidden", text: spoken }) : null,
+        view ? h("span", { class: "visually-hidden", text: [spoken, ...now].join(", ") }) : null,
         timer),
       held,
       flags.length ? h("span", { class: "flags", text: flags.join(" · ") }) : null,
