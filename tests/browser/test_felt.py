@@ -108,13 +108,13 @@ def test_cards_are_drawn_with_their_index_suit_and_name(context: Any, server: st
     page.get_by_role("button", name="Play", exact=True).wait_for()
     # the hand's buttons hold the drawn faces and are named by them
     first = hand_cards(page).first
-    assert first.locator("svg text").count() >= 4
+    assert first.locator("svg text").count() >= 2 and first.locator("svg use").count() == 1
     words = ["TD", "QH", "AS", "4C", "3D*", "RJ", "BJ"]
     shown = page.evaluate(FACES, words)
     by = dict(zip(words, shown, strict=True))
     assert by["TD"]["name"] == "10\u2666, 10 of diamonds"
     assert by["TD"]["texts"][:2] == ["10", "\u2666"]
-    assert by["QH"]["texts"][:2] == ["Q", "\u2665"] and "Q" in by["QH"]["texts"][4:]
+    assert by["QH"]["texts"] == ["Q", "\u2665", "\u2665"]  # the index once, the suit framed
     assert by["AS"]["name"] == "A\u2660, ace of spades"
     assert by["3D*"]["second"] == 1 and by["TD"]["second"] == 0  # a second deck's mark
     assert "second deck" in by["3D*"]["name"]

@@ -1,8 +1,8 @@
-// Cards drawn as SVG, made here (no image files): the rank's index and the suit at two corners,
-// a big suit on number cards and aces, a framed letter under a crown on jacks, queens and
-// kings, a star on jokers, and a dot that marks a second deck's copy. Colours come from the
-// stylesheet by suit (class suit-D …), so the four-colour deck is a class on the page. A card
-// back is CSS alone (.back). The letters of the index come from the catalogue (card.index.J …).
+// Cards drawn as SVG, made here (no image files): the rank's index and the suit at two
+// corners, a big suit on number cards and aces, a framed suit under a crown, coronet or cap on
+// jacks, queens and kings, a star on jokers, and a dot that marks a second deck's copy. Colours
+// come from the stylesheet by suit (class suit-D …), so the four-colour deck is a class on the
+// page. A card back is CSS alone (.back). The letters of the index come from the catalogue (card.index.J …).
 import * as cards from "./cards.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -10,6 +10,7 @@ import { t } from "./i18n.js";
 const NS = "http://www.w3.org/2000/svg";
 const SYMBOL = { D: "\u2666", C: "\u2663", H: "\u2665", S: "\u2660" };
 const FACES = new Set(["J", "Q", "K"]);
+let made = 0; // numbers the faces drawn, for the ids their <use> copies point at
 // a king's crown, a queen's coronet (a jack wears a cap, drawn below)
 const CROWN = {
   K: "M18 36 L22 27 L26 33 L30 25 L34 33 L38 27 L42 36 Z",
@@ -41,20 +42,20 @@ export function face(card) {
   svg.append(s("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6, class: "paper" }));
   const mark = card.joker ? "\u2605" : SYMBOL[card.suit];
   const label = card.joker ? "\u2605" : index(card.rank);
-  const corner = (flip) => {
-    const g = s("g", flip ? { transform: "rotate(180 30 42)" } : {});
-    g.append(s("text", { x: 8, y: 18, class: "idx", "text-anchor": "middle",
-      textLength: label.length > 1 ? 14 : null, lengthAdjust: "spacingAndGlyphs" }, label));
-    if (!card.joker) g.append(s("text", { x: 8, y: 31, class: "pip", "text-anchor": "middle" }, mark));
-    return g;
-  };
-  svg.append(corner(false), corner(true));
+  // The index is written once and shown again turned over by <use>: a control's visible text
+  // (its name's first words, "Q♥") then reads as it does once, not "Q ♥ Q ♥".
+  const id = `idx-${++made}`;
+  const corner = s("g", { id });
+  corner.append(s("text", { x: 8, y: 18, class: "idx", "text-anchor": "middle",
+    textLength: label.length > 1 ? 14 : null, lengthAdjust: "spacingAndGlyphs" }, label));
+  if (!card.joker) corner.append(s("text", { x: 8, y: 31, class: "pip", "text-anchor": "middle" }, mark));
+  svg.append(corner, s("use", { href: `#${id}`, transform: "rotate(180 30 42)" }));
   if (card.joker) {
     svg.append(s("text", { x: 30, y: 55, class: "big", "text-anchor": "middle" }, mark));
   } else if (FACES.has(card.rank)) {
     svg.append(s("rect", { x: 15, y: 20, width: 30, height: 44, rx: 3, class: "frame" }));
     svg.append(s("path", { d: CROWN[card.rank], class: "crown" }));
-    svg.append(s("text", { x: 30, y: 56, class: "letter", "text-anchor": "middle" }, label));
+    svg.append(s("text", { x: 30, y: 58, class: "big face-pip", "text-anchor": "middle" }, mark));
   } else {
     svg.append(s("text", { x: 30, y: 54, class: card.rank === "A" ? "big ace" : "big",
       "text-anchor": "middle" }, mark));
