@@ -5,12 +5,12 @@ catalogue isn't written yet is skipped, saying so).
 A catalogue holds only keys `en.json` has, with the same ``{placeholders}``; laid over the
 catalogues it amends (``parents`` in `languages.json`: zh-HK over zh-Hant) it has every key,
 and a catalogue that amends another repeats none of its values. Its card ranks, suits and kinds
-of play (``rank.*``, ``suit.*``, ``combo.*``) use its glossary's terms: a value agrees with a
-term when it holds the term, or the term's main word (what comes before a note in parentheses:
-``2（老二）`` → ``2``, ``two pair (dalawang pares)`` → ``two pair``), as a whole word, ignoring
-case; a word inside a longer one doesn't count (``同花``, a flush, does not hold Hong Kong's
-``花``), while ``isang pares`` holds ``pares``. `review.json` says per language which keys a
-native speaker has reviewed, and who.
+of play (``rank.*``, ``suit.*``, ``combo.*``) and the President titles (``title.*``) use its
+glossary's terms: a value agrees with a term when it holds the term, or the term's main word
+(what comes before a note in parentheses: ``2（老二）`` → ``2``, ``two pair (dalawang pares)``
+→ ``two pair``), as a whole word, ignoring case; a word inside a longer one doesn't count
+(``同花``, a flush, does not hold Hong Kong's ``花``), while ``isang pares`` holds ``pares``.
+`review.json` says per language which keys a native speaker has reviewed, and who.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from test_glossaries import GLOSSARIES, rows, term
 I18N = Path(__file__).resolve().parents[1] / "src" / "bigtwo" / "web" / "i18n"
 NOT_CATALOGUES = ("languages.json", "review.json")
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
-CHECKED = ("combo.", "rank.", "suit.")
+CHECKED = ("combo.", "rank.", "suit.", "title.")
 # a Chinese catalogue's characters stay in its script: GB 2312 holds no Traditional-only forms,
 # Big5 (and Hong Kong's supplement to it) no Simplified-only ones
 SCRIPT_CODECS = {"zh-Hans": "gb2312", "zh-Hant": "big5", "zh-HK": "big5hkscs"}
