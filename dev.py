@@ -32,6 +32,8 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 STAMP = VENV / ".bigtwo-installed"
+# Debian's fonts-noto-cjk: without a CJK font, Chromium draws the Chinese catalogues as boxes
+CJK_FONTS = Path("/usr/share/fonts/opentype/noto")
 
 
 def extras_for(task: str, args: list[str]) -> set[str]:
@@ -141,13 +143,16 @@ def collected(line: str) -> str | None:
 
 
 def missing_system_packages() -> list[str]:
-    """Debian packages the tests drive for real: PostgreSQL (a throwaway cluster per run) and
-    Chromium (the browser tests; Playwright can't download browsers here)."""
+    """Debian packages the tests drive for real: PostgreSQL (a throwaway cluster per run),
+    Chromium (the browser tests; Playwright can't download browsers here) and a font for the
+    Chinese pages it shows."""
     missing = []
     if not shutil.which("pg_ctl") and not list(Path("/usr/lib/postgresql").glob("*/bin/pg_ctl")):
         missing.append("postgresql")
     if not shutil.which("chromium"):
         missing.append("chromium")
+    if not list(CJK_FONTS.glob("NotoSansCJK*")):
+        missing.append("fonts-noto-cjk")
     return missing
 
 

@@ -1,16 +1,27 @@
 """Random masked actions a second through the PettingZoo environment, against the engine's
-own loop in the same run.
+own loop and PettingZoo's Leduc hold'em in the same run; and the vector environment's steps a
+second in one process and with subprocess workers.
 
-Run ``python benchmarks/env.py [--deals N]``. The environment row: every seat an agent, each
-step observes the acting seat (observation vector and action mask), picks a random index the
-mask offers and steps. The engine row: ``Game.legal_moves()`` and ``Game.play`` on a random
-legal move, nothing else. CPU seconds of this process (one core), the best of three rounds.
+Run ``python benchmarks/env.py [--deals N] [--against OTHER/src] [--vector N]``. The
+environment row: every seat an agent, each step observes the acting seat (observation vector
+and action mask), picks a random index the mask offers (``mask.view(bool)``, as the docs
+advise) and steps. The engine row: ``Game.legal_moves()`` and ``Game.play`` on a random legal
+move, nothing else. Leduc (``pettingzoo.classic.leduc_holdem_v4``, which needs ``rlcard`` and
+``pygame``; left out without them): the same random masked loop. CPU seconds of this process
+(one core), the best of three rounds. ``--against`` measures classic through another tree's
+sources (an older checkout) in a subprocess, the two alternately. ``--vector N``: N tables of
+`VectorBigTwo` (readable infos off) stepped with random offered actions, in this process and
+with 1 and 2 workers, alternately: wall-clock steps a second.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import subprocess
+import sys
 import time
+from typing import Any
 
 import numpy as np
 
@@ -25,23 +36,36 @@ RULE_SETS = {
 }
 
 
-def through_env(rules: bigtwo.Rules, deals: int) -> float:
-    """Actions a second through the AEC environment."""
-    sessions = 3 if rules.mode.value == "president" else 1
-    env = BigTwoAEC(rules, deals=sessions)
-    rng = np.random.default_rng(1)
+def random_steps(env: Any, episodes: int, seed: int = 1) -> float:
+    """Actions a second of random masked play through a PettingZoo AEC environment."""
+    rng = np.random.default_rng(seed)
     steps, start = 0, time.process_time()
-    for seed in range(max(1, deals // sessions)):
-        env.reset(seed=seed)
+    for episode in range(episodes):
+        env.reset(seed=episode)
         while env.agents:
-            obs = env.observe(env.agent_selection)
-            if env.terminations[env.agent_selection]:
+            agent = env.agent_selection
+            obs = env.observe(agent)
+            if env.terminations[agent] or env.truncations[agent]:
                 env.step(None)
                 continue
             offered = obs["action_mask"].view(np.bool_).nonzero()[0]  # int8 as 0/1 bytes
             env.step(int(offered[rng.integers(len(offered))]))  # rng.choice costs 4x as much
             steps += 1
     return steps / (time.process_time() - start)
+
+
+def through_env(rules: bigtwo.Rules, deals: int) -> float:
+    """Actions a second through the AEC environment."""
+    sessions = 3 if rules.mode.value == "president" else 1
+    return random_steps(BigTwoAEC(rules, deals=sessions), max(1, deals // sessions))
+
+
+def leduc(episodes: int) -> float | None:
+    try:
+        from pettingzoo.classic import leduc_holdem_v4  # type: ignore[import-untyped]
+    except ImportError:
+        return None
+    return random_steps(leduc_holdem_v4.env(), episodes)
 
 
 def engine_loop(rules: bigtwo.Rules, deals: int) -> float:
@@ -57,15 +81,70 @@ def engine_loop(rules: bigtwo.Rules, deals: int) -> float:
     return steps / (time.process_time() - start)
 
 
+def elsewhere(src: str, deals: int) -> float:
+    """Classic through the AEC environment of the sources at ``src``, in a subprocess."""
+    code = (
+        "import sys; sys.path.insert(0, 'benchmarks'); import env, bigtwo; "
+        f"print(max(env.through_env(bigtwo.Rules.preset('classic'), {deals}) for _ in range(3)))"
+    )
+    environ = {**os.environ, "PYTHONPATH": src}
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=environ, cwd=here, capture_output=True, text=True
+    )
+    return float(out.stdout.split()[-1])
+
+
+def vector_steps(num_envs: int, workers: int, steps: int) -> float:
+    """Wall-clock steps a second (tables × steps) of `VectorBigTwo` with ``workers``."""
+    from bigtwo.env import VectorBigTwo
+
+    vec = VectorBigTwo(num_envs, "classic", workers=workers, readable_infos=False, copy=False)
+    rng = np.random.default_rng(1)
+    obs, _ = vec.reset(seed=1)
+    start = time.perf_counter()
+    for _ in range(steps):
+        offered = [np.flatnonzero(m) for m in obs["action_mask"].view(np.bool_)]
+        vec.step([int(o[rng.integers(len(o))]) if len(o) else 0 for o in offered])
+    rate = num_envs * steps / (time.perf_counter() - start)
+    vec.close()
+    return rate
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=60)
-    deals = parser.parse_args().deals
+    parser.add_argument("--against", help="another tree's src folder, measured alternately")
+    parser.add_argument("--vector", type=int, default=0, help="tables of the vector env")
+    args = parser.parse_args()
+    deals = args.deals
+    if args.vector:
+        rates: dict[int, list[float]] = {0: [], 1: [], 2: []}
+        for _ in range(3):
+            for workers, found in rates.items():
+                found.append(vector_steps(args.vector, workers, 4000 // args.vector))
+        for workers, found in rates.items():
+            where = f"{workers} workers" if workers else "in process"
+            low, high = min(found), max(found)
+            print(f"vector env, {args.vector} tables, {where:<12}{low:>10,.0f} – {high:,.0f}/s")
+        return
+    if args.against:
+        print(f"{'round':<8}{'this tree':>12}{'other tree':>12}")
+        for round_ in range(4):
+            ours = max(through_env(RULE_SETS["classic, 4 players"], deals) for _ in range(3))
+            print(f"{round_:<8}{ours:>12,.0f}{elsewhere(args.against, deals):>12,.0f}")
+        return
     print(f"{'rules':<24}{'env actions/s':>15}{'engine actions/s':>18}{'ratio':>8}")
     for name, rules in RULE_SETS.items():
         env = max(through_env(rules, deals) for _ in range(3))
         engine = max(engine_loop(rules, deals) for _ in range(3))
         print(f"{name:<24}{env:>15,.0f}{engine:>18,.0f}{env / engine:>8.2f}")
+        if name.startswith("classic"):
+            poker = [leduc(deals * 50) for _ in range(3)]
+            if poker[0] is not None:
+                best = max(p for p in poker if p is not None)
+                ratio = f"{env / best:>8.2f}"
+                print(f"{'leduc_holdem_v4':<24}{best:>15,.0f}{'':>18}{ratio} (classic ÷ leduc)")
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ hand and no card another seat hid, and the outcome is the deal's."""
 
 from __future__ import annotations
 
+import itertools
 import sys
 from pathlib import Path
 
@@ -12,7 +13,7 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from bigtwo import Game, Rules
+from bigtwo import BigTwoError, Game, Rules
 from bigtwo.arena import ArenaConfig, run_arena
 from bigtwo.cli.app import app
 from bigtwo.cli.simulate import simulate
@@ -135,3 +136,49 @@ def test_the_commands_refuse_a_dataset_without_the_rl_extra(
     assert result.exit_code == 2
     assert "--dataset needs pyarrow: install the 'rl' extra" in result.output
     assert not path.exists()
+
+
+@pytest.mark.parametrize("preset", ["classic", "president"])
+def test_each_seat_s_decisions_of_a_deal_are_an_episode_for_offline_rl(
+    tmp_path: Path, preset: str
+) -> None:
+    rules = Rules.preset(preset)
+    path = tmp_path / "episodes.parquet"
+    recorder = DecisionRecorder(rules, path)
+    tallies, _ = simulate(rules, LINEUP, 3, 11, recorder=recorder)
+    recorder.close()
+    data = load(path)
+    assert data["next_observation"].shape == data["observation"].shape
+    zeros = np.zeros(data["observation"].shape[1], np.float32)
+    for deal in range(3):
+        for seat in range(rules.players):
+            rows = np.flatnonzero((data["deal"] == deal) & (data["seat"] == seat))
+            assert len(rows) > 0
+            for row, after in itertools.pairwise(rows):
+                assert (data["next_observation"][row] == data["observation"][after]).all()
+                assert not data["done"][row] and data["reward"][row] == 0.0
+            last = rows[-1]
+            assert data["done"][last]
+            assert (data["next_observation"][last] == zeros).all()
+            assert data["reward"][rows].sum() == tallies[seat].scores[deal]
+    assert int(data["done"].sum()) == 3 * rules.players
+
+
+def test_a_version_1_dataset_still_loads(tmp_path: Path) -> None:
+    import pyarrow.parquet as pq
+
+    path = tmp_path / "v2.parquet"
+    recorder = DecisionRecorder(CLASSIC, path)
+    simulate(CLASSIC, LINEUP, 1, 3, recorder=recorder)
+    recorder.close()
+    table = pq.read_table(path).drop_columns(["next_observation", "reward", "done"])
+    meta = {**table.schema.metadata, b"format": b"bigtwo-decisions/1"}
+    pq.write_table(table.replace_schema_metadata(meta), old := tmp_path / "v1.parquet")
+    data, before = load(old), load(path)
+    assert "next_observation" not in data and "done" not in data
+    assert (data["observation"] == before["observation"]).all()
+    assert (data["action"] == before["action"]).all()
+    other = tmp_path / "other.parquet"
+    pq.write_table(table.replace_schema_metadata({b"format": b"other/9"}), other)
+    with pytest.raises(BigTwoError, match="is not a decision dataset"):
+        load(other)

@@ -96,3 +96,16 @@ def test_the_progress_names_each_package_pip_fetches(dev: tuple[ModuleType, list
         "WARNING: Location 'file:///x/simple/mdurl/' is ignored": None,
     }
     assert {line: module.collected(line) for line in lines} == lines
+
+
+def test_the_cjk_font_is_asked_for_until_it_is_in(
+    dev: tuple[ModuleType, list[str]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The browser tests show the Chinese catalogues: without fonts-noto-cjk they draw boxes."""
+    module, _ = dev
+    fonts = tmp_path / "noto"
+    fonts.mkdir()
+    monkeypatch.setattr(module, "CJK_FONTS", fonts)
+    assert "fonts-noto-cjk" in module.missing_system_packages()
+    (fonts / "NotoSansCJK-Regular.ttc").touch()
+    assert "fonts-noto-cjk" not in module.missing_system_packages()

@@ -247,27 +247,6 @@ def test_conformance_through_action_indices(name: str) -> None:
     assert play_through(EnvDriver(), RULE_SETS[name], seed=3) > 0
 
 
-def test_the_vectorised_form_steps_many_tables_and_restarts_finished_sessions() -> None:
-    from bigtwo.env import VectorBigTwo
-
-    vec = VectorBigTwo(3, "classic", opponents="greedy", seed=2)
-    obs, masks = vec.reset()
-    assert obs.shape == (3, vec.runners[0].layout.size) and masks.shape == (3, 43382)
-    rng = np.random.default_rng(0)
-    finished, total = 0, np.zeros(3)
-    for _ in range(400):
-        actions = [int(rng.choice(np.flatnonzero(m))) for m in masks]
-        obs, masks, rewards, done = vec.step(np.array(actions))
-        total += rewards
-        finished += int(done.sum())
-        assert all(m.sum() > 0 for m in masks)
-    assert finished > 3 and total.any()
-    again = VectorBigTwo(3, "classic", opponents="greedy", seed=2)
-    assert np.array_equal(
-        again.reset()[0], VectorBigTwo(3, "classic", opponents="greedy", seed=2).reset()[0]
-    )
-
-
 def test_an_observation_asked_again_in_a_step_is_the_same_and_not_shared() -> None:
     """The runner builds each seat's observation once a step: asking again gives equal arrays
     (other seats too), and writing into an answer changes no later one."""
@@ -291,3 +270,32 @@ def test_an_observation_asked_again_in_a_step_is_the_same_and_not_shared() -> No
         env.step(None if term or trunc else int(rng.choice(np.flatnonzero(mask))))
         steps += 1
     assert steps > 50
+
+
+@pytest.mark.parametrize("name", ["classic", "president", "two-decks-six"])
+def test_observations_read_only_the_new_history_yet_equal_a_fresh_encoding(name: str) -> None:
+    """The layout reads only what a step added to a deal's history, and a state carries its
+    history on to the next: every observation of whole sessions (every seat's, exchanges
+    included) equals the one a fresh layout makes from the seat's view, and the history the
+    view holds is the state's log read whole."""
+    from bigtwo.engine.state import unroll
+    from bigtwo.env import Layout
+
+    env = BigTwoAEC(RULE_SETS[name], deals=2)
+    rng = np.random.default_rng(3)
+    env.reset(seed=3)
+    checked = 0
+    while env.agents:
+        runner = env.runner
+        game = runner.table.game
+        for seat, agent in enumerate(env.possible_agents):
+            view = runner.view(seat)
+            decision = runner.decision(seat) if seat == runner.seat else "turn"
+            fresh = Layout(env.rules).encode(view, decision)
+            assert np.array_equal(env.observe(agent)["observation"], fresh)
+            checked += 1
+        if game is not None:
+            assert game.history == unroll(game._log)
+        obs, _, term, trunc, _ = env.last()
+        env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert checked > 100

@@ -298,3 +298,34 @@ def test_every_person_with_a_claim_is_offered_it_before_the_first_play() -> None
         asked.append(table.offer.seat)
         table.submit(table.offer.seat, "no")
     assert asked == claimers
+
+
+def test_offer_before_people_offers_out_of_turn_plays_before_a_persons_turn_once_each() -> None:
+    """Without it, a table of people offers no out-of-turn play (a person plays one when they
+    like); with it (an environment stepping one decision at a time) every other person who
+    holds a bomb is asked before the person to move, each play on the table once, and a
+    snapshot keeps the setting."""
+    rules = Rules().replace(out_of_turn_bombs=True, smackdown=True)
+    for flag in (False, True):
+        asked: list[tuple[int, int, int, int]] = []  # seat asked, to move, the table
+        for seed in range(6):
+            table = Table(rules, [None] * 4, seed=seed, end=SessionEnd(deals=1),
+                          offer_before_people=flag)
+            table.start()
+            while not table.is_over:
+                game = table.game
+                assert game is not None
+                seat = table.awaiting[0]
+                offer = table.offer
+                if offer is not None and offer.kind == "out_of_turn":
+                    assert offer.seat != game.to_move and game.to_move in table.people
+                    key = (offer.seat, game.table.mask if game.table else 0, game.table_seat)
+                    assert key not in [(s, m, t) for s, _, m, t in asked]  # once a play
+                    asked.append((offer.seat, game.to_move, *key[1:]))
+                    if flag and len(asked) == 1:
+                        assert Table.from_dict(table.to_dict()).offer_before_people
+                    table.submit(seat, DECLINE)
+                    assert table.awaiting == (game.to_move,)  # the turn goes on
+                    continue
+                table.submit(seat, table.offers(seat)[0])
+        assert bool(asked) is flag

@@ -68,3 +68,36 @@ def test_a_listed_pass_is_trusted_and_any_other_pass_checked(
     assert checked[-1] is PASS
     with pytest.raises(IllegalMoveError, match="lead"):
         Game.deal(seed=4).play(PASS)
+
+
+@pytest.mark.parametrize("preset", ["classic", "tournament", "president"])
+def test_a_move_picked_from_the_lazy_moves_is_trusted_and_reaches_the_checked_state(
+    preset: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The moves `Game.moves()` lists (what a table offers, what bots are handed) are trusted
+    as `legal_moves()`'s are: no second check, the same state as the checked path."""
+    from bigtwo.engine import game as game_module
+    from bigtwo.engine import refusals
+
+    checked: list[object] = []
+    original = refusals.checked
+
+    def counting(state: Game, move: object, seat: int | None) -> object:
+        checked.append(move)
+        return original(state, move, seat)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(game_module.refusals, "checked", counting)
+    rng = random.Random(preset)
+    game = Game.deal(Rules.preset(preset), seed=1)
+    plays = 0
+    while not game.is_over:
+        offered = game.moves()
+        move = rng.choice(offered.candidates())
+        before = len(checked)
+        trusted = game.play(move)
+        if move.is_pass or isinstance(move, Combination):
+            assert len(checked) == before, move  # trusted: not checked again
+            assert trusted == game.record().replay().play(str(move))
+            plays += 1
+        game = trusted
+    assert plays > 20

@@ -10,6 +10,9 @@ decision the rules open to them while play would otherwise go on: claiming a red
 before the first play, announcing a last card right after their own play, a bomb, smack-down or
 racing answer before the next bot moves (each play on the table is offered once). The table
 waits for an answer to an offer; `DECLINE` (typed ``no``, or an empty answer) lets play go on.
+A front end that steps one decision at a time (an RL environment, where a person can't act
+unasked) sets ``offer_before_people``: the out-of-turn offers then come before a person's turn
+too, not only before a bot's.
 
 >>> from bigtwo import Rules, make_bot
 >>> table = Table(Rules(), [None, make_bot("greedy", 1), make_bot("greedy", 2),
@@ -124,9 +127,12 @@ class Table:
         dealer: int = 0,
         end: SessionEnd | None = None,
         skip: int = 0,
+        offer_before_people: bool = False,
     ) -> None:
         """``skip`` deals of a seeded session are passed over: the first deal is shuffled as
-        that deal of the session would be, so deal ``i`` of a simulation can be played alone."""
+        that deal of the session would be, so deal ``i`` of a simulation can be played alone.
+        ``offer_before_people`` offers out-of-turn plays before a person's turn as well as
+        before a bot's (the module's words)."""
         if not isinstance(rules, Rules):
             raise BigTwoError(f"a table needs Rules, not {type(rules).__name__}")
         if len(seats) != rules.players:
@@ -145,6 +151,7 @@ class Table:
         self._last_written: tuple[Game, dict[str, Any]] | None = None
         self._summarised: tuple[tuple[Session, bool], SessionSummary] | None = None
         self.offer: Offer | None = None
+        self.offer_before_people = offer_before_people
         self._offered: dict[int, tuple[int, int]] = {}  # the table state each seat was offered
         self._claimers: list[int] = []  # people yet to be offered their claims this deal
 
@@ -320,6 +327,7 @@ class Table:
             "offer": None if self.offer is None else [self.offer.seat, self.offer.kind],
             "offered": {str(s): list(v) for s, v in self._offered.items()},
             "claimers": list(self._claimers),
+            **({"offer_before_people": True} if self.offer_before_people else {}),
         }
 
     def _last_dict(self, last: Game) -> dict[str, Any]:
@@ -344,7 +352,12 @@ class Table:
                 given.get(s) or make_bot(names[s]) if s in names else None
                 for s in range(session.rules.players)
             ]
-            table = cls(session.rules, seats, end=SessionEnd(**data["end"]))
+            table = cls(
+                session.rules,
+                seats,
+                end=SessionEnd(**data["end"]),
+                offer_before_people=bool(data.get("offer_before_people", False)),
+            )
             table.session, table.first = session, int(data["first"])
             if data["game"] is not None:
                 table.game = Game.from_dict(data["game"])
@@ -443,12 +456,14 @@ class Table:
                 self._record(events, game, seat, move, after)
                 self.game = after
                 continue
-            if game.to_move in self.people:
+            to_move = game.to_move
+            if to_move not in self.people or self.offer_before_people:
+                for seat in self.people:
+                    if seat != to_move and self._may_interrupt(game, seat):
+                        self.offer = Offer(seat, "out_of_turn")
+                        return events
+            if to_move in self.people:
                 return events
-            for seat in self.people:
-                if self._may_interrupt(game, seat):
-                    self.offer = Offer(seat, "out_of_turn")
-                    return events
             self.game = bot_turn(
                 game, self.bots, lambda b, s, m, a: self._record(events, b, s, m, a)
             )

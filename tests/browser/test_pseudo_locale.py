@@ -137,7 +137,9 @@ def test_every_screen_in_the_pseudo_locale(
         assert reading == ("rtl" if lang == PSEUDO_RTL else "ltr")
         texts = [BIDI.sub("", t) for t in page.evaluate(SHOWN_TEXT)]
         overflow = page.evaluate(OVERFLOW)
-        chosen = [*CHAT_LINES, *NAMES, *RECORDED_BOTS, *visit.codes, *presets(pseudo_server)]
+        initials = [name[:2].upper() for name in NAMES]  # a seat's avatar, from its name
+        chosen = [*CHAT_LINES, *NAMES, *initials, *RECORDED_BOTS, *visit.codes]
+        chosen += presets(pseudo_server)
     finally:
         visit.close()
     assert any(t.startswith("[") and not re.search(r"[A-Za-z]", t) for t in texts)  # it's on

@@ -59,6 +59,9 @@ class LegalMoves(Sequence[Move]):
                 found = list(islice(self.plays(), LIST_LIMIT + 1))
                 whole = len(found) <= LIST_LIMIT
                 self._list = self._with_claims(found) if whole else self.candidates()
+            if state.tables.one_reading:
+                # as `Game.legal_moves` does: `play` trusts these very moves unchecked
+                state._listed = (self.seat, tuple(self._list))
         return self._list
 
     def __len__(self) -> int:

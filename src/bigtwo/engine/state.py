@@ -32,6 +32,7 @@ class State:
         "_listed",
         "_log",
         "_n",
+        "_past",
         "direction",
         "due",
         "end",
@@ -76,6 +77,9 @@ class State:
     _n: int
     # the moves `Game.legal_moves` last listed for one seat: `Game.play` trusts these objects
     _listed: tuple[int, tuple[Move, ...]] | None
+    # the history as a tuple once asked for (a view asks at every step), carried on to the
+    # states that follow: a copy of a tuple instead of walking the log again
+    _past: tuple[tuple[int, Move], ...] | None
 
     def _copy(self) -> Self:
         g = object.__new__(type(self))
@@ -90,12 +94,15 @@ class State:
         g.direction, g.out, g.due, g.missed = self.direction, self.out, self.due, self.missed
         g.kitty, g.stock, g.pending = self.kitty, self.stock, self.pending
         g.unbeaten, g._log, g._listed = self.unbeaten, self._log, None
+        g._past = self._past
         return g
 
     def _logged(self, actor: int, move: Move) -> Self:
         """A copy with ``move`` by ``actor`` appended to the history."""
         g = self._copy()
         g._log = (self._log, actor, move)
+        past = self._past
+        g._past = None if past is None else (*past, (actor, move))
         if self.due and move != ANNOUNCE:
             # anyone acted, the due player too (keeping the lead): the moment has passed
             g.missed |= self.due
@@ -157,7 +164,13 @@ class State:
     @property
     def history(self) -> list[tuple[int, Move]]:
         """Every action so far as ``(seat, move)``, oldest first."""
-        return unroll(self._log)
+        return list(self._history())
+
+    def _history(self) -> tuple[tuple[int, Move], ...]:
+        """`history` as a tuple, made once and shared (it can't change)."""
+        if self._past is None:
+            self._past = tuple(unroll(self._log))
+        return self._past
 
     @property
     def starter(self) -> int:

@@ -94,9 +94,9 @@ def _public_history(state: State, seat: int) -> tuple[tuple[int, Move], ...]:
     """The history as ``seat`` saw it: cards given in an exchange it took no part in are
     hidden (only their number shows)."""
     if not state.setup[1]:  # no exchange at this deal: nothing was given
-        return tuple(state.history)
+        return state._history()
     out = []
-    for actor, move in state.history:
+    for actor, move in state._history():
         if isinstance(move, Give) and (seat < 0 or seat not in (actor, _receiver(state, actor))):
             move = hidden_give(move.mask.bit_count())
         out.append((actor, move))

@@ -1,8 +1,8 @@
 """Reinforcement-learning environments over the table (``pip install bigtwo[rl]``): a
 PettingZoo AEC environment (`BigTwoAEC`), a Gymnasium one (`BigTwoEnv`) and many tables
-stepped together (`VectorBigTwo`). ``docs/rl.md`` gives the observation and action layouts.
-Importing it registers the Gymnasium ids (`registration`): ``bigtwo/BigTwo-v0`` and one a
-preset."""
+stepped together as a Gymnasium vector environment (`VectorBigTwo`). ``docs/rl.md`` gives the
+observation and action layouts. Importing it registers the Gymnasium ids
+(`registration`): ``bigtwo/BigTwo-v0`` and one a preset."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from ..extras import require
 try:
     from .actions import ActionCodec
     from .aec import BigTwoAEC
+    from .moves import MOVE_FEATURES_VERSION, MoveLayout, move_features
     from .observation import DECISIONS, Layout
     from .registration import register_envs
     from .runner import TableRunner
@@ -26,12 +27,15 @@ register_envs()
 
 __all__ = [
     "DECISIONS",
+    "MOVE_FEATURES_VERSION",
     "ActionCodec",
     "BigTwoAEC",
     "BigTwoEnv",
     "CallableBot",
     "Layout",
+    "MoveLayout",
     "StateLayout",
     "TableRunner",
     "VectorBigTwo",
+    "move_features",
 ]

@@ -78,7 +78,42 @@ class ActionCodec:
             else:
                 found[encode(move, rules)] = move
         if cards:
-            cards.sort(key=lambda m: (isinstance(m, Give), m.mask.bit_count(), m.mask))
+            cards.sort(key=_dynamic_order)
             for i, move in enumerate(cards[: self.dynamic_actions]):
                 found[FIRST_CARDS + i] = move
         return found
+
+    def offered(self, moves: Sequence[Move]) -> tuple[list[Move], list[int]]:
+        """Every one of ``moves`` (a big hand's: its bounded candidates), none dropped, in the
+        offered order, with the index of each (-1 past a dynamic space's end). The order is
+        the indices' own: a fixed space's by index; a dynamic one's the words by index, then
+        the card moves in the encoding's dynamic order, the ones past the end included."""
+        words: list[tuple[int, Move]] = []
+        cards: list[Move] = []
+        for move in bounded(moves):
+            if isinstance(move, Combination | Give):
+                cards.append(move)
+            else:
+                words.append(
+                    (0 if move.is_pass or decline_word(move) else encode(move, self.rules), move)
+                )
+        if self.space is not None:
+            found = sorted((*words, *((self._fixed(m), m) for m in cards)), key=lambda p: p[0])
+            return [m for _, m in found], [i for i, _ in found]
+        words.sort(key=lambda p: p[0])
+        cards.sort(key=_dynamic_order)
+        end = self.dynamic_actions
+        indices = [i for i, _ in words]
+        indices += [FIRST_CARDS + i if i < end else -1 for i in range(len(cards))]
+        return [*(m for _, m in words), *cards], indices
+
+    def _fixed(self, move: Move) -> int:
+        assert self.space is not None
+        if isinstance(move, Give):
+            return self.space.gift_index(move.mask)
+        return self.space.index[move.mask]
+
+
+def _dynamic_order(move: Move) -> tuple[bool, int, int]:
+    """The encoding's dynamic order: plays before gifts, then by number of cards and bitmask."""
+    return isinstance(move, Give), move.mask.bit_count(), move.mask

@@ -24,6 +24,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from ..rules.config import Rules
+from .moves import OFFERED_ACTIONS, check_actions, move_info
 from .readable import check_render_view, seat_info, show
 from .runner import TableRunner
 from .state import StateLayout
@@ -48,7 +49,10 @@ class BigTwoAEC(AECEnv):  # type: ignore[misc]
     episode, ``side_actions`` ``"agents"`` or ``"default"`` (`runner`), ``reward``
     ``"points"``, ``"normalised"`` or ``"win"`` (`rewards`), ``render_view`` ``"table"``
     (every hand face up) or ``"seat"`` (what the agent to act sees); ``readable_infos=False``
-    leaves ``infos`` empty (they cost about a tenth of a step)."""
+    leaves ``infos`` empty (they cost about a tenth of a step). ``move_features=True`` adds
+    the acting agent's ``"move_features"`` and ``"move_actions"`` (`moves.move_info`);
+    ``actions="offered"`` reads an action as the place of a move among those rows, none
+    dropped, and implies them."""
 
     metadata: ClassVar[dict[str, Any]] = {
         "name": "bigtwo_v1",
@@ -67,9 +71,13 @@ class BigTwoAEC(AECEnv):  # type: ignore[misc]
         render_mode: str | None = None,
         render_view: str = "table",
         readable_infos: bool = True,
+        move_features: bool = False,
+        actions: str = "index",
     ) -> None:
         super().__init__()
         self.rules = rules_of(rules)
+        self.actions = check_actions(actions)
+        self.move_features = move_features or actions == "offered"
         self.render_view = check_render_view(render_view)
         self.readable_infos = readable_infos
         n = self.rules.players
@@ -82,9 +90,8 @@ class BigTwoAEC(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         space = observation_space(self.runner)
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
-        self.action_spaces = {
-            a: spaces.Discrete(self.runner.codec.size) for a in self.possible_agents
-        }
+        size = OFFERED_ACTIONS if self.actions == "offered" else self.runner.codec.size
+        self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
         self._seed: int | None = None
         self._rng = np.random.default_rng()
 
@@ -123,7 +130,10 @@ class BigTwoAEC(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         if action is None:
             raise ValueError("an agent still in the game must act")
-        self.runner.act(int(action))
+        if self.actions == "offered":
+            self.runner.act_offered(int(action))
+        else:
+            self.runner.act(int(action))
         self._after_action()
         if self.render_mode == "human":
             self.render()
@@ -143,8 +153,11 @@ class BigTwoAEC(AECEnv):  # type: ignore[misc]
             self.agent_selection = self.possible_agents[runner.seat]
             for agent in self.agents:
                 self.infos[agent] = {}
+            info = self.infos[self.agent_selection]
             if self.readable_infos:
-                self.infos[self.agent_selection] = seat_info(runner, runner.seat)
+                info.update(seat_info(runner, runner.seat))
+            if self.move_features:
+                info.update(move_info(runner, runner.seat))
 
     def render(self) -> str | None:
         seat = self.runner.seat if self.render_view == "seat" else None

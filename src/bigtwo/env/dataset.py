@@ -13,7 +13,14 @@ last card, claims, out-of-turn plays) are not the bot's choice and are not rows.
 - ``action``: the index of the move chosen (`ActionCodec`); ``decision``: ``turn`` or
   ``exchange``; ``bot``, ``seat``, ``deal`` (the deal's number in the run) and ``game`` (a
   running number of the deals recorded: an arena plays each deal in several line-ups);
-- ``score`` and ``won``: the deal's outcome for the seat, filled in once the deal ends.
+- ``score`` and ``won``: the deal's outcome for the seat, filled in once the deal ends;
+- for offline RL, each seat's decisions in a deal are an episode: ``next_observation`` is the
+  observation of the same seat's next decision in the deal (zeros after its last), ``reward``
+  is 0 but on the seat's last decision, which is paid the deal's score, and ``done`` marks
+  that last decision.
+
+The schema is versioned (``FORMAT``, in the file's metadata): version 2 added
+``next_observation``, ``reward`` and ``done``; `load` reads version 1 files without them.
 
 A dynamic action space (two decks, wild jokers, long plays) offers the first
 ``dynamic_actions`` card moves; a choice past them has no index, and the row is left out
@@ -52,7 +59,8 @@ from ..rules.config import Rules
 from .actions import ActionCodec
 from .observation import OBSERVATION_VERSION, Layout
 
-FORMAT = "bigtwo-decisions/1"
+FORMAT = "bigtwo-decisions/2"
+FORMATS = ("bigtwo-decisions/1", FORMAT)  # the versions `load` reads
 ROW_GROUP = 8192  # rows kept before a row group is written
 
 
@@ -98,6 +106,7 @@ class DecisionRecorder:
             ActionCodec(rules) if dynamic_actions is None else ActionCodec(rules, dynamic_actions)
         )
         self.path = None if path is None else Path(path)
+        self._none = np.zeros(self.layout.size, np.float32)  # no next observation (yet)
         self.dropped = 0  # choices with no action index (past a dynamic space's end)
         self.written = 0  # rows written to the file so far
         self._deal = 0
@@ -137,15 +146,22 @@ class DecisionRecorder:
         c["game"].append(self._game)
         c["score"].append(0.0)
         c["won"].append(False)
+        c["next_observation"].append(self._none)  # linked once the deal ends (`_link`)
+        c["reward"].append(0.0)
+        c["done"].append(False)
 
     def end(self, scores: Sequence[float], winner: int | None) -> None:
         """The deal begun last ended with ``scores`` (by seat) and ``winner`` (None for none):
         its rows get their outcome."""
         c = self._columns
+        last = self._link()
         for row in range(self._open, len(c["action"])):
             seat = c["seat"][row]
             c["score"][row] = float(scores[seat])
             c["won"][row] = winner == seat
+        for row in last.values():
+            c["reward"][row] = float(scores[c["seat"][row]])
+            c["done"][row] = True
         self._open = len(c["action"])
         if self.path is not None and self._open >= ROW_GROUP:
             self._flush()
@@ -162,17 +178,33 @@ class DecisionRecorder:
         rows written."""
         if self.path is None:
             raise BigTwoError("this recorder keeps its rows: it was given no file")
-        self._open = len(self._columns["action"])  # a deal cut short keeps score 0, won False
+        self._link()  # a deal cut short keeps score 0, won False and no row done
+        self._open = len(self._columns["action"])
         self._flush(final=True)
         if self._writer is not None:
             self._writer.close()
             self._writer = None
         return self.written
 
+    def _link(self) -> dict[int, int]:
+        """Each row of the open deal gets the observation of its seat's next decision (zeros
+        after the last); the row of each seat's last decision, by seat."""
+        c = self._columns
+        last: dict[int, int] = {}
+        for row in range(self._open, len(c["action"])):
+            seat = c["seat"][row]
+            if seat in last:
+                c["next_observation"][last[seat]] = c["observation"][row]
+            last[seat] = row
+        for row in last.values():
+            c["next_observation"][row] = self._none
+        return last
+
     def _table(self) -> pa.Table:
         c = self._columns
         size = self.layout.size
         observations = np.concatenate(c["observation"]) if c["observation"] else np.zeros(0)
+        following = np.concatenate(c["next_observation"]) if c["next_observation"] else np.zeros(0)
         legal = c["legal"]
         offsets = np.zeros(len(legal) + 1, np.int32)
         np.cumsum([len(x) for x in legal], out=offsets[1:])
@@ -182,16 +214,22 @@ class DecisionRecorder:
                 pa.array(observations.astype(np.float32, copy=False)), size
             ),
             "legal": pa.ListArray.from_arrays(pa.array(offsets), pa.array(values, pa.int32())),
+            "next_observation": pa.FixedSizeListArray.from_arrays(
+                pa.array(following.astype(np.float32, copy=False)), size
+            ),
             **{
                 name: pa.array(c[name], _SCHEMA.field(name).type)
                 for name in _SCHEMA.names
-                if name not in ("observation", "legal")
+                if name not in _VECTORS
             },
         }
         return pa.table(arrays, schema=self._schema())
 
     def _schema(self) -> pa.Schema:
-        schema = _SCHEMA.set(0, pa.field("observation", pa.list_(pa.float32(), self.layout.size)))
+        schema = _SCHEMA
+        for name in ("observation", "next_observation"):
+            vector = pa.field(name, pa.list_(pa.float32(), self.layout.size))
+            schema = schema.set(schema.get_field_index(name), vector)
         return schema.with_metadata(
             {
                 "format": FORMAT,
@@ -230,8 +268,12 @@ _SCHEMA = pa.schema(
         ("game", pa.int64()),
         ("score", pa.float64()),
         ("won", pa.bool_()),
+        ("next_observation", pa.list_(pa.float32())),
+        ("reward", pa.float64()),
+        ("done", pa.bool_()),
     ]
 )
+_VECTORS = ("observation", "legal", "next_observation")  # columns built from numpy at once
 
 
 def load(path: str | Path) -> dict[str, npt.NDArray[Any]]:
@@ -239,11 +281,12 @@ def load(path: str | Path) -> dict[str, npt.NDArray[Any]]:
     float32), ``legal`` (every row's offered indices, one after another) with
     ``legal_offsets`` (row ``i``'s are ``legal[legal_offsets[i]:legal_offsets[i + 1]]``),
     ``action``, ``seat``, ``deal``, ``game``, ``score``, ``won``, ``bot`` and ``decision``
-    (strings); ``actions``, a 0-d array, is the size of the action space."""
+    (strings), and from version 2 on ``next_observation`` (as ``observation``), ``reward``
+    and ``done``; ``actions``, a 0-d array, is the size of the action space."""
     table = pq.read_table(path)
     meta = table.schema.metadata or {}
-    if meta.get(b"format") != FORMAT.encode():
-        raise BigTwoError(f"{path} is not a decision dataset (no format {FORMAT})")
+    if meta.get(b"format", b"").decode(errors="replace") not in FORMATS:
+        raise BigTwoError(f"{path} is not a decision dataset (no format {' or '.join(FORMATS)})")
     out = _arrays(table, int(meta[b"observation_size"]))
     out["actions"] = np.array(int(meta[b"actions"]))
     return out
@@ -251,10 +294,11 @@ def load(path: str | Path) -> dict[str, npt.NDArray[Any]]:
 
 def _arrays(table: pa.Table, size: int) -> dict[str, npt.NDArray[Any]]:
     out: dict[str, npt.NDArray[Any]] = {}
-    observation = table.column("observation").combine_chunks()
-    out["observation"] = (
-        observation.flatten().to_numpy(zero_copy_only=False).astype(np.float32).reshape(-1, size)
-    )
+    names = table.schema.names
+    for name in ("observation", "next_observation"):
+        if name in names:
+            vectors = table.column(name).combine_chunks().flatten()
+            out[name] = vectors.to_numpy(zero_copy_only=False).astype(np.float32).reshape(-1, size)
     legal = table.column("legal").combine_chunks()
     if len(legal):
         out["legal"] = legal.flatten().to_numpy(zero_copy_only=False).astype(np.int32)
@@ -263,8 +307,9 @@ def _arrays(table: pa.Table, size: int) -> dict[str, npt.NDArray[Any]]:
     else:
         out["legal"] = np.zeros(0, np.int32)
         out["legal_offsets"] = np.zeros(1, np.int64)
-    for name in ("action", "seat", "deal", "game", "score", "won"):
-        out[name] = table.column(name).to_numpy()
+    for name in ("action", "seat", "deal", "game", "score", "won", "reward", "done"):
+        if name in names:
+            out[name] = table.column(name).to_numpy()
     for name in ("bot", "decision"):
         out[name] = np.array(table.column(name).to_pylist(), dtype=object)
     return out

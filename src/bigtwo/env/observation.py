@@ -27,6 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..cards import COPY_STRIDE
+from ..combos import Move
 from ..engine.actions import Give
 from ..engine.view import EXCHANGE_WAYS, View
 from ..rules.config import Rules
@@ -96,6 +97,9 @@ class Layout:
         self._decks = [
             slice(d * COPY_STRIDE, d * COPY_STRIDE + self.width) for d in range(rules.decks)
         ]
+        # each seat's last history read and the cards each seat played in it: a step adds an
+        # action or two to a deal's history, and only those are read again
+        self._walked: dict[int, tuple[tuple[tuple[int, Move], ...], list[int]]] = {}
 
     def slice(self, name: str) -> slice:
         start, stop = self.fields[name]
@@ -124,14 +128,7 @@ class Layout:
         written into ``out`` when given."""
         obs = np.empty(self.size, np.float32) if out is None else out
         p, me = self.players, view.seat
-        by_seat = [0] * p
-        if view.exchanges:
-            for seat, move in view.history:
-                if not isinstance(move, Give):  # a pass or a word holds no card: mask 0
-                    by_seat[seat] |= move.mask
-        else:  # no exchange at this deal: nothing was given
-            for seat, move in view.history:
-                by_seat[seat] |= move.mask
+        by_seat = self._played_by(view)
         played = 0
         for mask in by_seat:
             played |= mask
@@ -150,6 +147,27 @@ class Layout:
         self._write_cards(obs[:edge], masks)
         obs[edge:] = self._rest(view, decision, edge)
         return obs
+
+    def _played_by(self, view: View) -> list[int]:
+        """The cards each seat played this deal, by seat: read from the part of the history
+        that is new since this seat's last observation (all of it in a new deal)."""
+        history = view.history
+        walked = self._walked.get(view.seat)
+        start, by_seat = 0, [0] * self.players
+        if walked is not None:
+            before, masks = walked
+            n = len(before)
+            if n <= len(history) and history[:n] == before:  # compared in C, moves by identity
+                start, by_seat = n, list(masks)
+        if view.exchanges:
+            for seat, move in history[start:]:
+                if not isinstance(move, Give):  # a pass or a word holds no card: mask 0
+                    by_seat[seat] |= move.mask
+        else:  # no exchange at this deal: nothing was given
+            for seat, move in history[start:]:
+                by_seat[seat] |= move.mask
+        self._walked[view.seat] = (history, by_seat)
+        return by_seat
 
     def _rest(self, view: View, decision: str, edge: int) -> list[float]:
         """The fields after the card fields, as a list (from offset ``edge``): numbers set

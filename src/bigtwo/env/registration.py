@@ -16,6 +16,7 @@ from ..rules.config import Rules
 
 NAMESPACE = "bigtwo"
 ENTRY_POINT = "bigtwo.env.single:BigTwoEnv"
+VECTOR_ENTRY_POINT = "bigtwo.env.vector:VectorBigTwo"  # what `gymnasium.make_vec` builds
 
 
 def preset_id(preset: str) -> str:
@@ -36,4 +37,9 @@ def register_envs() -> None:
     """Register `env_ids` with Gymnasium (an id already there is left as it is)."""
     for env_id, kwargs in env_ids().items():
         if env_id not in registry:
-            register(id=env_id, entry_point=ENTRY_POINT, kwargs=kwargs)
+            register(
+                id=env_id,
+                entry_point=ENTRY_POINT,
+                vector_entry_point=VECTOR_ENTRY_POINT,
+                kwargs=kwargs,
+            )

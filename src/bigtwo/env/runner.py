@@ -1,8 +1,9 @@
 """One table stepped by action indices: the part every environment shares.
 
 The people's seats are the agents; bots play the other seats inside the table. The agent to
-act is the seat the table awaits, or a person who may play out of turn before the person to
-move (each play on the table offered once, as the table offers it before a bot's turn).
+act is the seat the table awaits: the table offers each out-of-turn play to a person before
+anyone's turn, a person's too (``Table(offer_before_people=True)``), each play on the table
+once.
 Between deals the next deal starts by itself; an episode is a session of ``deals`` deals.
 
 ``side_actions="agents"`` (the default) makes every side decision an agent's action: claims,
@@ -22,11 +23,10 @@ import numpy as np
 
 from ..bots import Bot
 from ..combos import Move
-from ..engine.seats import seats_after
 from ..engine.view import View
 from ..errors import BigTwoError
 from ..rules.config import Rules
-from ..table import DECLINE, Event, SessionEnd, Table
+from ..table import Event, SessionEnd, Table
 from .actions import ActionCodec, Mask
 from .observation import Layout, Vector
 from .rewards import check_reward, deal_rewards
@@ -56,19 +56,22 @@ class TableRunner:
         self.codec = (
             ActionCodec(rules) if dynamic_actions is None else ActionCodec(rules, dynamic_actions)
         )
-        self.table = Table(rules, self.bots, seed=0, end=SessionEnd(deals=deals))
+        self.table = self._table(0)
         self.seat: int | None = None  # the seat to act, None once the session is over
+        self._decision = "turn"  # the kind of decision the seat to act faces
         self.rewards = np.zeros(rules.players, np.float32)  # rewards of the deals just ended
         self.events: list[Event] = []
-        self._interrupt: int | None = None
-        self._offered: dict[int, tuple[int, int]] = {}
         self._moves: dict[int, Move] = {}
         self._seen: dict[int, Vector] = {}  # observations made since the last step
+        self._listed: tuple[list[Move], list[int]] | None = None  # `offered_moves`, once a step
 
     # -- stepping -------------------------------------------------------------------------------
+    def _table(self, seed: int) -> Table:
+        end = SessionEnd(deals=self.deals)
+        return Table(self.rules, self.bots, seed=seed, end=end, offer_before_people=True)
+
     def reset(self, seed: int) -> None:
-        self.table = Table(self.rules, self.bots, seed=seed, end=SessionEnd(deals=self.deals))
-        self._interrupt, self._offered = None, {}
+        self.table = self._table(seed)
         self.rewards[:] = 0.0
         self.events = self.table.start()
         self._settle()
@@ -83,12 +86,25 @@ class TableRunner:
         move = self._moves.get(int(index))
         if move is None:
             raise BigTwoError(f"action {index} isn't offered to seat {seat} now")
+        self._submit(seat, move)
+
+    def act_offered(self, k: int) -> None:
+        """The seat to act makes the ``k``-th move of `offered_moves` (`BigTwoError` if
+        there is none)."""
+        seat = self.seat
+        if seat is None:
+            raise BigTwoError("the session is over: reset the environment")
+        moves, _ = self.offered_moves()
+        if not 0 <= int(k) < len(moves):
+            raise BigTwoError(
+                f"move {k} isn't offered to seat {seat} now: it is offered moves 0 to"
+                f" {len(moves) - 1}"
+            )
+        self._submit(seat, moves[int(k)])
+
+    def _submit(self, seat: int, move: Move) -> None:
         self.rewards[:] = 0.0
-        if self._interrupt is not None:
-            self._interrupt = None
-            self.events = [] if move == DECLINE else self.table.submit(seat, move)
-        else:
-            self.events = self.table.submit(seat, move)
+        self.events = self.table.submit(seat, move)
         self._settle()
 
     def act_default(self) -> None:
@@ -97,10 +113,7 @@ class TableRunner:
         if seat is None:
             raise BigTwoError("the session is over: reset the environment")
         self.rewards[:] = 0.0
-        if self._interrupt is not None:
-            self._interrupt, self.events = None, []
-        else:
-            self.events = self.table.timeout(seat)
+        self.events = self.table.timeout(seat)
         self._settle()
 
     def offers(self) -> dict[int, Move]:
@@ -112,6 +125,16 @@ class TableRunner:
             self.observe(self.seat)
         return dict(self._moves)
 
+    def offered_moves(self) -> tuple[list[Move], list[int]]:
+        """Every move offered to the seat to act, none dropped, in the offered order, with
+        each one's action index (-1 past a dynamic space's end; `ActionCodec.offered`): what
+        `act_offered` counts in. Empty once the session is over."""
+        if self.seat is None:
+            return [], []
+        if self._listed is None:
+            self._listed = self.codec.offered(self.moves(self.seat))
+        return self._listed
+
     def offered(self, index: int) -> bool:
         """Is the action at ``index`` offered to the seat to act?"""
         if self.seat is not None and not self._moves:
@@ -121,7 +144,7 @@ class TableRunner:
     def _settle(self) -> None:
         """Play on to the next agent's decision, starting deals and applying defaults."""
         table = self.table
-        self._moves, self._seen = {}, {}
+        self._moves, self._seen, self._listed = {}, {}, None
         while True:
             for event in self.events:
                 if event.kind == "deal_over":
@@ -133,45 +156,24 @@ class TableRunner:
             if table.between_deals:
                 self.events = table.next_deal()
                 continue
-            seat = table.awaiting[0] if table.awaiting else None
-            if seat is None:  # every seat is a bot's: the table played the deal through
+            awaiting = table.awaiting
+            if not awaiting:  # every seat is a bot's: the table played the deal through
                 raise BigTwoError("an environment needs at least one agent's seat")
-            if table.offer is None:
-                self._interrupt = self._interrupter(seat)
-                if self._interrupt is not None:
-                    seat = self._interrupt
-            if self.side_actions == "default" and self.decision(seat) != "turn":
-                if self._interrupt is not None:
-                    self._interrupt, self.events = None, []
-                else:
-                    self.events = table.timeout(seat)
+            seat = awaiting[0]
+            decision = self._decide(seat)
+            if self.side_actions == "default" and decision != "turn":
+                self.events = table.timeout(seat)
                 continue
-            self.seat = seat
+            self.seat, self._decision = seat, decision
             return
-
-    def _interrupter(self, to_move: int) -> int | None:
-        """A person other than the one to move who may play out of turn now and has not been
-        offered this state of the table yet."""
-        game = self.table.game
-        if game is None:
-            return None
-        rules = game.rules
-        if not (rules.out_of_turn_bombs or rules.smackdown) and game.direction != 0:
-            return None
-        state = (game.table.mask if game.table is not None else 0, game.table_seat)
-        for seat in seats_after(to_move, rules.players, game.direction or 1):
-            if seat in self.table.bots or self._offered.get(seat) == state:
-                continue
-            if seat != to_move and game.moves(seat).has_play():
-                self._offered[seat] = state
-                return seat
-        return None
 
     # -- what the seat sees ---------------------------------------------------------------------
     def decision(self, seat: int) -> str:
-        """The kind of decision ``seat`` faces now (`observation.DECISIONS`)."""
-        if self._interrupt == seat:
-            return "out_of_turn"
+        """The kind of decision ``seat`` faces now (`observation.DECISIONS`): the seat to act's
+        found once a step."""
+        return self._decision if seat == self.seat else self._decide(seat)
+
+    def _decide(self, seat: int) -> str:
         offer = self.table.offer
         if offer is not None and offer.seat == seat:
             return offer.kind
@@ -182,10 +184,6 @@ class TableRunner:
 
     def moves(self, seat: int) -> Sequence[Move]:
         """What ``seat`` may do now, as the table offers it."""
-        if self._interrupt == seat:
-            game = self.table.game
-            assert game is not None
-            return [*(m for m in game.moves(seat).candidates() if m.is_play), DECLINE]
         return self.table.offers(seat)
 
     def view(self, seat: int) -> View:

@@ -31,8 +31,10 @@ from gymnasium import spaces
 
 from ..bots import Bot, make_bot
 from ..bots.outside import CallableBot, Policy
+from ..errors import BigTwoError
 from ..rules.config import Rules
 from .aec import observation_space, rules_of
+from .moves import OFFERED_ACTIONS, check_actions, move_info
 from .readable import check_render_view, seat_info, show
 from .runner import TableRunner
 
@@ -66,7 +68,10 @@ class BigTwoEnv(gym.Env[dict[str, Any], Any]):
     other seat, or one name or callable for all). ``reward`` is ``"points"``,
     ``"normalised"`` or ``"win"`` (`rewards`); ``render_view`` ``"table"`` (every hand face
     up) or ``"seat"`` (what the learner sees); ``readable_infos=False`` leaves out all of
-    ``info`` but ``illegal_action``."""
+    ``info`` but ``illegal_action`` (and the move features). ``move_features=True`` adds
+    ``info["move_features"]`` and ``info["move_actions"]`` (`moves.move_info`);
+    ``actions="offered"`` reads an action as the place of a move among those rows, none
+    dropped, and implies them."""
 
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012 (as Gymnasium declares it)
 
@@ -82,8 +87,12 @@ class BigTwoEnv(gym.Env[dict[str, Any], Any]):
         render_mode: str | None = None,
         render_view: str = "table",
         readable_infos: bool = True,
+        move_features: bool = False,
+        actions: str = "index",
     ) -> None:
         self.rules = rules_of(rules)
+        self.actions = check_actions(actions)
+        self.move_features = move_features or actions == "offered"
         self.render_view = check_render_view(render_view)
         self.readable_infos = readable_infos
         self.opponents, self.learner = opponents, seat
@@ -96,42 +105,67 @@ class BigTwoEnv(gym.Env[dict[str, Any], Any]):
             reward=reward,
         )
         self.observation_space = observation_space(self.runner)
-        self.action_space = spaces.Discrete(self.runner.codec.size)
+        size = OFFERED_ACTIONS if self.actions == "offered" else self.runner.codec.size
+        self.action_space = spaces.Discrete(size)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
+        self._deal_in()
+        return self._observe(), self._info(illegal=False)
+
+    def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        reward, done, illegal = self._advance(action)
+        if self.render_mode == "human":
+            self.render()
+        return self._observe(), reward, done, False, self._info(illegal=illegal)
+
+    def _deal_in(self) -> None:
+        """A new session from the environment's random numbers, on to the learner's first
+        decision."""
         self.runner.seat = None
         while self.runner.seat is None:  # a deal may end before the learner acts (four 2s)
             table_seed = int(self.np_random.integers(2**31))
             bots = seat_bots(self.opponents, self.rules.players, self.learner, table_seed)
             self.runner.bots = bots
             self.runner.reset(table_seed)
-        return self._observe(), self._info(illegal=False)
 
-    def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
-        legal = self.runner.offered(int(action))
-        if legal:
-            self.runner.act(int(action))
+    def _advance(self, action: Any) -> tuple[float, bool, bool]:
+        """The learner takes ``action`` (the default where it isn't offered): its reward,
+        whether the episode is over, whether the action was illegal."""
+        runner, k = self.runner, int(action)
+        if self.actions == "offered":
+            legal = 0 <= k < len(runner.offered_moves()[0])
+            if legal:
+                runner.act_offered(k)
         else:
+            legal = runner.offered(k)
+            if legal:
+                runner.act(k)
+        if not legal:
             self.runner.act_default()
-        reward = float(self.runner.rewards[self.learner])
-        done = self.runner.seat is None
-        if self.render_mode == "human":
-            self.render()
-        return self._observe(), reward, done, False, self._info(illegal=not legal)
+        return float(self.runner.rewards[self.learner]), self.runner.seat is None, not legal
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The actions offered to the learner now, True at each: all False once the episode
-        is over."""
+        is over (the action space's indices: with ``actions="offered"`` every one of the
+        offered moves is legal instead)."""
+        if self.actions == "offered":
+            raise BigTwoError(
+                "action_masks is for actions='index': with actions='offered' the legal actions"
+                " are 0 to len(info['move_features']) - 1"
+            )
         mask: npt.NDArray[np.bool_] = self.runner.observe(self.learner)[1].view(np.bool_)
         return mask
 
     def _info(self, *, illegal: bool) -> dict[str, Any]:
-        if not self.readable_infos:
-            return {"illegal_action": illegal}
-        return {"illegal_action": illegal, **seat_info(self.runner, self.learner)}
+        info: dict[str, Any] = {"illegal_action": illegal}
+        if self.readable_infos:
+            info.update(seat_info(self.runner, self.learner))
+        if self.move_features:
+            info.update(move_info(self.runner, self.learner))
+        return info
 
     def _observe(self) -> dict[str, Any]:
         obs, mask = self.runner.observe(self.learner)

@@ -497,6 +497,7 @@ class Room:
             "target": self.end.target,
             "totals": None if table is None else list(table.session.totals),
             "deals_played": 0 if table is None else table.session.deals_played,
+            "dealer": None if table is None else table.session.dealer,
         }
 
     def state_for(self, seat: int | None) -> dict[str, Any]:

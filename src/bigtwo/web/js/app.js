@@ -7,6 +7,7 @@ import { noteWhy } from "./moves.js";
 import { homeScreen, joinScreen, refreshLobby } from "./home.js";
 import { direction, load, t } from "./i18n.js";
 import { note, noteChat, remember } from "./journal.js";
+import { fourColours } from "./prefs.js";
 import { refusalText } from "./reading.js";
 import { replayScreen } from "./replay.js";
 import { roomScreen, update } from "./room.js";
@@ -211,6 +212,7 @@ async function start() {
   document.documentElement.dir = direction(lang);
   document.getElementById("title").textContent = t("app.title");
   document.title = t("app.title");
+  fourColours();
   setRouter(show);
   document.addEventListener("keydown", tableKeys);
   for (const gesture of ["pointerdown", "keydown"]) {

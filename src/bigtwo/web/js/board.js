@@ -1,5 +1,6 @@
-// The board: whose turn it is, the play to beat and who made it, the deal's commitment.
-import * as cards from "./cards.js";
+// The middle of the felt: the play to beat as cards and who made it, whose turn it is, which
+// way play goes, and the deal's commitment.
+import { cardRow } from "./card-face.js";
 import { fill, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { myTurn, seatName } from "./reading.js";
@@ -10,16 +11,15 @@ export function board() {
   const view = S.state && S.state.view;
   if (!view) return fill(box);
   let line;
+  let shown = null;
   if (view.end !== null) {
     const winner = view.winner === null ? "" : seatName(view.winner);
     line = h("p", { class: "to-beat", text: t("log.deal_over", { name: winner }) });
   } else if (view.table) {
-    line = h("p", { class: "to-beat" },
-      t("table.to_beat", { play: cards.show(view.table), name: seatName(view.table_seat) }));
-  } else if (view.end === null) {
-    line = h("p", { class: "to-beat", text: t("table.lead", { name: seatName(view.to_move) }) });
+    shown = cardRow(view.table);
+    line = h("p", { class: "to-beat", text: t("table.played_by", { name: seatName(view.table_seat) }) });
   } else {
-    line = h("p", { class: "to-beat", text: t("table.empty") });
+    line = h("p", { class: "to-beat", text: t("table.lead", { name: seatName(view.to_move) }) });
   }
   let turn = null;
   if (S.state.room.status === "playing" && view.end === null) {
@@ -27,11 +27,17 @@ export function board() {
       ? h("p", { class: "your-turn", text: t("table.your_turn") })
       : h("p", { class: "turn", text: t("table.turn_of", { name: seatName(view.to_move) }) });
   }
+  const way = view.direction === -1 ? "counter" : "clockwise";
   fill(
     box,
     h("h2", { class: "visually-hidden", text: t("table.heading") }),
-    turn,
+    h("div", { class: "to-beat-cards" }, shown), // kept when empty: the felt holds its size
     line,
+    turn,
+    view.end === null
+      ? h("span", { class: `direction ${way}`, role: "img", "aria-label": t(`table.direction.${way}`),
+        text: way === "counter" ? "\u21ba" : "\u21bb" })
+      : null,
     h("details", { class: "commitment" },
       h("summary", { text: t("table.commitment") }),
       h("code", { text: view.commitment || t("table.commitment.none") })),

@@ -4,7 +4,7 @@ import { fill, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { nameField } from "./name-field.js";
 import { isHost, room, seatName } from "./reading.js";
-import { prefSwitch } from "./prefs.js";
+import { fourColours, prefSwitch } from "./prefs.js";
 import { enter, host, joinRoom, leaveSeat, stopWatching } from "./session.js";
 import { turnChanged, showTitle } from "./turn.js";
 import { S, net } from "./state.js";
@@ -68,9 +68,11 @@ export function controls() {
       text: t("room.replay") }));
   }
   out.push(h("a", { href: "#", class: "button", text: t("room.home") }));
-  const switches = S.seat === null ? null : h("div",
+  const switches = h("div",
     { class: "row wrap", role: "group", "aria-label": t("pref.heading") },
-    prefSwitch("autopass", turnChanged), prefSwitch("sound"), prefSwitch("title", showTitle));
+    S.seat === null ? null : [prefSwitch("autopass", turnChanged), prefSwitch("sound"),
+      prefSwitch("title", showTitle)],
+    prefSwitch("colours", fourColours));
   fill(box, h("div", { class: "row wrap" }, out), switches);
 }
 

@@ -3,6 +3,7 @@
 import {
   dragHandlers, dragging, endedDrag, forgetArrangement, handOrder, moveCard,
 } from "./arrange.js";
+import { face } from "./card-face.js";
 import * as cards from "./cards.js";
 import { arrowStep, fill, h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -22,13 +23,12 @@ export function hand() {
   const buttons = list.map((c, i) =>
     h("button", {
       type: "button",
-      class: `card${c.red ? " red" : ""}`,
+      class: "card",
       "aria-pressed": S.selected.has(c.word) ? "true" : "false",
       "aria-label": cards.label(c),
       "data-focus": `card-${c.word}`,
       "data-word": c.word,
       "data-index": i,
-      text: cards.short(c),
       onclick: () => {
         if (endedDrag()) return;
         if (S.selected.has(c.word)) S.selected.delete(c.word);
@@ -36,7 +36,7 @@ export function hand() {
         hand();
       },
       onkeydown: (e) => cardKey(e, view, c.word, i, list.length),
-    }));
+    }, face(c)));
   const inPlay = S.state.room.status === "playing" && view.end === null;
   fill(
     box,
@@ -44,7 +44,7 @@ export function hand() {
       h("h2", { id: "hand-h", text: t("table.hand") }),
       prefSwitch("suit", () => { forgetArrangement(); hand(); })),
     list.length
-      ? h("div", { class: "hand", role: "group", "aria-labelledby": "hand-h",
+      ? h("div", { class: list.length > 14 ? "hand big" : "hand", role: "group", "aria-labelledby": "hand-h",
         ...dragHandlers(view, hand) }, buttons)
       : h("p", { text: t("table.hand.empty") }),
     inPlay ? moveButtons(hand) : null,

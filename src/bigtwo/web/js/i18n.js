@@ -1,12 +1,23 @@
 // The message catalogue: every string the page shows comes from i18n/<lang>.json. The language
-// is the address's ?lang= if it has a catalogue, else the browser's first language that has one
-// (a regional tag such as "pt-BR" also takes "pt"), else English. i18n/languages.json lists
-// the catalogues. English is loaded under the chosen one, so a key it lacks still says
-// something. The pseudo-locale is made from English here at load time rather than kept as a
-// file: it can never fall behind en.json, and the page needs no build step.
+// is the address's ?lang= if it has a catalogue, else the browser's first language that has one,
+// else English. A tag is looked up as RFC 4647 does, dropping subtags from the end ("pt-BR"
+// takes "pt", "zh-Hant-TW" takes "zh-Hant"), each form also through ALIASES: the tags browsers
+// send for a catalogue named otherwise ("zh-TW" is the Taiwan catalogue "zh-Hant").
+// i18n/languages.json lists the catalogues ("names") and which one a catalogue only amends
+// ("parents": zh-HK holds only Hong Kong's own words over zh-Hant). The page loads English, then
+// each parent, then the chosen catalogue over them, so a key one lacks still says something.
+// The pseudo-locale is made from English here at load time rather than kept as a file: it can
+// never fall behind en.json, and the page needs no build step.
 import { PSEUDO, PSEUDO_RTL, pseudoCatalogue } from "./pseudo.js";
 
 const FALLBACK = "en";
+// lower-case tag (or a prefix of one) → the catalogue that speaks for it
+const ALIASES = new Map([
+  ["zh", "zh-Hans"], ["zh-cn", "zh-Hans"], ["zh-sg", "zh-Hans"], ["zh-my", "zh-Hans"],
+  ["zh-tw", "zh-Hant"],
+  ["zh-hk", "zh-HK"], ["zh-mo", "zh-HK"], ["zh-hant-hk", "zh-HK"], ["zh-hant-mo", "zh-HK"],
+  ["tl", "fil"], ["in", "id"],
+]);
 let catalogue = {};
 
 async function json(path) {
@@ -20,35 +31,49 @@ export function choose(available, wanted) {
   const known = new Map([...available, PSEUDO, PSEUDO_RTL].map((t) => [t.toLowerCase(), t]));
   for (const tag of wanted) {
     if (typeof tag !== "string" || !tag) continue;
-    const lower = tag.toLowerCase();
-    const found = known.get(lower) || known.get(lower.split("-")[0]);
-    if (found) return found;
+    const subtags = tag.toLowerCase().split(/[-_]/);
+    for (let n = subtags.length; n > 0; n--) {
+      const prefix = subtags.slice(0, n).join("-");
+      const found = known.get(prefix) || known.get((ALIASES.get(prefix) || "").toLowerCase());
+      if (found) return found;
+    }
   }
   return FALLBACK;
 }
 
-// Load the catalogue of the page's language; that language's tag.
+// `lang` and the catalogues it amends, nearest first ("zh-HK", "zh-Hant"); English not included.
+export function lineage(lang, parents) {
+  const chain = [];
+  for (let tag = lang; tag && tag !== FALLBACK && !chain.includes(tag); tag = parents[tag]) {
+    chain.push(tag);
+  }
+  return chain;
+}
+
+// Load the catalogue of the page's language over its parents' and English; that language's tag.
 export async function load() {
   const asked = new URLSearchParams(location.search).get("lang");
-  let available = [FALLBACK];
+  let listed = { names: { [FALLBACK]: "" }, parents: {} };
   try {
-    available = Object.keys(await json("i18n/languages.json"));
+    listed = await json("i18n/languages.json");
   } catch {
     // English only
   }
-  let lang = choose(available, [asked, ...(navigator.languages || [navigator.language])]);
+  const browser = navigator.languages || [navigator.language];
+  let lang = choose(Object.keys(listed.names), [asked, ...browser]);
   const english = await json(`i18n/${FALLBACK}.json`);
-  let own = {};
+  const layers = [english];
   if (lang === PSEUDO || lang === PSEUDO_RTL) {
-    own = pseudoCatalogue(english, lang);
-  } else if (lang !== FALLBACK) {
+    layers.push(pseudoCatalogue(english, lang));
+  } else {
     try {
-      own = await json(`i18n/${lang}.json`);
+      const chain = lineage(lang, listed.parents || {}).reverse();
+      layers.push(...(await Promise.all(chain.map((tag) => json(`i18n/${tag}.json`)))));
     } catch {
-      lang = FALLBACK;
+      lang = FALLBACK; // a catalogue the server lacks: all English rather than a patchwork
     }
   }
-  catalogue = { ...english, ...own };
+  catalogue = Object.assign({}, ...layers);
   return lang;
 }
 

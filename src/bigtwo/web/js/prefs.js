@@ -1,10 +1,10 @@
 // The player's switches, remembered in localStorage: sort by suit, auto-pass, the your-turn
-// sound and title. Each shows as a switch (a button with role="switch").
+// sound and title, the four-colour deck. Each shows as a switch (a button with role="switch").
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { store } from "./state.js";
 
-const DEFAULTS = { suit: false, autopass: false, sound: true, title: true };
+const DEFAULTS = { suit: false, autopass: false, sound: true, title: true, colours: false };
 
 export function pref(name) {
   const kept = store.get(`bigtwo.pref.${name}`);
@@ -31,4 +31,10 @@ export function prefSwitch(name, changed = () => {}) {
       changed(pref(name));
     },
   });
+}
+
+// The four-colour deck (spades black, hearts red, diamonds blue, clubs green), for people who
+// tell red from black poorly: a class on the page that the cards' colours follow.
+export function fourColours() {
+  document.documentElement.classList.toggle("four-colour", pref("colours"));
 }

@@ -1,4 +1,5 @@
-// The room screen: its frame, and `update`, which fills every part of it from the state.
+// The room screen: its frame (the felt with the seats around the board, the hand below it), and
+// `update`, which fills every part of it from the state.
 import { board } from "./board.js";
 import { controls } from "./controls.js";
 import { fill, h } from "./dom.js";
@@ -32,8 +33,9 @@ export function roomScreen() {
     main(),
     h("div", { class: "room" }, h("div", { class: "col-main" },
     h("section", { id: "room-head", class: "room-head" }),
-    h("section", { id: "seats", class: "seats", "aria-label": t("room.seats") }),
-    h("section", { id: "board", class: "board", "aria-label": t("table.heading") }),
+    h("div", { class: "felt" },
+      h("section", { id: "seats", class: "seats", "aria-label": t("room.seats") }),
+      h("section", { id: "board", class: "board", "aria-label": t("table.heading") })),
     h("section", { id: "hand-box", class: "hand-box", "aria-label": t("table.hand") }),
     h("section", { id: "side", class: "side" })), h("div", { class: "col-side" },
     h("section", { id: "results", class: "results", "aria-label": t("table.score") }),

@@ -1,40 +1,90 @@
-// The seats: each one's name, card count, passed/out/turn state and the turn's timer; before
-// the start the host changes a seat's kind here.
+// The seats around the felt: the person's own at the bottom, the others clockwise from it in
+// seat order (the arrow in the middle says which way play goes). Each shows an initials
+// avatar, the name, the cards held as a fan of backs, its play or pass in this trick, the
+// dealer, titles, team, away and turn, and the turn's countdown ring. Before the start the
+// host changes a seat's kind here. What changes from move to move (the turn, a pass, a seat
+// out) is drawn by the seat's look and said in its hidden text, so the felt keeps its size and
+// a card held by a finger in the hand below stays under it.
+import { backs, cardRow } from "./card-face.js";
 import { fill, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { isHost, room, seatName } from "./reading.js";
 import { host } from "./session.js";
 import { S, SEAT_KINDS } from "./state.js";
+import { team, titles, trickMoves } from "./trick.js";
+
+// Where the other seats sit, clockwise from the person's left: up the left side (l2 low, l1
+// high), along the top (t1 t2 t3), down the right (r1 r2). The felt's grid names these areas.
+const SLOTS = {
+  1: ["t2"],
+  2: ["t1", "t3"],
+  3: ["l1", "t2", "r1"],
+  4: ["l1", "t1", "t3", "r1"],
+  5: ["l1", "t1", "t2", "t3", "r1"],
+  6: ["l2", "l1", "t1", "t3", "r1", "r2"],
+  7: ["l2", "l1", "t1", "t2", "t3", "r1", "r2"],
+};
+
+export function slotOf(seat, me, n) {
+  const k = (seat - me + n) % n;
+  return k === 0 ? "me" : SLOTS[n - 1][k - 1];
+}
+
+function initials(name) {
+  const parts = name.split(/\s+/).filter(Boolean);
+  const letters = parts.length > 1 ? parts[0][0] + parts[parts.length - 1][0] : [...name].slice(0, 2).join("");
+  return letters.toUpperCase();
+}
 
 export function seats() {
   const r = room();
   const box = document.getElementById("seats");
   if (!r) return fill(box);
   const view = S.state.view;
+  box.parentElement.classList.toggle("waiting", !view); // before the start: a plain list
   const playing = r.status === "playing" && view;
   const hostNow = isHost() && r.status === "waiting";
+  const n = r.seats.length;
+  const me = S.seat === null ? 0 : S.seat;
+  const moves = trickMoves(view && view.end === null ? view : null);
+  const titled = titles(view);
   const items = r.seats.map((seat) => {
     const s = seat.seat;
+    const name = seat.kind === "open" ? t("kind.open") : seatName(s);
     const flags = [];
     if (s === r.host) flags.push(t("room.seat.host"));
     if (s === S.seat) flags.push(t("room.seat.you"));
+    if (r.dealer === s && view) flags.push(t("table.seat.dealer"));
+    if (titled.has(s)) flags.push(t(`title.${titled.get(s)}`));
+    const side = team(view, s);
+    if (side !== null) flags.push(t("table.seat.team", { n: side + 1 }));
     if (seat.away) flags.push(t("room.seat.away"));
-    let line = seat.kind === "open" ? t("kind.open") : seatName(s);
+    const now = []; // what changes from move to move: said, and drawn by the seat's look
+    let spoken = name;
     let turn = false;
+    let held = null;
     if (view) {
       const count = view.counts[s];
-      line = t(count === 1 ? "table.seat.one" : "table.seat", { name: seatName(s), count });
+      spoken = t(count === 1 ? "table.seat.one" : "table.seat", { name, count });
       if (view.end !== null) {
-        if (view.winner === s) flags.push(t("table.seat.winner"));
+        if (view.winner === s) now.push(t("table.seat.winner"));
       } else {
-        if (view.passed.includes(s)) flags.push(t("table.seat.passed"));
-        if (view.out.includes(s)) flags.push(t("table.seat.out"));
+        if (view.passed.includes(s)) now.push(t("table.seat.passed"));
+        if (view.out.includes(s)) now.push(t("table.seat.out"));
       }
       turn = playing && view.to_move === s && view.end === null;
-      if (turn) flags.push(t("table.seat.turn"));
+      if (turn) now.push(t("table.seat.turn"));
+      if (s !== S.seat) held = h("span", { class: "held" }, backs(count), h("span", { class: "count", text: String(count) }));
     }
     const timer = turn && S.state.deadline
-      ? h("span", { class: "timer", "data-deadline": S.state.deadline }) : null;
+      ? h("span", { class: "timer", "data-deadline": S.state.deadline,
+        "data-seconds": r.turn_seconds || 0 },
+      h("span", { class: "ring", "aria-hidden": "true" }), h("span", { class: "timer-text" }))
+      : null;
+    const move = moves.get(s);
+    let play = view ? h("span", { class: "seat-play" }) : null; // kept: the felt holds its size
+    if (move === "pass") play = h("span", { class: "seat-play pass", "aria-hidden": "true", text: t("table.pass.mark") });
+    else if (move) play = h("span", { class: "seat-play" }, cardRow(move, "small"));
     let change = null;
     if (hostNow && s !== S.seat && seat.kind !== "person") {
       const id = `kind-${s}`;
@@ -48,23 +98,37 @@ export function seats() {
         h("label", { for: id, class: "visually-hidden", text: t("room.seat.kind", { n: s + 1 }) }),
         select);
     }
+    const classes = ["seat", `slot-${slotOf(s, me, n)}`];
+    if (turn) classes.push("turn");
+    if (s === S.seat) classes.push("me");
+    if (seat.away) classes.push("away");
+    if (side !== null) classes.push(`team-${side}`);
+    if (view && view.out.includes(s)) classes.push("out");
     return h(
       "li",
-      { class: `seat${turn ? " turn" : ""}${s === S.seat ? " me" : ""}` },
-      h("span", { class: "seat-name", text: line }),
+      { class: classes.join(" "), "data-seat": s },
+      h("span", { class: "seat-top" },
+        h("span", { class: "avatar", "aria-hidden": "true", text: initials(name) }),
+        h("span", { class: "seat-name", "aria-hidden": view ? "true" : null, text: name }),
+        view ? h("span", { class: "visually-hidden", text: [spoken, ...now].join(", ") }) : null,
+        timer),
+      held,
       flags.length ? h("span", { class: "flags", text: flags.join(" · ") }) : null,
-      timer,
+      play,
       change,
     );
   });
   fill(box, h("h2", { class: "visually-hidden", text: t("room.seats") }),
-    h("ul", { class: "seat-list" }, items));
+    h("ul", { class: `seat-list seats-${n}` }, items));
   tick();
 }
 
+// Each second: the seconds left on the turn, and the ring's share of the turn still to run.
 export function tick() {
   for (const el of document.querySelectorAll(".timer")) {
-    const left = Math.max(0, Math.round(Number(el.dataset.deadline) - Date.now() / 1000));
-    el.textContent = t("table.timer", { seconds: left });
+    const left = Math.max(0, Number(el.dataset.deadline) - Date.now() / 1000);
+    const whole = Number(el.dataset.seconds) || left || 1;
+    el.querySelector(".timer-text").textContent = t("table.timer", { seconds: Math.round(left) });
+    el.style.setProperty("--left", String(Math.min(1, left / whole)));
   }
 }

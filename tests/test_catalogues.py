@@ -1,0 +1,180 @@
+"""The browser's message catalogues (`src/bigtwo/web/i18n/<tag>.json`) against English and the
+translators' glossaries, for every language `languages.json` lists (a listed language whose
+catalogue isn't written yet is skipped, saying so).
+
+A catalogue holds only keys `en.json` has, with the same ``{placeholders}``; laid over the
+catalogues it amends (``parents`` in `languages.json`: zh-HK over zh-Hant) it has every key,
+and a catalogue that amends another repeats none of its values. Its card ranks, suits and kinds
+of play (``rank.*``, ``suit.*``, ``combo.*``) and the President titles (``title.*``) use its
+glossary's terms: a value agrees with a term when it holds the term, or the term's main word
+(what comes before a note in parentheses: ``2（老二）`` → ``2``, ``two pair (dalawang pares)``
+→ ``two pair``), as a whole word, ignoring case; a word inside a longer one doesn't count
+(``同花``, a flush, does not hold Hong Kong's ``花``), while ``isang pares`` holds ``pares``.
+`review.json` says per language which keys a native speaker has reviewed, and who.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_glossaries import GLOSSARIES, rows, term
+
+I18N = Path(__file__).resolve().parents[1] / "src" / "bigtwo" / "web" / "i18n"
+NOT_CATALOGUES = ("languages.json", "review.json")
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+CHECKED = ("combo.", "rank.", "suit.", "title.")
+# a Chinese catalogue's characters stay in its script: GB 2312 holds no Traditional-only forms,
+# Big5 (and Hong Kong's supplement to it) no Simplified-only ones
+SCRIPT_CODECS = {"zh-Hans": "gb2312", "zh-Hant": "big5", "zh-HK": "big5hkscs"}
+
+
+def read(path: Path) -> Any:
+    """A JSON file, refusing a key written twice (json.load would keep the last silently)."""
+
+    def unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        keys = [k for k, _ in pairs]
+        twice = sorted({k for k in keys if keys.count(k) > 1})
+        assert twice == [], f"{path.name} writes these keys twice"
+        return dict(pairs)
+
+    return json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=unique)
+
+
+ENGLISH: dict[str, str] = read(I18N / "en.json")
+LANGUAGES = read(I18N / "languages.json")
+NAMES: dict[str, str] = LANGUAGES["names"]
+PARENTS: dict[str, str] = LANGUAGES.get("parents", {})
+TRANSLATED = [tag for tag in NAMES if tag != "en"]
+
+
+def catalogue(tag: str) -> dict[str, str]:
+    path = I18N / f"{tag}.json"
+    if not path.is_file():
+        pytest.skip(f"{path.name} is not written yet (the page shows English for {tag})")
+    return read(path)  # type: ignore[no-any-return]
+
+
+def lineage(tag: str) -> list[str]:
+    """``tag`` and the catalogues it amends, nearest first, as the page loads them."""
+    chain = [tag]
+    while chain[-1] in PARENTS:
+        assert PARENTS[chain[-1]] not in chain, f"the parents of {tag} go round: {chain}"
+        chain.append(PARENTS[chain[-1]])
+    return chain
+
+
+def merged(tag: str) -> dict[str, str]:
+    """What the page shows for ``tag``: English, then each parent, then the catalogue."""
+    out = dict(ENGLISH)
+    for layer in reversed(lineage(tag)):
+        out.update(catalogue(layer))
+    return out
+
+
+def main_word(text: str) -> str:
+    return re.split(r"\s*[（(]", text, maxsplit=1)[0].strip()
+
+
+def agrees(value: str, glossary_term: str) -> bool:
+    """Whether a catalogue value uses a glossary term, by the rule in this module's docstring."""
+    return any(
+        re.search(rf"(?<!\w){re.escape(word)}(?!\w)", value, re.IGNORECASE)
+        for word in {glossary_term, main_word(glossary_term)}
+        if word
+    )
+
+
+def placeholders(text: str) -> list[str]:
+    return sorted(PLACEHOLDER.findall(text))
+
+
+def test_every_catalogue_is_listed_with_its_own_name() -> None:
+    files = sorted(p.stem for p in I18N.glob("*.json") if p.name not in NOT_CATALOGUES)
+    assert [tag for tag in files if tag not in NAMES] == []
+    assert "en" in NAMES
+    assert all(isinstance(name, str) and name.strip() for name in NAMES.values())
+    for child, parent in PARENTS.items():
+        assert child in NAMES and parent in NAMES and parent != "en", (child, parent)
+        lineage(child)  # no cycle
+
+
+@pytest.mark.parametrize("tag", TRANSLATED)
+def test_a_catalogue_has_only_english_keys_with_their_placeholders(tag: str) -> None:
+    own = catalogue(tag)
+    assert [key for key in own if key not in ENGLISH] == []
+    assert [k for k, v in own.items() if not isinstance(v, str) or not v.strip()] == []
+    differ = {k: v for k, v in own.items() if placeholders(v) != placeholders(ENGLISH[k])}
+    assert differ == {}
+
+
+@pytest.mark.parametrize("tag", TRANSLATED)
+def test_a_catalogue_over_its_parents_says_every_key(tag: str) -> None:
+    layers = [catalogue(layer) for layer in lineage(tag)]
+    said = set().union(*layers)
+    assert [key for key in ENGLISH if key not in said] == []
+
+
+@pytest.mark.parametrize("tag", [tag for tag in TRANSLATED if tag in PARENTS])
+def test_an_amending_catalogue_holds_only_what_differs(tag: str) -> None:
+    own, parent = catalogue(tag), merged(PARENTS[tag])
+    assert own, f"{tag} amends {PARENTS[tag]} with nothing"
+    assert [key for key, value in own.items() if parent[key] == value] == []
+
+
+@pytest.mark.parametrize("tag", TRANSLATED)
+def test_cards_and_plays_use_the_glossary_terms(tag: str) -> None:
+    if not (GLOSSARIES / f"GLOSSARY.{tag}.md").is_file():
+        pytest.fail(f"{tag} has a catalogue but no docs/i18n/GLOSSARY.{tag}.md")
+    shown, codes = merged(tag), rows(tag)
+    checked = [key for key in ENGLISH if key.startswith(CHECKED) and key in codes]
+    assert checked, "the glossary names no rank, suit or kind of play the catalogue has"
+    terms = {key: term(tag, key) for key in checked}
+    assert {k: (shown[k], terms[k]) for k in checked if not agrees(shown[k], terms[k])} == {}
+
+
+def test_the_agreement_rule() -> None:
+    assert agrees("對子", "對子")
+    assert agrees("2", "2（老二）")  # the main word, before the note
+    assert agrees("蝴蝶（兩對帶一張）", "蝴蝶（兩對帶一張）")
+    assert agrees("two pair", "two pair (dalawang pares)")
+    assert agrees("isang pares", "pares")  # a whole word inside a longer value
+    assert agrees("lá lẻ", "Lá lẻ")  # case aside
+    assert not agrees("同花", "花")  # inside a longer word
+    assert not agrees("順子", "蛇")
+    assert not agrees("spades", "espada")
+
+
+@pytest.mark.parametrize("tag", [tag for tag in TRANSLATED if tag in SCRIPT_CODECS])
+def test_chinese_is_written_in_its_own_script(tag: str) -> None:
+    codec = SCRIPT_CODECS[tag]
+    stray = set()
+    for value in catalogue(tag).values():
+        for char in value:
+            if "\u2e80" <= char <= "\u9fff":  # the CJK radicals, symbols and ideographs
+                try:
+                    char.encode(codec)
+                except UnicodeEncodeError:
+                    stray.add(char)
+    assert sorted(stray) == []
+
+
+def test_the_script_check_sees_the_other_script() -> None:
+    assert [c for c in "这对" if not c.encode("big5", errors="ignore")] == ["这", "对"]
+    assert [c for c in "這對" if not c.encode("gb2312", errors="ignore")] == ["這", "對"]
+
+
+def test_the_review_status_of_every_language() -> None:
+    """No language is left out of review.json, and a reviewed key is one English has, signed."""
+    review = read(I18N / "review.json")
+    assert sorted(review) == sorted(TRANSLATED)
+    for tag, status in review.items():
+        assert set(status) == {"reviewed", "by"}, tag
+        reviewed, by = status["reviewed"], status["by"]
+        assert [key for key in reviewed if key not in ENGLISH] == [], tag
+        assert len(reviewed) == len(set(reviewed)), tag
+        assert all(isinstance(name, str) and name.strip() for name in by), tag
+        assert bool(by) == bool(reviewed), f"{tag}: keys reviewed with nobody named, or the reverse"
