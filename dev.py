@@ -5,8 +5,8 @@ Needs only Python 3.11+.
 
     python3 dev.py serve [ARGS…]  the server extra, then `bigtwo serve` (the online server)
     python3 dev.py play [ARGS…]   the package alone, then `bigtwo play`
-    python3 dev.py test [ARGS…]   everything (the dev extra), then the whole suite: ruff,
-                                  mypy --strict, pytest
+    python3 dev.py test [ARGS…]   everything (the dev extra; TypeScript's checker with npm),
+                                  then the whole suite: ruff, mypy --strict, pytest
     python3 dev.py bigtwo ARGS…   what the command needs (arena: the arena extra, --dataset:
                                   rl), then any `bigtwo` command
 
@@ -176,6 +176,26 @@ def ensure_system() -> None:
         )
 
 
+TYPESCRIPT = "typescript@5.9.3"  # dev-only: tsc checks the page's code against the protocol
+TSC = VENV / "node" / "node_modules" / ".bin" / "tsc"
+
+
+def ensure_typescript() -> None:
+    """TypeScript's checker into .venv/node with npm, once, where npm exists (without it, the
+    test that runs tsc says it was skipped and why)."""
+    npm = shutil.which("npm")
+    if TSC.exists() or npm is None:
+        return
+    print(f"installing {TYPESCRIPT} with npm (first run only)…", flush=True)
+    done = subprocess.run(
+        [npm, "install", "--prefix", str(VENV / "node"), "--no-audit", "--no-fund", TYPESCRIPT],
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode:
+        print(f"npm could not install {TYPESCRIPT}: {done.stderr.strip()[-300:]}", flush=True)
+
+
 def run(cmd: list[str]) -> int:
     return subprocess.run(cmd, cwd=ROOT).returncode
 
@@ -209,6 +229,7 @@ def main(argv: list[str]) -> int:
     ensure_env(extras_for(task, rest))
     if task == "test":
         ensure_system()
+        ensure_typescript()
         return test(rest)
     if task in ("play", "serve"):
         return run([str(BIN / "bigtwo"), task, *rest])

@@ -1,3 +1,4 @@
+// @ts-check
 // The browser table's router: which screen the address and the server's messages ask for.
 // The screens live in their own modules: home.js (home, lobby, join), room.js (the room and
 // the table, from its parts).
@@ -66,6 +67,7 @@ function route() {
 }
 
 // -- what the server says -------------------------------------------------------------------------
+/** @param {import("../types/protocol").ServerMessage} m */
 function receive(m) {
   switch (m.type) {
     case "welcome": // a whole state follows

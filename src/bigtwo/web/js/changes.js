@@ -1,15 +1,29 @@
+// @ts-check
 // The one change applier: the room's state as the server's messages make it. A "state"
 // message replaces it whole; an "update" carries a patch from the state at `base` to the one
 // at `seq` (protocol 2; docs/protocol.md, "Updates"), applied here and nowhere else. Whoever
 // draws a region subscribes and is told which parts changed ("view.hand", "room.seats", …)
 // with the update's events, so it redraws or animates only what moved.
 
+/** @typedef {import("../types/protocol").State} State */
+/** @typedef {import("../types/protocol").Update} Update */
+/** @typedef {{ parts: Set<string>, events: Update["events"], whole: boolean }} Change */
+
 // A copy of `value` with the patch's operations applied (as bigtwo.view_patch.apply);
 // throws on an operation that doesn't fit.
+/**
+ * @template T
+ * @param {T} value
+ * @param {Update["patch"]} ops
+ * @returns {T}
+ */
 export function applyPatch(value, ops) {
+  /** @type {any[]} */
   const holder = [structuredClone(value)]; // the root as an item: an empty path is a path
-  for (const [kind, path, arg] of ops) {
+  for (const op of ops) {
+    const [kind, path, arg] = /** @type {[string, Array<string | number>, any]} */ (op);
     const steps = [0, ...path];
+    /** @type {any} */
     let parent = holder;
     for (const step of steps.slice(0, -1)) parent = parent[step];
     const last = steps[steps.length - 1];
@@ -24,13 +38,16 @@ export function applyPatch(value, ops) {
 }
 
 // "view.hand" for ["view", "hand", 3]: the part of the state an operation touched.
+/** @param {Array<unknown>} path */
 function part(path) {
   return path.slice(0, 2).join(".");
 }
 
 export class Changes {
   constructor() {
+    /** @type {State | null} */
     this.state = null;
+    /** @type {Array<(state: State, change: Change) => void>} */
     this.listeners = [];
   }
 
@@ -44,6 +61,7 @@ export class Changes {
   }
 
   // A whole state (on entering, resuming, or after a gap).
+  /** @param {State} state */
   replace(state) {
     this.state = state;
     this.tell({ parts: new Set(), events: [], whole: true });
@@ -51,6 +69,7 @@ export class Changes {
 
   // An update: false when it doesn't follow the state held (the caller asks for the whole
   // state again), else true once applied and told.
+  /** @param {Update} message */
   update(message) {
     if (!this.state || message.base !== this.state.seq) return false;
     let next;
@@ -61,11 +80,12 @@ export class Changes {
     }
     next.seq = message.seq;
     this.state = next;
-    const parts = new Set(message.patch.map(([, path]) => part(path)));
+    const parts = new Set(message.patch.map((op) => part(/** @type {Array<unknown>} */ (op[1]))));
     this.tell({ parts, events: message.events, whole: false });
     return true;
   }
 
+  /** @param {Change} change */
   tell(change) {
     for (const listener of this.listeners) listener(this.state, change);
   }

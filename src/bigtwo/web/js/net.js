@@ -1,10 +1,18 @@
+// @ts-check
 // One WebSocket to /ws that comes back after a drop: `onOpen` is called after every "hello"
 // (to create, join, resume or watch again), `onMessage` with every message, `onStatus` with
 // true (connected) or false (lost, reconnecting).
 const PING_MS = 25000; // the server drops a socket that says nothing for a minute
 const PROTOCOL = 2; // the version of docs/protocol.md this page speaks
 
+/** @typedef {import("../types/protocol").ClientMessage} ClientMessage */
+/** @typedef {import("../types/protocol").ServerMessage} ServerMessage */
+
 export class Connection {
+  /**
+   * @param {{ onOpen: () => void, onMessage: (m: ServerMessage) => void,
+   *           onStatus: (up: boolean) => void }} handlers
+   */
   constructor({ onOpen, onMessage, onStatus }) {
     this.onOpen = onOpen;
     this.onMessage = onMessage;
@@ -56,6 +64,7 @@ export class Connection {
     this.timer = setInterval(() => this.send({ type: "ping" }), PING_MS);
   }
 
+  /** @param {ClientMessage} message */
   send(message) {
     if (this.ready && this.socket.readyState === WebSocket.OPEN) {
       this.socket.send(JSON.stringify(message));

@@ -1,0 +1,227 @@
+// Made from docs/protocol.schema.json by tests/protocol_types.py: do not edit.
+
+/** Take an action as text: cards ``"3D 3S"``, ``"pass"``, ``"no"`` (decline an offer), a side action (``"announce"``, ``"give 3D"``, …). ``id`` is the client's own id for the action, so a resend is applied once; ``seq`` the state it was chosen in, so an action for a turn that has passed is refused as stale. */
+export interface Act {
+  id: string;
+  type: "act";
+  action: string;
+  seq?: number | null;
+}
+
+/** A line to everyone in the room (at most `CHAT_LENGTH` characters). */
+export interface Chat {
+  id?: string | null;
+  type: "chat";
+  text: string;
+}
+
+/** Open a room and sit in its first seat as the host. */
+export interface Create {
+  id?: string | null;
+  type: "create";
+  name: string;
+  preset?: string;
+  players?: number | null;
+  options?: Record<string, string>;
+  seats?: Array<string>;
+  deals?: number | null;
+  target?: number | null;
+  turn_seconds?: number;
+  public?: boolean;
+}
+
+/** The host's controls. ``what``: ``start``; ``seat`` (make ``seat`` open or a bot of ``kind`` before the start); ``remove`` (a player's seat goes to a bot); ``mute``; ``hand_over`` (the host role to ``seat``); ``invite`` (a token for an open seat, for a program to play it); ``close``; ``rematch`` (after the session). */
+export interface Host {
+  id?: string | null;
+  type: "host";
+  what: "start" | "seat" | "remove" | "mute" | "hand_over" | "invite" | "close" | "rematch";
+  seat?: number | null;
+  kind?: string | null;
+}
+
+/** Take an open seat (``seat``, or the first open one) under ``name``. */
+export interface Join {
+  id?: string | null;
+  type: "join";
+  room: string;
+  name: string;
+  seat?: number | null;
+}
+
+/** Leave the seat to a bot for the rest of the session. */
+export interface Leave {
+  id?: string | null;
+  type: "leave";
+}
+
+/** A heartbeat: answered with ``pong`` (a connection silent for a minute is dropped). */
+export interface Ping {
+  id?: string | null;
+  type: "ping";
+}
+
+/** Come back to the seat a token was given for; ``last`` is the last sequence number received (what was missed is sent again, or a fresh state). */
+export interface Resume {
+  id?: string | null;
+  type: "resume";
+  room: string;
+  token: string;
+  last?: number | null;
+}
+
+/** Stop following the room: no more of its messages on this connection. A player's seat stays theirs, as when the socket closes (a bot plays it after the grace period). */
+export interface Unwatch {
+  id?: string | null;
+  type: "unwatch";
+}
+
+/** Vote to end the session after the deal in play (a majority of the people ends it). */
+export interface Vote {
+  id?: string | null;
+  type: "vote_end";
+  yes?: boolean;
+}
+
+/** Watch a room: the public view only. */
+export interface Watch {
+  id?: string | null;
+  type: "watch";
+  room: string;
+  last?: number | null;
+}
+
+/** Why ``action`` would be refused now, asked before sending it: answered with a ``why`` message; nothing changes. */
+export interface Why {
+  id?: string | null;
+  type: "why";
+  action: string;
+}
+
+export type ClientMessage = Act | Chat | Create | Host | Join | Leave | Ping | Resume | Unwatch | Vote | Watch | Why;
+
+/** An action (``act``) was taken, as the change ``seq`` (a resend: its first answer). */
+export interface Ack {
+  type: "ack";
+  id: string;
+  seq: number;
+}
+
+/** The server is going: reconnect (and resume) in a moment if ``reconnect``. */
+export interface Bye {
+  type: "bye";
+  code: string;
+  reason: string;
+  reconnect: boolean;
+}
+
+/** A chat line, to everyone in the room. */
+export interface ChatLine {
+  type: "chat";
+  seat: number;
+  name: string;
+  text: string;
+}
+
+/** A refusal: a stable ``code`` (``docs/refusals.md``), the sentence, its parameters, and the ``id`` of the request it answers. */
+export interface Error {
+  type: "error";
+  code: string;
+  message: string;
+  params: Record<string, unknown>;
+  id?: string | null;
+}
+
+/** Something that happened at the table, as one audience may see it (``docs/views.md``, "Events"): a move (``act``), a deal dealt or over, a trick won, a timer run out, … */
+export interface Event {
+  kind: string;
+  seat: number | null;
+  move: string | null;
+  data: Record<string, unknown>;
+}
+
+/** Events missed (on ``resume``, ``watch`` with ``last``, or a gap), before a `State`. */
+export interface Events {
+  type: "events";
+  seq: number;
+  events: Array<Event>;
+}
+
+/** The first message on a connection that speaks this protocol's ``version``. */
+export interface Hello {
+  type: "hello";
+  version?: number;
+}
+
+/** To the host: a token for ``seat``, to hand to a program that will play it. */
+export interface Invited {
+  type: "invited";
+  seat: number | null;
+  token: string;
+}
+
+export interface Pong {
+  type: "pong";
+}
+
+/** The whole of what an audience sees at version ``seq``: the room, the seat's view (``docs/views.md``), the moves offered to the seat, who is awaited and until when. */
+export interface State {
+  type: "state";
+  seq: number;
+  room: Record<string, unknown>;
+  seat: number | null;
+  view: Record<string, unknown> | null;
+  offers: Array<string> | null;
+  awaiting: Array<number>;
+  deadline: number | null;
+}
+
+/** This connection's token no longer holds its seat (``code``: left, removed, closed); it hears no more of the room. */
+export interface Unseated {
+  type: "unseated";
+  room: string | null;
+  seat: number | null;
+  code: string;
+  message: string;
+}
+
+/** The connection no longer follows ``room``. */
+export interface Unwatched {
+  type: "unwatched";
+  room: string;
+}
+
+/** The change from version ``base`` (what this connection was last sent) to ``seq``: the events, and the patch (`bigtwo.view_patch`) that turns the `State` at ``base`` (without its ``type``) into the one at ``seq``. */
+export interface Update {
+  type: "update";
+  seq: number;
+  base: number;
+  events: Array<Event>;
+  patch: Array<Array<unknown>>;
+}
+
+/** To a client that asked for another protocol version (or none: version 1): what this server speaks; the connection closes after it. A browser page reloads itself. */
+export interface Upgrade {
+  type: "upgrade";
+  version?: number;
+  message?: string;
+}
+
+/** In a room: the ``seat`` (null: watching), and the seat's ``token`` when it is new. */
+export interface Welcome {
+  type: "welcome";
+  room: string;
+  seat: number | null;
+  token?: string | null;
+}
+
+/** The answer to ``why``: would ``action`` be taken now, and if not, the refusal. */
+export interface WhyAnswer {
+  type: "why";
+  action: string;
+  ok: boolean;
+  code?: string | null;
+  message?: string | null;
+  params?: Record<string, unknown> | null;
+}
+
+export type ServerMessage = Ack | Bye | ChatLine | Error | Events | Hello | Invited | Pong | State | Unseated | Unwatched | Update | Upgrade | Welcome | WhyAnswer;
