@@ -12,7 +12,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from bigtwo.server.protocol import schema  # noqa: E402
+from bigtwo.server.protocol import schema
 
 OUT = Path(__file__).resolve().parents[1] / "src" / "bigtwo" / "web" / "types" / "protocol.d.ts"
 
