@@ -251,7 +251,7 @@ def test_reloading_comes_back_to_the_seat(context: Any, server: str) -> None:
     assert after == before and before
     assert page.url.endswith(f"#room={code}")
     resumes = [m for m in frames.messages if m.get("type") == "welcome"]
-    assert resumes and resumes[0]["seat"] == 0 and "token" not in resumes[0]  # resumed, not new
+    assert resumes and resumes[0]["seat"] == 0 and resumes[0]["token"] is None  # resumed, not new
     asked = [m for m in frames.sent if m.get("type") == "resume"]
     assert asked and asked[0]["room"] == code and asked[0]["last"] > 0  # with its last number
     assert page.get_by_role("button", name="Pass", exact=True).is_visible()
