@@ -11,6 +11,10 @@ glossary's terms: a value agrees with a term when it holds the term, or the term
 → ``two pair``), as a whole word, ignoring case; a word inside a longer one doesn't count
 (``同花``, a flush, does not hold Hong Kong's ``花``), while ``isang pares`` holds ``pares``.
 `review.json` says per language which keys a native speaker has reviewed, and who.
+
+The keys under `NOT_YET_TRANSLATED` may be missing from any catalogue: the page shows the English
+sentence for each, marked ``lang="en"`` (docs/languages.md lists them), rather than a
+catalogue copying English.
 """
 
 from __future__ import annotations
@@ -30,6 +34,11 @@ CHECKED = ("combo.", "rank.", "suit.", "title.")
 # a Chinese catalogue's characters stay in its script: GB 2312 holds no Traditional-only forms,
 # Big5 (and Hong Kong's supplement to it) no Simplified-only ones
 SCRIPT_CODECS = {"zh-Hans": "gb2312", "zh-Hant": "big5", "zh-HK": "big5hkscs"}
+# key prefixes a catalogue may leave to English, and why
+NOT_YET_TRANSLATED = {
+    "option.": "the rule options' names and meanings (tests/test_rule_texts.py): 65 options,"
+    " translated as translators get to them",
+}
 
 
 def read(path: Path) -> Any:
@@ -115,7 +124,8 @@ def test_a_catalogue_has_only_english_keys_with_their_placeholders(tag: str) -> 
 def test_a_catalogue_over_its_parents_says_every_key(tag: str) -> None:
     layers = [catalogue(layer) for layer in lineage(tag)]
     said = set().union(*layers)
-    assert [key for key in ENGLISH if key not in said] == []
+    missing = [key for key in ENGLISH if key not in said]
+    assert [key for key in missing if not key.startswith(tuple(NOT_YET_TRANSLATED))] == []
 
 
 @pytest.mark.parametrize("tag", [tag for tag in TRANSLATED if tag in PARENTS])
@@ -134,6 +144,13 @@ def test_cards_and_plays_use_the_glossary_terms(tag: str) -> None:
     assert checked, "the glossary names no rank, suit or kind of play the catalogue has"
     terms = {key: term(tag, key) for key in checked}
     assert {k: (shown[k], terms[k]) for k in checked if not agrees(shown[k], terms[k])} == {}
+
+
+def test_only_the_rule_options_may_wait_for_translation() -> None:
+    """The allowance above stays narrow: a prefix English has keys under, none of the page's own
+    sentences, the rule sets' names and descriptions not among them."""
+    assert all(any(key.startswith(p) for key in ENGLISH) for p in NOT_YET_TRANSLATED)
+    assert not any(key.startswith(tuple(NOT_YET_TRANSLATED)) for key in ENGLISH if "preset." in key)
 
 
 def test_the_agreement_rule() -> None:

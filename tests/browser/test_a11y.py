@@ -1,6 +1,7 @@
 """The accessibility scan: axe-core (vendored in vendor/axe-core, added to the page by the test,
 never by the page) runs on every screen of `screens.SCREENS`; a finding of serious or critical
-impact fails."""
+impact fails. Every screen also has the language picker, labelled, each language marked with its
+own `lang`, and reached with the Tab key."""
 
 from __future__ import annotations
 
@@ -41,11 +42,27 @@ def test_no_serious_accessibility_finding(browser: Any, server: str, screen: str
     visit = Visit(browser, server, bypass_csp=True)  # the page's policy refuses inline scripts
     try:
         page = SCREENS[screen](visit)
+        picker = page.get_by_label(visit.t(page, "lang.label"), exact=True)
+        options = picker.locator("option").evaluate_all("os => os.map(o => [o.value, o.lang])")
+        reached = tabbed_to(page, "language")
         findings = scan(page)
     finally:
         visit.close()
+    assert ["en", "en"] in options and all(tag == lang for tag, lang in options), options
+    assert reached, "the language picker is not reached with the Tab key"
     serious = [f for f in findings if f["impact"] in FAILING]
     assert not serious, report(serious)
+
+
+def tabbed_to(page: Any, element_id: str, presses: int = 5) -> bool:
+    """Whether the Tab key, from the page's title (a click there starts the keyboard's path),
+    reaches the element within a few presses."""
+    page.locator("#title").click()
+    for _ in range(presses):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement && document.activeElement.id") == element_id:
+            return True
+    return False
 
 
 def test_the_scan_finds_a_planted_fault(browser: Any, server: str) -> None:

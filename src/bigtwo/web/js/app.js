@@ -7,6 +7,7 @@ import { tableKeys } from "./hand.js";
 import { noteWhy } from "./moves.js";
 import { homeScreen, joinScreen, refreshLobby } from "./home.js";
 import { direction, load, t } from "./i18n.js";
+import { languagePicker } from "./language-picker.js";
 import { note, noteChat, remember } from "./journal.js";
 import { fourColours } from "./prefs.js";
 import { refusalText } from "./reading.js";
@@ -214,6 +215,7 @@ async function start() {
   document.documentElement.dir = direction(lang);
   document.getElementById("title").textContent = t("app.title");
   document.title = t("app.title");
+  document.querySelector("header.top").append(languagePicker(lang));
   fourColours();
   setRouter(show);
   document.addEventListener("keydown", tableKeys);

@@ -1,8 +1,11 @@
 // The form that opens a room: the rules (a preset, its players, any option changed, each
-// option's meaning from the engine's own catalogue), the other seats, the session's length.
+// option's meaning), the other seats, the session's length. The preset offered first is the
+// one the player's language implies (region.js): Hong Kong's rules for a zh-HK browser.
 import { fill, h } from "./dom.js";
-import { t } from "./i18n.js";
+import { askedFor, t } from "./i18n.js";
 import { myName } from "./name-field.js";
+import { DEFAULT_PRESET, regionalPreset } from "./region.js";
+import { optionAbout, optionCode, optionName, presetAbout, presetName } from "./rule-text.js";
 import { enter } from "./session.js";
 import { S, SEAT_KINDS } from "./state.js";
 
@@ -15,7 +18,9 @@ export function createForm() {
   const timer = h("input", { id: "timer", type: "number", min: 0, max: 3600, value: 0 });
   const isPublic = h("input", { id: "public", type: "checkbox", checked: true });
   const options = h("textarea", { id: "options", rows: 2, spellcheck: "false" });
-  const optionList = h("dl", { class: "options-help", lang: "en" }); // the engine's words
+  const optionList = h("dl", { class: "options-help" });
+  const about = h("div", { id: "preset-about", class: "hint", "aria-live": "polite" });
+  presetSelect.setAttribute("aria-describedby", "preset-about");
 
   const drawSeats = () => {
     const n = Math.max(2, Math.min(8, Number(players.value) || 4));
@@ -37,21 +42,36 @@ export function createForm() {
   };
   players.addEventListener("input", drawSeats);
   const rulesLink = h("a", { class: "button", target: "_blank", rel: "noopener",
-    href: "#rules&preset=classic", text: t("create.rules") });
-  presetSelect.addEventListener("change", () => {
-    rulesLink.href = `#rules&preset=${encodeURIComponent(presetSelect.value)}`;
-    const preset = S.rules.presets.find((p) => p.name === presetSelect.value);
-    if (preset) players.value = preset.players;
+    href: `#rules&preset=${DEFAULT_PRESET}`, text: t("create.rules") });
+  let regional = null; // the preset the player's language implies, once the server lists it
+  const presetChanged = (picked = true) => {
+    const name = presetSelect.value;
+    rulesLink.href = `#rules&preset=${encodeURIComponent(name)}`;
+    const preset = S.rules.presets.find((p) => p.name === name);
+    if (preset && picked) players.value = preset.players; // not over a count typed meanwhile
+    fill(about,
+      name === regional
+        ? h("p", { id: "preset-region",
+          text: t(`create.regional.${name}`) })
+        : null,
+      presetAbout(name));
     drawSeats();
-  });
+  };
+  presetSelect.addEventListener("change", () => presetChanged());
   drawSeats();
   fetch("api/rules")
     .then((r) => r.json())
     .then((data) => {
       S.rules = data;
-      fill(presetSelect, data.presets.map((p) => h("option", { value: p.name, text: p.name })));
-      fill(optionList, data.options.flatMap((o) => [h("dt", { text: o.name }),
-        h("dd", { text: o.meaning })]));
+      fill(presetSelect, data.presets.map((p) => presetName(p.name, "option", { value: p.name })));
+      fill(optionList, data.options.flatMap((o) => [
+        h("dt", {}, optionName(o.name), " ", optionCode(o.name)),
+        optionAbout(o.name, o.meaning),
+      ]));
+      const implied = regionalPreset(askedFor(document.documentElement.lang));
+      regional = data.presets.some((p) => p.name === implied) ? implied : null;
+      presetSelect.value = regional || DEFAULT_PRESET;
+      presetChanged(false);
     })
     .catch(() => {});
 
@@ -67,7 +87,7 @@ export function createForm() {
     const message = {
       type: "create",
       name,
-      preset: presetSelect.value || "classic",
+      preset: presetSelect.value || DEFAULT_PRESET,
       players: Number(players.value) || undefined,
       options: changes,
       seats: [...seatsBox.querySelectorAll("select")].map((s) => s.value),
@@ -88,6 +108,7 @@ export function createForm() {
     { class: "card-box", onsubmit: submit, "aria-labelledby": "create-h" },
     h("h2", { id: "create-h", text: t("home.create.heading") }),
     field("preset", t("create.preset"), presetSelect),
+    about,
     rulesLink,
     field("players", t("create.players"), players),
     seatsBox,

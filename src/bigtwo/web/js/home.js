@@ -1,7 +1,7 @@
 // The home screen (your name, the open public rooms, opening a room, joining by code) and the
 // screen of a room's link before you take a seat or watch.
 import { fill, h } from "./dom.js";
-import { t } from "./i18n.js";
+import { has, t } from "./i18n.js";
 import { createForm } from "./create.js";
 import { nameField } from "./name-field.js";
 import { joinRoom, watchRoom } from "./session.js";
@@ -69,7 +69,7 @@ export async function refreshLobby() {
         {},
         h("span", {
           text: `${t("home.lobby.room", {
-            rules: r.rules,
+            rules: has(`preset.${r.rules}.name`) ? t(`preset.${r.rules}.name`) : r.rules,
             players: r.players,
             host: hostSeat ? hostSeat.name : "",
           })} · ${t("home.lobby.open", { count: open })}`,

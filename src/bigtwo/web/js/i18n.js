@@ -1,6 +1,7 @@
 // The message catalogue: every string the page shows comes from i18n/<lang>.json. The language
-// is the address's ?lang= if it has a catalogue, else the browser's first language that has one,
-// else English. A tag is looked up as RFC 4647 does, dropping subtags from the end ("pt-BR"
+// is the address's ?lang= if it has a catalogue, else the one chosen with the page's language
+// picker on an earlier visit (kept in localStorage), else the browser's first language that has
+// one, else English. A tag is looked up as RFC 4647 does, dropping subtags from the end ("pt-BR"
 // takes "pt", "zh-Hant-TW" takes "zh-Hant"), each form also through ALIASES: the tags browsers
 // send for a catalogue named otherwise ("zh-TW" is the Taiwan catalogue "zh-Hant").
 // i18n/languages.json lists the catalogues ("names") and which one a catalogue only amends
@@ -18,7 +19,11 @@ const ALIASES = new Map([
   ["zh-hk", "zh-HK"], ["zh-mo", "zh-HK"], ["zh-hant-hk", "zh-HK"], ["zh-hant-mo", "zh-HK"],
   ["tl", "fil"], ["in", "id"],
 ]);
+const KEPT = "bigtwo.lang"; // the language picked on the page, kept across visits
 let catalogue = {};
+let origin = {}; // key → the tag of the catalogue whose sentence the page shows
+let names = { [FALLBACK]: "English" };
+let asked = []; // the tags the page was asked for, best first: address, kept choice, browser
 
 async function json(path) {
   const response = await fetch(path);
@@ -26,19 +31,55 @@ async function json(path) {
   return response.json();
 }
 
+// The catalogue of `available` that speaks for one language tag, or null.
+function match(available, tag) {
+  if (typeof tag !== "string" || !tag) return null;
+  const known = new Map([...available, PSEUDO, PSEUDO_RTL].map((t) => [t.toLowerCase(), t]));
+  const subtags = tag.toLowerCase().split(/[-_]/);
+  for (let n = subtags.length; n > 0; n--) {
+    const prefix = subtags.slice(0, n).join("-");
+    const found = known.get(prefix) || known.get((ALIASES.get(prefix) || "").toLowerCase());
+    if (found) return found;
+  }
+  return null;
+}
+
 // The first of `wanted` (language tags, best first) that `available` has, or English.
 export function choose(available, wanted) {
-  const known = new Map([...available, PSEUDO, PSEUDO_RTL].map((t) => [t.toLowerCase(), t]));
   for (const tag of wanted) {
-    if (typeof tag !== "string" || !tag) continue;
-    const subtags = tag.toLowerCase().split(/[-_]/);
-    for (let n = subtags.length; n > 0; n--) {
-      const prefix = subtags.slice(0, n).join("-");
-      const found = known.get(prefix) || known.get((ALIASES.get(prefix) || "").toLowerCase());
-      if (found) return found;
-    }
+    const found = match(available, tag);
+    if (found) return found;
   }
   return FALLBACK;
+}
+
+// The tags asked for (the address's, the kept choice, the browser's) that the page's language
+// `lang` speaks for, best first: "en-SG" for a Singapore browser shown English. Where the player
+// is, for the rules the form offers first.
+export function askedFor(lang) {
+  return asked.filter((tag) => match(Object.keys(names), tag) === lang);
+}
+
+// The languages the page has, tag → the language's own name, as languages.json lists them.
+export function languages() {
+  return { ...names };
+}
+
+function kept() {
+  try {
+    return localStorage.getItem(KEPT);
+  } catch {
+    return null; // storage refused (a private window's settings): the browser's languages
+  }
+}
+
+// Keep `tag` as the page's language for later visits (the picker's choice).
+export function keep(tag) {
+  try {
+    localStorage.setItem(KEPT, tag);
+  } catch {
+    // not kept: this visit only
+  }
 }
 
 // `lang` and the catalogues it amends, nearest first ("zh-HK", "zh-Hant"); English not included.
@@ -52,28 +93,36 @@ export function lineage(lang, parents) {
 
 // Load the catalogue of the page's language over its parents' and English; that language's tag.
 export async function load() {
-  const asked = new URLSearchParams(location.search).get("lang");
-  let listed = { names: { [FALLBACK]: "" }, parents: {} };
+  let listed = { names: { [FALLBACK]: "English" }, parents: {} };
   try {
     listed = await json("i18n/languages.json");
   } catch {
     // English only
   }
+  names = listed.names;
   const browser = navigator.languages || [navigator.language];
-  let lang = choose(Object.keys(listed.names), [asked, ...browser]);
+  asked = [new URLSearchParams(location.search).get("lang"), kept(), ...browser]
+    .filter((tag) => typeof tag === "string" && tag);
+  let lang = choose(Object.keys(names), asked);
   const english = await json(`i18n/${FALLBACK}.json`);
-  const layers = [english];
+  const layers = [[FALLBACK, english]];
   if (lang === PSEUDO || lang === PSEUDO_RTL) {
-    layers.push(pseudoCatalogue(english, lang));
+    layers.push([lang, pseudoCatalogue(english, lang)]);
   } else {
     try {
       const chain = lineage(lang, listed.parents || {}).reverse();
-      layers.push(...(await Promise.all(chain.map((tag) => json(`i18n/${tag}.json`)))));
+      const loaded = await Promise.all(chain.map((tag) => json(`i18n/${tag}.json`)));
+      layers.push(...chain.map((tag, i) => [tag, loaded[i]]));
     } catch {
       lang = FALLBACK; // a catalogue the server lacks: all English rather than a patchwork
     }
   }
-  catalogue = Object.assign({}, ...layers);
+  catalogue = {};
+  origin = {};
+  for (const [tag, layer] of layers) {
+    Object.assign(catalogue, layer);
+    for (const key of Object.keys(layer)) origin[key] = tag;
+  }
   return lang;
 }
 
@@ -102,4 +151,10 @@ export function t(key, params = {}) {
 
 export function has(key) {
   return Object.prototype.hasOwnProperty.call(catalogue, key);
+}
+
+// "en" where the page's catalogues lack `key` and the English sentence shows, else null: the
+// `lang` of an element that shows it (null: the page's own).
+export function fallbackLang(key) {
+  return origin[key] === FALLBACK ? FALLBACK : null;
 }

@@ -1,7 +1,9 @@
 // The rules page: a room's rules (#rules&room=CODE) or a preset's (#rules&preset=NAME) in
-// words, every option with its value and meaning as the engine's rules catalogue gives them.
+// words, every option with its value and meaning. The names and meanings are the catalogue's
+// (rule-text.js); an option's code and value stay the engine's, as the rule-changes box takes them.
 import { fill, h } from "./dom.js";
 import { has, t } from "./i18n.js";
+import { optionAbout, optionName, presetAbout, presetName } from "./rule-text.js";
 
 export function rulesScreen(root, params, say) {
   const code = (params.get("room") || "").trim().toUpperCase();
@@ -41,16 +43,24 @@ async function load(url, body, say) {
     body,
     h("p", { class: "status" },
       h("span", { text: t("rules.name", { name: answer.name }) }),
-      h("span", { text: t("rules.preset", { preset: answer.preset }) }),
+      presetLine(answer.preset),
       h("span", { text: t("rules.players", { players: answer.players }) })),
+    presetAbout(answer.preset, "p", { class: "hint" }),
     h("p", { class: "hint",
       text: changed ? t("rules.changed.count", { count: changed }) : t("rules.changed.none") }),
     h("dl", { class: "rule-list" }, answer.options.flatMap((o) => [
       h("dt", {},
-        // the option's name, value and meaning are the engine's own words, in English
-        h("span", { lang: "en", text: t("rules.option", { name: o.name, value: o.value }) }),
+        optionName(o.name),
+        // the code and value as typed in the rule-changes box: the engine's words, in English
+        h("code", { lang: "en", translate: "no", text: t("rules.option", o) }),
         o.changed ? h("span", { class: "changed", text: t("rules.changed") }) : null),
-      h("dd", { lang: "en", text: o.meaning }),
+      optionAbout(o.name, o.meaning),
     ])),
   );
+}
+
+// "Based on: NAME", the preset's name in the page's language where the catalogue has it.
+function presetLine(preset) {
+  const [before, after = ""] = t("rules.preset", { preset: "\u0000" }).split("\u0000");
+  return h("span", {}, before, presetName(preset), after);
 }
