@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import time
+from functools import partial
 from typing import Any
 
 import pytest
@@ -20,11 +21,13 @@ from follower import WS, with_states
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+import bigtwo.server.room
 from bigtwo.rules.presets import PRESETS
 from bigtwo.server import fanout
 from bigtwo.server.fanout import Fanout, Told, state_frame
 from bigtwo.server.protocol import Act, Create, Host, encode
 from bigtwo.server.room import Room
+from bigtwo.table import Table
 
 from .test_server_hostile import _close, _open, _room, _until
 
@@ -73,11 +76,15 @@ def test_the_patches_rebuild_the_servers_state_for_every_audience(preset: str) -
             assert message["state"] == held[audience], (preset, audience, step)
 
 
-def test_a_deals_updates_do_not_grow_with_it() -> None:
-    """Over whole deals: the last update of a deal (its end) is no bigger than its first (the
-    deal and the new hand), the plain moves' updates of its last third are on average no
-    bigger than those of its first third (protocol 1 re-sent the history in each, so they
-    grew with every play), and no update carries the history it extends."""
+@pytest.mark.parametrize("seed", range(6))
+def test_a_deals_updates_do_not_grow_with_it(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Over whole deals (dealt from six seeds): the last update of a deal is no bigger than its
+    first (the deal and the new hand; the session's very last update, which carries the
+    session's settlement besides, aside), the plain moves' updates of its last third are on
+    average at most 150 bytes bigger than those of its first third (protocol 1 re-sent the
+    history in each, so they grew with every play: some 400 bytes over a deal), and no update
+    carries the history it extends."""
+    monkeypatch.setattr(bigtwo.server.room, "Table", partial(Table, seed=seed))
     for preset in ("classic", "hong-kong"):
         _, got, _ = _session(preset)
         deals: list[list[int]] = []
@@ -90,12 +97,14 @@ def test_a_deals_updates_do_not_grow_with_it() -> None:
             for op in message["patch"] if "deal" not in kinds else ():  # a new deal: anew
                 assert op[1] != ["view", "history"] or op[0] == "+", op  # appended only
         assert len(deals) == 2
+        deals[-1].pop()  # the session's end
         for sizes in deals:
             assert sizes[-1] <= sizes[0], sizes
             plain = sizes[1:-1]
             third = max(1, len(plain) // 3)
             first, last = plain[:third], plain[-third:]
-            assert sum(last) / len(last) <= 1.15 * sum(first) / len(first), sizes
+            # 150 bytes: the bots' plays vary; a history re-sent would add some 10 bytes a play
+            assert sum(last) / len(last) - sum(first) / len(first) <= 150, sizes
 
 
 def test_a_change_is_built_and_encoded_once_per_audience(
