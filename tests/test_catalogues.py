@@ -153,6 +153,21 @@ def test_only_the_rule_options_may_wait_for_translation() -> None:
     assert not any(key.startswith(tuple(NOT_YET_TRANSLATED)) for key in ENGLISH if "preset." in key)
 
 
+@pytest.mark.parametrize("tag", TRANSLATED)
+def test_the_terminals_kinds_of_play_use_the_glossary_terms(tag: str) -> None:
+    """``term.kind.*`` (the terminal's bare "pair", "full house") says each kind of play in the
+    glossary's term, as ``combo.*`` does."""
+    shown, codes = merged(tag), rows(tag)
+    kinds = {
+        key: "combo." + key.removeprefix("term.kind.")
+        for key in ENGLISH
+        if key.startswith("term.kind.") and "combo." + key.removeprefix("term.kind.") in codes
+    }
+    assert kinds, "the glossary names none of the terminal's kinds of play"
+    terms = {key: term(tag, code) for key, code in kinds.items()}
+    assert {k: (shown[k], terms[k]) for k in kinds if not agrees(shown[k], terms[k])} == {}
+
+
 def test_the_agreement_rule() -> None:
     assert agrees("對子", "對子")
     assert agrees("2", "2（老二）")  # the main word, before the note

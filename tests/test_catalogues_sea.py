@@ -10,7 +10,7 @@ from __future__ import annotations
 import unicodedata
 
 import pytest
-from test_catalogues import ENGLISH, I18N, PLACEHOLDER, read
+from test_catalogues import ENGLISH, I18N, PLACEHOLDER, main_word, read
 from test_glossaries import rows, term
 
 TAGS = ("fil", "id", "ms", "vi")
@@ -29,6 +29,7 @@ SAME_AS_ENGLISH = {
     "fil": {
         "room.seat.host": "Taglish: Filipino game apps call the room's owner the host",
         "chat.heading": "Taglish: Filipino apps label the chat 'Chat'",
+        "term.cards.one": "Taglish: the glossary keeps 'card', and a count leaves it as it is",
     },
     "id": {"kind.program": "'program' is the Indonesian word"},
     "ms": {"kind.program": "'program' is the Malay word"},
@@ -68,6 +69,9 @@ def glossary_terms(tag: str) -> dict[str, str]:
     wanted.update(ALIASES)
     found = {key: term(tag, code) for key, code in wanted.items()}
     found["app.title"] = found["app.title"][:1].upper() + found["app.title"][1:]
+    for code in codes:  # the terminal's bare kind of play: the glossary term's main word
+        if code.startswith("combo."):
+            found[f"term.kind.{code.removeprefix('combo.')}"] = main_word(term(tag, code))
     return found
 
 

@@ -35,6 +35,7 @@ def spawn(*args: str, color: bool = False, timeout: float = 15) -> pexpect.spawn
         pytest.skip(f"the bigtwo command is not installed next to {sys.executable}")
     env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "CI", "COLUMNS")}
     env["TERM"] = "xterm-256color"
+    env["LC_ALL"] = "C.UTF-8"  # English, whatever language the machine running the tests speaks
     if not color:
         env["NO_COLOR"] = "1"
     return pexpect.spawn(

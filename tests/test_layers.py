@@ -13,7 +13,7 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 # lowest first; a module may import its own layer (inside its package) and the layers below
 LAYERS: list[tuple[str, ...]] = [
     ("errors",),
-    ("checks", "extras", "stats", "view_patch"),
+    ("checks", "extras", "stats", "view_patch", "i18n"),  # i18n: every front end reads it
     ("cards",),
     ("rules",),
     ("combos",),

@@ -29,6 +29,7 @@ from .engine.arguments import player_names
 from .engine.commitment import Exchange, is_digest
 from .engine.game import Game
 from .errors import BigTwoError
+from .i18n import FALLBACK, Catalogue, catalogue
 from .rules.config import Rules
 from .rules.options import Direction, FirstLead, Jokers, Mode
 
@@ -410,47 +411,24 @@ def _deal_kind(result: DealResult) -> str:
     return "payments" if sum(s) == 0 else "points"
 
 
-def settlement_words(session: Session) -> list[str]:
+def settlement_words(session: Session, t: Catalogue | None = None) -> list[str]:
     """In words, for the end of a session: which scoring the running totals add up, and how
     the settlement (`Session.settlement`) follows from them, so that a player can see why
-    the money differs from the totals."""
+    the money differs from the totals. In the language of ``t`` (English by default)."""
+    t = t or catalogue(FALLBACK)
     rules = session.rules
     kinds = {_deal_kind(r) for r in session.results}
-    lines = [
-        f"The totals add up each deal's score under {rules.scoring.value} scoring"
-        + (
-            ": the winner scores what the losers lost, each loser minus their own loss."
-            if kinds == {"penalties"}
-            else "."
-        )
-    ]
+    penalties_only = ".penalties" if kinds == {"penalties"} else ""
+    lines = [t(f"term.settle.totals{penalties_only}", scoring=rules.scoring.value)]
     if "penalties" in kinds:
-        if rules.winner_only:
-            lines.append(
-                "Settling up, only the winner of each deal collects, each loser paying what"
-                " they lost: the money is the totals."
-            )
-        else:
-            lines.append(
-                "Settling up (pagat), in each deal every pair of players settles the difference"
-                " of what they lost: a loser also pays each loser who lost less. So the money"
-                " differs from the totals, which credit all losses to the winner."
-            )
+        lines.append(t("term.settle.winner_only" if rules.winner_only else "term.settle.pagat"))
     if "payments" in kinds:
-        lines.append(
-            "Deals whose scores already say who paid whom (pairwise doubling, assistance,"
-            " teams) settle as scored."
-        )
+        lines.append(t("term.settle.payments"))
     if "points" in kinds:
         lines.append(
-            "Deals scored in points settle by differences: in each deal "
-            + (
-                "each player pays the winner the difference of their points."
-                if rules.winner_only
-                else "every pair of players settles the difference of their points."
-            )
+            t("term.settle.points.winner_only" if rules.winner_only else "term.settle.points")
         )
-    lines.append("Debts between two players net out over the session.")
+    lines.append(t("term.settle.net"))
     return lines
 
 

@@ -10,52 +10,53 @@ from ..cards import Card, cards_of
 from ..engine.commitment import full_deck
 from ..engine.view import View
 from ..rules.options import Leftover
-from ..session import Session
-from .render import cards_text
+from ..session import TITLES, Session
+from .render import cards_text, count_words, phrase
 from .screen import HUMAN, Screen
 
 _EXTRA_CARD_HOLDER = {  # deal.leftover_*: who is dealt the cards that don't divide evenly
-    Leftover.TO_LEAD: "the holder of the lowest card",
-    Leftover.LOWEST_DIAMOND: "the holder of the lowest diamond",
-    Leftover.TO_TWO_SPADES: "the holder of 2♠ (or of the lowest card)",
+    Leftover.TO_LEAD: "term.extra.lead",
+    Leftover.LOWEST_DIAMOND: "term.extra.lowest_diamond",
+    Leftover.TO_TWO_SPADES: "term.extra.two_spades",
 }
+_TITLES = ("title.president", "title.vice_president", "title.vice_scum", "title.scum")
 
 
 def show_deal_start(screen: Screen, view: View, session: Session) -> None:
     """What the person should know before play starts: titles and the card exchanges
     (``mode.president``, ``start.three_player_exchange``), and an extra card dealt to them
     (``deal.leftover_*``)."""
-    names = screen.names
+    names, t = screen.names, screen.t
+    you = t("term.you.object")
     if session.drawn:  # start.indonesia_rounds: a new round of ten deals
         cards = ", ".join(
-            f"{'you' if s == HUMAN else names[s]} {Card(c).symbol()}"
+            f"{you if s == HUMAN else names[s]} {Card(c).symbol()}"
             for s, c in enumerate(session.drawn)
         )
-        screen.say(
-            f"A new round of ten deals: everyone drew a card ({cards}); the highest deals,"
-            " and the 3♦ leads."
-        )
+        screen.say(t("term.start.round", cards=cards))
     titles = session.titles()
     if titles:
-        screen.say(
-            "Titles: " + ", ".join(f"{names[seat]} {title}" for seat, title in titles.items())
+        said = ", ".join(
+            f"{names[seat]} {t(_TITLES[TITLES.index(title)])}" for seat, title in titles.items()
         )
+        screen.say(t("term.start.titles", titles=said))
     for giver, receiver, count, how in view.exchanges:
-        what = {"lowest": "lowest ", "highest": "highest "}.get(how, "")
-        cards = f"{count} {what}card{'s' * (count > 1)}"
-        if how == "choose":
-            cards = f"{count} card{'s' * (count > 1)} of their choice"
-        who = "You give" if giver == HUMAN else f"{names[giver]} gives"
-        whom = "you" if receiver == HUMAN else names[receiver]
-        screen.say(f"{who} {whom} {cards}.")
+        what = {"lowest": ".lowest", "highest": ".highest", "choose": ".choice"}.get(how, "")
+        cards = count_words(t, f"term.cards{what}", count)
+        whom = you if receiver == HUMAN else names[receiver]
+        if giver == HUMAN:
+            screen.say(t("term.start.give.you", whom=whom, cards=cards))
+        else:
+            screen.say(t("term.start.give", giver=names[giver], whom=whom, cards=cards))
     before, now = _mask(view.dealt), view.hand_mask
     gave, got = before & ~now, now & ~before
     if gave or got:
-        line = Text("  ")
+        received = cards_text(cards_of(got)) if got else Text(t("term.start.none"))
         if gave:
-            line += Text("You gave ") + cards_text(cards_of(gave)) + Text("; ")
-        line += Text("you received ") + (cards_text(cards_of(got)) if got else Text("none"))
-        screen.console.print(line)
+            line = phrase(t, "term.start.swap", gave=cards_text(cards_of(gave)), got=received)
+        else:
+            line = phrase(t, "term.start.received", got=received)
+        screen.console.print(Text("  ") + line)
     _say_extra_cards(screen, view)
 
 
@@ -69,8 +70,7 @@ def _say_extra_cards(screen: Screen, view: View) -> None:
     mine = len(view.dealt) - deck // n
     if mine <= 0:
         return
-    cards = "the extra card is" if mine == 1 else f"{mine} extra cards are"
-    screen.say(f"With {n} players the cards don't divide evenly: {cards} yours, as {why}.")
+    screen.say(count_words(screen.t, "term.extra", mine, players=n, why=screen.t(why)))
 
 
 def _mask(cards: tuple[Card, ...]) -> int:

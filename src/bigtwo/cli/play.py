@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -21,6 +22,7 @@ from ..engine.actions import ANNOUNCE
 from ..engine.game import Game
 from ..engine.view import View
 from ..errors import BigTwoError
+from ..i18n import Catalogue, catalogue, from_environment, match
 from ..rules.options import Mode
 from ..session import Session
 from ..table import DECLINE, Event, Table
@@ -39,12 +41,15 @@ from .deal_start import show_deal_start
 from .hints import DEFAULT_HINT_LEVEL, Adviser
 from .prompt import BadInput
 from .records import RecordWriter
+from .refusals import refusal_words
 from .render import (
     action_line,
     cards_text,
+    count_words,
     hand_line,
     hand_order,
     kind_words,
+    phrase,
     sorted_cards,
     table_status,
     trick_note,
@@ -100,6 +105,14 @@ def command(
             "--pace", help="Seconds between bot moves (default: a short pause on a terminal)."
         ),
     ] = None,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            help="The game's language: en, zh-Hant, zh-HK, zh-Hans, fil, id, ms, vi"
+            " (default: from LC_ALL, LC_MESSAGES or LANG).",
+        ),
+    ] = None,
 ) -> None:
     """Play Big Two against bots: you sit in seat 0; type cards to play them."""
     player = name.strip() if name is not None else ""
@@ -113,13 +126,14 @@ def command(
     if pace is not None and not 0 <= pace <= MAX_PACE:  # NaN fails every comparison
         fail(f"--pace must be a number of seconds from 0 to {MAX_PACE:g}, not {pace}")
     check_seed_option(seed)
+    t = language(lang)
     with user_errors():
         chosen = load_rules(rules, players, options or ())
         lineup = bot_lineup(bots, chosen.players - 1)
         adviser = Adviser(hint)
         writer = RecordWriter(save, record_dir)
     bot_names = [f"{bot}-{seat}" for seat, bot in enumerate(lineup, start=1)]
-    seated = [player or "You", *bot_names]
+    seated = [player or t("term.you"), *bot_names]
     recorded = [player or "player", *bot_names]  # "You" would read oddly in a replay
     opponents: dict[int, Bot] = {
         seat: make_bot(bot, None if seed is None else seed * 100 + seat)
@@ -132,17 +146,31 @@ def command(
     console = make_console()
     seats = [None, *(opponents[s] for s in range(1, chosen.players))]
     table = Table(chosen, seats, seed=seed, names=recorded)  # each deal commits to the names
-    match = Match(console, table, seated, adviser, writer, wait)
+    sitting = Match(console, table, seated, adviser, writer, wait, t)
     try:
-        match.run()
+        sitting.run()
     except (EOFError, KeyboardInterrupt):
         console.print()
         with contextlib.suppress(KeyboardInterrupt):  # a second Ctrl-C cuts the totals short
-            match.farewell()
+            sitting.farewell()
     except BadInput as exc:
         console.print()
-        match.farewell()
+        sitting.farewell()
         fail(str(exc))
+
+
+def language(asked: str | None) -> Catalogue:
+    """The catalogue of ``--lang``, else of the POSIX locale; a ``--lang`` no catalogue speaks
+    plays in English, with a note saying so on standard error."""
+    if asked is None:
+        return catalogue(from_environment(os.environ))
+    found = match(asked)
+    english = catalogue("en")
+    if found is None:
+        note = english("term.lang.unknown", tag=shown(asked))
+        make_console(stderr=True).print(note, markup=False, highlight=False)
+        return english
+    return catalogue(found)
 
 
 class Match:
@@ -157,8 +185,10 @@ class Match:
         adviser: Adviser,
         writer: RecordWriter,
         pace: float,
+        t: Catalogue,
     ) -> None:
-        self.screen = Screen(console, names)
+        self.screen = Screen(console, names, t)
+        self.t = t
         self.console, self.table, self.names = console, table, self.screen.names
         self.adviser, self.writer, self.pace = adviser, writer, pace
         self.farewell_said = False
@@ -178,18 +208,17 @@ class Match:
 
     # -- the sitting ------------------------------------------------------------------------
     def run(self) -> None:
-        rules = self.session.rules
+        rules, t, names = self.session.rules, self.t, self.names
         if self.teams:
-            company = f"partner: {self.names[2]}; opponents: {self.names[1]}, {self.names[3]}"
+            company = t("term.company.teams", partner=names[2], left=names[1], right=names[3])
         else:
-            company = f"opponents: {', '.join(self.names[1:])}"
-        self.console.print(
-            Text("Big Two", style="bold")
-            + Text(f" · {rules.name} rules · you are {self.names[HUMAN]}; {company}")
-        )
+            company = t("term.company", names=", ".join(names[1:]))
+        welcome = t("term.welcome", rules=rules.name, name=names[HUMAN], company=company)
+        self.console.print(Text(t("app.title"), style="bold") + Text(f" · {welcome}"))
         if self.teams:
-            self.say(f"Teams: {self.screen.team_name(0)} against {self.screen.team_name(1)}.")
-        self.console.print(Text("Type 'help' at any time for the commands.", style="dim"))
+            first, second = self.screen.team_name(0), self.screen.team_name(1)
+            self.say(t("term.teams", first=first, second=second))
+        self.console.print(Text(t("term.help.first"), style="dim"))
         try:
             events = self.table.start()
             while True:
@@ -208,12 +237,12 @@ class Match:
         self.farewell_said = True
         if self.session.deals_played:
             show_final(self.screen, self.session)
-        self.console.print("Goodbye.")
+        self.console.print(self.t("term.goodbye"))
 
     def after_deal(self, finished: Game) -> bool:
         """Ask whether to play on; 'review' lists where the expert would have differed."""
         while True:
-            answer = self.ask("Play another deal? [Y/n] (or 'review') ").lower()
+            answer = self.ask(self.t("term.another") + " ").lower()
             if answer == "review":
                 show_review(self.screen, finished, self.adviser)
             elif not answer or answer in ("y", "yes"):
@@ -221,7 +250,7 @@ class Match:
             elif answer in ("n", "no", *QUIT_WORDS):
                 return False
             else:
-                self.say("Please answer y or n (or 'review').")
+                self.say(self.t("term.answer.review"))
 
     # -- one deal ---------------------------------------------------------------------------
     def play_deal(self, events: list[Event]) -> Game:
@@ -229,16 +258,18 @@ class Match:
         awaits them, until the deal is over; the finished deal."""
         dealt = self.table.dealt_view(HUMAN)
         self.console.print()
+        t = self.t
         if self.session.shootout:
-            title = "Five-card shootout: the teams are tied"
+            title = t("term.deal.shootout")
         else:
-            title = f"Deal {self.session.deals_played + 1}"
-        dealer = events[0].data["dealer"]
-        self.console.rule(Text(f"{title} · dealer {self.names[dealer]}"))
+            title = t("term.deal", n=self.session.deals_played + 1)
+        dealer = self.names[events[0].data["dealer"]]
+        self.console.rule(Text(t("term.deal.title", title=title, name=dealer)))
         if dealt.commitment:  # fair.shuffle: shown before any play, to hold the record against
-            self.console.print(Text(f"  commitment {dealt.commitment}", style="dim"))
+            said = t("term.commitment", digest=dealt.commitment)
+            self.console.print(Text(f"  {said}", style="dim"))
         show_deal_start(self.screen, dealt, self.session)
-        self.console.print(hand_line(sorted_cards(dealt.hand, hand_order(dealt))))
+        self.console.print(hand_line(sorted_cards(dealt.hand, hand_order(dealt)), t))
         self.show(events[1:])
         while self.table.awaiting:
             offer = self.table.offer
@@ -256,71 +287,68 @@ class Match:
     def show(self, events: Sequence[Event]) -> None:
         """Say what happened: every action, who took each trick, and the person going out;
         bots' moves at the sitting's pace."""
-        actor = None
+        actor, t = None, self.t
         for event in events:
             if event.kind == "act" and event.seat is not None and event.move is not None:
                 actor = event.seat
                 human = actor == HUMAN
                 self.console.print(
                     action_line(
-                        self.names[actor], event.move, self.screen.width, own=human, you=human
+                        self.names[actor], event.move, self.screen.width, t, own=human, you=human
                     )
                 )
                 if not human and self.pace:
                     time.sleep(self.pace)
             elif event.kind == "trick" and event.seat is not None:
-                note = trick_note(self.names[event.seat], self.names[event.data["next"]])
+                note = trick_note(self.names[event.seat], self.names[event.data["next"]], t)
                 self.console.print(Text(f"  {' ' * self.screen.width}  {note}", style="dim"))
             elif event.kind == "out" and event.seat is not None and actor == HUMAN:
                 who, place = event.seat, event.data["place"]
-                goes = "You go" if who == HUMAN else f"{self.names[who]} goes"
-                self.say(f"{goes} out, {_ORDINALS.get(place, f'{place}th')}.")
+                key = f"term.place.{place}"
+                said = t(key) if t.has(key) else t("term.place", place=place)
+                if who == HUMAN:
+                    self.say(t("term.out.you", place=said))
+                else:
+                    self.say(t("term.out", name=self.names[who], place=said))
 
     def offer_claims(self) -> list[Event]:
         """Before the first play: tell the person when their hand may claim a redeal or win
         with four 2s, and let them."""
-        claims = [m for m in self.table.offers(HUMAN) if m != DECLINE]
-        words = " or ".join(f"'{m}'" for m in claims)
+        claims = [f"'{m}'" for m in self.table.offers(HUMAN) if m != DECLINE]
+        words = claims[0]
+        for claim in claims[1:]:
+            words = self.t("term.either", first=words, second=claim)
         self.show_status(self.view)
-        self.say(f"Your hand lets you claim {words} before anyone plays; press Enter to play on.")
-        return self.read_move("Claim › ", optional=True)
+        self.say(self.t("term.claim", claims=words))
+        return self.read_move(self.t("term.claim.prompt") + " › ", optional=True)
 
     def offer_announce(self) -> list[Event]:
         """Right after the person's play leaves the cards the rules ask them to announce."""
-        left = len(self.view.hand)
-        self.say(
-            f"You are down to {left} card{'s' * (left > 1)}: these rules oblige you to"
-            " 'announce' it. If you keep quiet and then go out, you pay everyone's penalty"
-            " and they score 0. Type 'announce', or press Enter to keep quiet."
-        )
-        return self.read_move("Announce › ", optional=True)
+        self.say(count_words(self.t, "term.announce", len(self.view.hand)))
+        return self.read_move(self.t("term.announce.prompt") + " › ", optional=True)
 
     # -- the person's turns -----------------------------------------------------------------
     def human_turn(self) -> list[Event]:
         view = self.view
         self.show_status(view)
         if ANNOUNCE in self.table.offers(HUMAN):
-            self.say("You may 'announce' your last card(s) now: the rules ask you to.")
+            self.say(self.t("term.announce.may"))
         if view.table is not None and view.table_seat == HUMAN:
-            self.say("Everyone else passed on your play: beat it yourself, or pass to lead afresh.")
+            self.say(self.t("term.passed_round"))
         return self.read_move(self.prompt(view), optional=False)
 
     def out_of_turn(self) -> list[Event]:
         """Offer the person a play out of turn before the next bot moves."""
-        view = self.view
+        view, t = self.view, self.t
         self.show_status(view)
         plays = [m for m in self.table.offers(HUMAN) if isinstance(m, Combination)]
-        example = Text("  for example ") + cards_text(plays[0].cards) if plays else Text()
         legal = self.table.legal(HUMAN)  # counted, not listed: two decks can hold millions
         count = legal.total() - sum(1 for m in legal.candidates() if not m.is_play)
-        self.say(
-            f"You may play out of turn now, before {self.names[view.to_move]}"
-            f" ({count} play{'s' * (count != 1)} you hold can):"
-            " type the cards, or press Enter to let play go on."
-        )
+        self.say(count_words(t, "term.out_of_turn", count, name=self.names[view.to_move]))
         if plays:
-            self.console.print(example + Text(f"  {kind_words(plays[0])}", style="dim"))
-        return self.read_move("Out of turn › ", optional=True)
+            example = Text(f"  {t('term.out_of_turn.example')} ") + cards_text(plays[0].cards)
+            self.console.print(example + Text(f"  {kind_words(plays[0], t)}", style="dim"))
+        return self.read_move(t("term.out_of_turn.prompt") + " › ", optional=True)
 
     def read_move(self, prompt: str, *, optional: bool) -> list[Event]:
         """Read commands until the table takes a move (or, when ``optional``, an empty line
@@ -332,7 +360,7 @@ class Match:
             if not word:
                 if optional:
                     return self.table.submit(HUMAN, DECLINE)
-                self.say("Type the cards to play, 'pass', 'hint' or 'help'.")
+                self.say(self.t("term.empty_line"))
             elif word in HELP_WORDS:
                 self.show_help(view)
             elif word == "hint":
@@ -342,53 +370,60 @@ class Match:
             elif word in SHOW_WORDS:
                 self.show_status(view)
             elif word in QUIT_WORDS:
-                if self.screen.confirm("Leave in the middle of this deal? [y/N] ", default=False):
+                if self.screen.confirm(self.t("term.leave") + " ", default=False):
                     raise Quit
             else:
                 try:
                     return self.table.submit(HUMAN, text)
                 except BigTwoError as exc:
-                    refusal = shown(f"{exc}{_did_you_mean(word)}")
-                    self.console.print(Text(f"  ✗ {refusal}", style="red"))
+                    refusal = refusal_words(exc, self.t, self.names)
+                    close = _did_you_mean(word)
+                    if close:
+                        refusal = self.t("term.did_you_mean", refusal=refusal, command=close)
+                    self.console.print(Text(f"  ✗ {shown(refusal)}", style="red"))
 
     def prompt(self, view: View) -> str:
+        t = self.t
         if view.pending is not None:
             _, receiver, count, _ = view.pending
             if receiver < 0:
-                return "Trade the lead card for the extra card? (trade/keep) › "
-            return f"Give {count} card{'s' * (count > 1)} to {self.names[receiver]} (give …) › "
+                return t("term.prompt.trade") + " › "
+            return count_words(t, "term.prompt.give", count, name=self.names[receiver]) + " › "
         if view.table is None:
-            return "Your lead › "
-        return "Your move (cards or pass) › "
+            return t("term.prompt.lead") + " › "
+        return t("term.prompt.move") + " › "
 
     def show_status(self, view: View) -> None:
         self.console.print()
-        self.console.print(table_status(view, self.names, hand_order(view)))
+        self.console.print(table_status(view, self.names, hand_order(view), self.t))
 
     def show_hint(self, view: View) -> None:
+        t, name = self.t, self.adviser.name
         if view.to_move != HUMAN:
-            self.say("Hints are for your own turn.")
+            self.say(t("term.hint.own_turn"))
             return
-        with self.console.status(f"{self.adviser.name} is thinking…"):
+        with self.console.status(t("term.hint.thinking", name=name)):
             advice = self.adviser.suggest(view, self.table.legal(HUMAN).candidates())
         move = advice.move
-        line = Text(f"  {self.adviser.name} would ")
         if isinstance(move, Combination):
-            line += Text("play ") + cards_text(move.cards)
+            line = phrase(t, "term.hint.play", name=name, cards=cards_text(move.cards))
+        elif move.is_pass:
+            line = Text(t("term.hint.pass", name=name))
         else:
-            line += Text(str(move))
-        self.console.print(line + Text(f"  (type: {move})", style="dim"))
-        self.console.print(Text(f"  why: {advice.reason}", style="dim"))
+            line = Text(t("term.hint.other", name=name, move=move))
+        self.console.print(Text("  ") + line + Text(f"  {t('term.hint.type', move=move)}", "dim"))
+        self.console.print(Text(f"  {t('term.hint.why', reason=advice.reason)}", style="dim"))
 
     def show_help(self, view: View) -> None:
+        t = self.t
         lines = [
-            "Type the cards to play, in any common notation: 3d 3s · 10h · T♠ · 3♦3♠",
-            "(rank 3-9, 10 or T, J, Q, K, A, 2; then suit d c h s or ♦ ♣ ♥ ♠; jokers BJ RJ)",
-            "  pass    pass this trick (not when you have the lead)",
-            f"  hint    what {self.adviser.name} would play here, and why",
-            "  hand    show the table and your hand again",
-            "  rules   the rules of this game in plain words",
-            "  quit    leave (asks first)",
+            t("term.help.cards"),
+            t("term.help.notation"),
+            f"  pass    {t('term.help.pass')}",
+            f"  hint    {t('term.help.hint', name=self.adviser.name)}",
+            f"  hand    {t('term.help.hand')}",
+            f"  rules   {t('term.help.rules')}",
+            f"  quit    {t('term.help.quit')}",
         ]
         claims = sorted(
             {m.kind for m in self.table.legal(HUMAN).candidates() if not (m.is_play or m.is_pass)}
@@ -397,9 +432,10 @@ class Match:
         if view.rules.announce.value != "none":
             claims = sorted({*claims, "announce"})
         if claims:
-            lines.append(f"  {' / '.join(claims)}   claims these rules allow")
+            lines.append(f"  {' / '.join(claims)}   {t('term.help.claims')}")
         if view.pending is not None:
-            lines.append("  give 3D 4C   the cards you hand over; trade / keep   the extra card")
+            give, trade = t("term.help.give"), t("term.help.trade")
+            lines.append(f"  give 3D 4C   {give}; trade / keep   {trade}")
         for line in lines:
             self.console.print(line, markup=False)
 
@@ -411,7 +447,6 @@ class Match:
         return self.screen.ask(prompt)
 
 
-_ORDINALS = {1: "first", 2: "second", 3: "third"}
 _COMMANDS = ("pass", "hint", "help", "hand", "rules", "quit", "announce", "review")
 
 

@@ -19,6 +19,7 @@ from ..engine.commitment import kept_digest
 from ..engine.game import Game, Record
 from ..engine.record import parse_action
 from ..errors import BigTwoError
+from ..i18n import FALLBACK, Catalogue, catalogue
 from ..record_files import (
     MAX_SESSION_BYTES,
     is_session_record,
@@ -151,18 +152,25 @@ def _replay_states(console: Console, record: Record, states: list[Game], seat: i
     for number, (before, after) in enumerate(pairwise(states), start=1):
         actor, move = after.history[-1]
         own = seat is None or actor == seat
-        console.print(Text(f"{number:>3}") + action_line(names[actor], move, width, own=own))
+        console.print(
+            Text(f"{number:>3}") + action_line(names[actor], move, width, _english(), own=own)
+        )
         if before.table is not None and after.table is None and not after.is_over:
-            note = trick_note(names[before.table_seat], names[after.to_move])
+            note = trick_note(names[before.table_seat], names[after.to_move], _english())
             console.print(Text(f"     {' ' * width}  {note}", style="dim"))
     _result(console, names, states[-1])
+
+
+def _english() -> Catalogue:
+    """Records are listed in English, the language their names and notes are written in."""
+    return catalogue(FALLBACK)
 
 
 def _result(console: Console, names: Sequence[str], game: Game) -> None:
     if not game.is_over:
         console.print(Text("The record stops before the deal is over.", style="yellow"))
         return
-    console.print(Text(ending_words(game.end, game.winner, names), style="bold"))
+    console.print(Text(ending_words(game.end, game.winner, names, _english()), style="bold"))
     scores = game.scores or (0,) * len(names)
     width = max(len(x) for x in names)
     for s, hand in enumerate(game.hands):
@@ -197,7 +205,10 @@ def _replay_view(console: Console, record: Record) -> None:
     result = record.result or {}
     if result:
         console.print(
-            Text(ending_words(result.get("end"), result.get("winner"), names), style="bold")
+            Text(
+                ending_words(result.get("end"), result.get("winner"), names, _english()),
+                style="bold",
+            )
         )
         scores = result.get("scores") or []
         for name, points in zip(names, scores, strict=False):

@@ -17,103 +17,99 @@ from .common import user_errors
 from .hints import Adviser
 from .outcomes import ending_words, finish_order_words
 from .records import RecordWriter
-from .render import cards_text, hand_order, scores_table, sorted_cards
+from .render import cards_text, count_words, hand_order, phrase, scores_table, sorted_cards
 from .screen import HUMAN, Screen
 
 
 def show_result(screen: Screen, finished: Game, session: Session, writer: RecordWriter) -> None:
     """The deal's ending in words, the cards everyone was left with, the scores and totals;
     the deal's record saved when asked for."""
-    names, say = screen.names, screen.say
+    names, say, t = screen.names, screen.say, screen.t
     views = [finished.view(seat) for seat in range(len(names))]
     end, winner = views[HUMAN].end, views[HUMAN].winner
     teams = session.rules.mode is Mode.TEAMS
     shown_end = "last" if teams and end == "out" else end  # the team decides
     screen.console.print()
-    screen.console.print(Text(ending_words(shown_end, winner, names, HUMAN), style="bold"))
+    screen.console.print(Text(ending_words(shown_end, winner, names, t, HUMAN), style="bold"))
     if teams and end == "out":
         if session.shootout:  # mode.teams: a tie on cards left
-            say("The teams hold as many cards: a five-card shootout decides the deal.")
+            say(t("term.result.shootout"))
         else:
             won = 0 if (finished.scores or (0,))[0] > 0 else 1
-            say(f"{screen.team_name(won)} hold fewer cards and win the deal.")
+            say(t("term.result.team", team=screen.team_name(won)))
     outcome = finished.outcome()
     if outcome is not None and outcome.forgot_announce and winner is not None:
-        who = "You" if winner == HUMAN else names[winner]
-        say(
-            f"{who} never announced the last card, so {who.lower() if who == 'You' else who}"
-            f" {'pay' if who == 'You' else 'pays'} what the others would have paid, and they"
-            " score 0."
-        )
+        if winner == HUMAN:
+            say(t("term.result.forgot.you"))
+        else:
+            say(t("term.result.forgot", name=names[winner]))
     if outcome is not None and len(outcome.finish_order) > 1 and end == "last":
-        say("Finishing order: " + finish_order_words(outcome.finish_order, names))
+        say(t("term.result.order", order=finish_order_words(outcome.finish_order, names)))
     left = [sorted_cards(v.hand, hand_order(views[HUMAN])) for v in views]
     scores = finished.scores or (0,) * len(names)
     if session.shootout:
         scores = (0,) * len(names)  # the shootout's result stands for the deal
-    screen.console.print(scores_table(names, left, scores, session.totals))
+    screen.console.print(scores_table(names, left, scores, session.totals, t))
     if teams:
         a, b = session.team_totals
-        say(f"Team totals: {screen.team_name(0)} {a:+d}, {screen.team_name(1)} {b:+d}")
+        first, second = screen.team_name(0), screen.team_name(1)
+        say(t("term.result.team_totals", first=first, a=f"{a:+d}", second=second, b=f"{b:+d}"))
     if writer.active:
         with user_errors():
             paths = writer.write(session, finished)
         for path in paths:
-            say(f"Record saved to {path}")
+            say(t("term.result.saved", path=path))
 
 
 def show_review(screen: Screen, finished: Game, adviser: Adviser) -> None:
     """The person's moves in the finished deal where the expert would have played otherwise."""
+    t = screen.t
     history = finished.view(HUMAN).history
     if not any(seat == HUMAN for seat, move in history if move.is_play or move.is_pass):
-        screen.say("You made no moves in this deal.")
+        screen.say(t("term.review.no_moves"))
         return
-    with screen.console.status("the expert is looking over your moves…"):
+    with screen.console.status(t("term.review.thinking")):
         notes = adviser.review(finished, HUMAN)
     if not notes:
-        screen.say("The expert would have played every move as you did.")
+        screen.say(t("term.review.agrees"))
         return
-    screen.say(f"Where the expert would have played otherwise ({len(notes)}):")
+    screen.say(t("term.review.heading", count=len(notes)))
     for note in notes:
-        table = f"on {note.table}" if note.table else "leading"
-        screen.console.print(
-            Text(f"  {table}: you ")
-            + move_words(note.played)
-            + Text("; the expert ")
-            + move_words(note.expert)
-        )
+        where = t("term.review.on", table=note.table) if note.table else t("term.review.leading")
+        yours, theirs = move_words(note.played, screen), move_words(note.expert, screen)
+        line = phrase(t, "term.review.note", where=where, yours=yours, theirs=theirs)
+        screen.console.print(Text("  ") + line)
         screen.console.print(Text(f"      {note.reason}", style="dim"))
 
 
-def move_words(move: Move) -> Text:
+def move_words(move: Move, screen: Screen) -> Text:
     if isinstance(move, Combination):
-        return Text("played ") + cards_text(move.cards)
-    return Text("passed" if move.is_pass else str(move))
+        return phrase(screen.t, "term.review.played", cards=cards_text(move.cards))
+    return Text(screen.t("term.review.passed") if move.is_pass else str(move))
 
 
 def show_final(screen: Screen, session: Session) -> None:
     """The totals after the last deal, and who pays whom at 1 a point."""
-    names, say = screen.names, screen.say
+    names, say, t = screen.names, screen.say, screen.t
     totals = session.totals
-    played = session.deals_played
-    screen.console.rule(f"After {played} deal{'s' * (played != 1)}")
+    screen.console.rule(count_words(t, "term.final", session.deals_played))
     for seat, name in enumerate(names):
-        screen.console.print(f"  {name.ljust(screen.width)}  {totals[seat]:+d}", markup=False)
+        screen.console.print(f"  {screen.pad(name)}  {totals[seat]:+d}", markup=False)
     payments = session.settlement(1.0)
     if not payments:
         return
-    how = (
-        "only the winners collect"
-        if session.rules.winner_only
-        else ("each pair settles the difference")
-    )
-    for line in settlement_words(session):
+    how = t("term.settle.winners" if session.rules.winner_only else "term.settle.pairs")
+    for line in settlement_words(session, t):
         say(line)
-    say(f"Settling up at 1 a point ({how}):")
+    say(t("term.settle.heading", how=how))
     money = [0.0] * len(names)
     for p in payments:
-        payer = "You pay" if p.payer == HUMAN else f"{names[p.payer]} pays"
-        say(f"  {payer} {names[p.payee]} {p.amount:g}")
+        payee, amount = names[p.payee], f"{p.amount:g}"
+        if p.payer == HUMAN:
+            say("  " + t("term.settle.pay.you", payee=payee, amount=amount))
+        else:
+            say("  " + t("term.settle.pay", payer=names[p.payer], payee=payee, amount=amount))
         money[p.payer] -= p.amount
         money[p.payee] += p.amount
-    say("  In all: " + ", ".join(f"{names[s]} {m:+g}" for s, m in enumerate(money)))
+    all_money = ", ".join(f"{names[s]} {m:+g}" for s, m in enumerate(money))
+    say("  " + t("term.settle.all", money=all_money))
