@@ -204,6 +204,8 @@ def start_server(
         env["BIGTWO_BENCH_PROFILE"] = str(Path(profile).resolve())
     cmd = [sys.executable, "-c", SERVER, "serve", "--host", "127.0.0.1", "--port", str(port)]
     cmd += ["--database", database or f"sqlite:///{db}", *extra]
+    if not src:  # the bots answer within the change, as an older tree's always do
+        cmd += ["--bot-pace", "instant"]
     with log.open("wb") as out:
         proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
     deadline = time.monotonic() + 30

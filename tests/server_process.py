@@ -53,6 +53,7 @@ class ServerProcess:
     # not a pipe nobody reads, which would stall the server once full
     port: int = field(default_factory=free_port)
     grace: float | None = None  # seconds a person may be away before a bot plays for them
+    bot_pace: str = "instant"  # a room's pace unless its creator names one (fast tests)
     extra: list[str] = field(default_factory=list)  # more options for `bigtwo serve`
     proc: subprocess.Popen[bytes] | None = None
 
@@ -73,6 +74,7 @@ class ServerProcess:
             "--database", self.database,
             *([] if self.grace is None else ["--grace", str(self.grace)]),
             "--min-turn", "0.5",  # turns short enough for a test to wait out
+            "--bot-pace", self.bot_pace,
             *self.extra,
         ]  # fmt: skip
         with self.log.open("ab") as log:

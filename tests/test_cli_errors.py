@@ -16,6 +16,7 @@ runner = CliRunner()
     ("args", "message"),
     [
         (["rules", "nope"], "no rule set called 'nope'"),
+        (["serve", "--bot-pace", "slow"], "--bot-pace is one of normal, fast, instant, not 'slow'"),
         (["play", "--rules", "nope"], "no rule set called 'nope'"),
         (["play", "--players", "9"], "9 players can't play with 2 deck(s): use 2 to 8"),
         (["play", "--bots", "genius"], "no bot called 'genius'"),

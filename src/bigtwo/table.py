@@ -14,6 +14,10 @@ A front end that steps one decision at a time (an RL environment, where a person
 unasked) sets ``offer_before_people``: the out-of-turn offers then come before a person's turn
 too, not only before a bot's.
 
+A front end that shows the bots' moves at a person's pace (a server room) sets ``pace_bots``:
+the table then stops before each bot's move, naming the bot in ``due``, and `step` makes that
+one move when the front end's clock says so. Others leave it off and the bots play at once.
+
 >>> from bigtwo import Rules, make_bot
 >>> table = Table(Rules(), [None, make_bot("greedy", 1), make_bot("greedy", 2),
 ...                         make_bot("greedy", 3)], seed=7, end=SessionEnd(deals=1))
@@ -128,11 +132,12 @@ class Table:
         end: SessionEnd | None = None,
         skip: int = 0,
         offer_before_people: bool = False,
+        pace_bots: bool = False,
     ) -> None:
         """``skip`` deals of a seeded session are passed over: the first deal is shuffled as
         that deal of the session would be, so deal ``i`` of a simulation can be played alone.
         ``offer_before_people`` offers out-of-turn plays before a person's turn as well as
-        before a bot's (the module's words)."""
+        before a bot's; ``pace_bots`` stops before each bot's move (the module's words)."""
         if not isinstance(rules, Rules):
             raise BigTwoError(f"a table needs Rules, not {type(rules).__name__}")
         if len(seats) != rules.players:
@@ -152,6 +157,8 @@ class Table:
         self._summarised: tuple[tuple[Session, bool], SessionSummary] | None = None
         self.offer: Offer | None = None
         self.offer_before_people = offer_before_people
+        self.pace_bots = pace_bots
+        self.due: int | None = None  # with ``pace_bots``: the bot whose move `step` makes
         self._offered: dict[int, tuple[int, int]] = {}  # the table state each seat was offered
         self._claimers: list[int] = []  # people yet to be offered their claims this deal
 
@@ -175,7 +182,7 @@ class Table:
         """The people the table is waiting for: the one offered a decision, else the person to
         move (empty between deals, after the session, and while bots are to act)."""
         game = self.game
-        if game is None or game.is_over:
+        if game is None or game.is_over or self.due is not None:
             return ()
         if self.offer is not None:
             return (self.offer.seat,)
@@ -248,6 +255,13 @@ class Table:
                 "the session is over" if self.is_over else "the deal in play isn't over yet"
             )
         return self._deal()
+
+    def step(self) -> list[Event]:
+        """The move of the bot that is `due` (``pace_bots``), and what followed until the
+        next bot's move is due or a person is awaited."""
+        if self.due is None:
+            raise BigTwoError("no bot's move is due at this table")
+        return self._run([], bot_moves=1)
 
     def why_not(self, seat: int, action: Move | str) -> Refusal | None:
         """Why ``seat`` may not take ``action`` now (the sentence, with its code and
@@ -328,6 +342,8 @@ class Table:
             "offered": {str(s): list(v) for s, v in self._offered.items()},
             "claimers": list(self._claimers),
             **({"offer_before_people": True} if self.offer_before_people else {}),
+            **({"pace_bots": True} if self.pace_bots else {}),
+            **({"due": self.due} if self.due is not None else {}),
         }
 
     def _last_dict(self, last: Game) -> dict[str, Any]:
@@ -357,6 +373,7 @@ class Table:
                 seats,
                 end=SessionEnd(**data["end"]),
                 offer_before_people=bool(data.get("offer_before_people", False)),
+                pace_bots=bool(data.get("pace_bots", False)),
             )
             table.session, table.first = session, int(data["first"])
             if data["game"] is not None:
@@ -368,6 +385,8 @@ class Table:
             table.offer = None if offer is None else Offer(int(offer[0]), str(offer[1]))
             table._offered = {int(s): (int(v[0]), int(v[1])) for s, v in data["offered"].items()}
             table._claimers = [int(s) for s in data["claimers"]]
+            due = data.get("due")
+            table.due = None if due is None else int(due)
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
             raise BigTwoError(f"not a table snapshot: {exc}") from None
         return table
@@ -395,9 +414,10 @@ class Table:
             if offer is None or offer.seat != seat:
                 raise IllegalMoveError("nothing is offered to you to decline", "nothing_offered")
             return DECLINE, None
-        if offer is not None and offer.seat != seat and seat == game.to_move:
+        deciding = self.due if offer is None else offer.seat  # a bot due decides first too
+        if deciding is not None and deciding != seat and seat == game.to_move:
             raise IllegalMoveError(
-                f"seat {offer.seat} is deciding first", "other_deciding", seat=offer.seat
+                f"seat {deciding} is deciding first", "other_deciding", seat=deciding
             )
         move = game.parse_move(action, seat) if isinstance(action, str) else action
         return move, game.play(move, seat=seat)
@@ -436,8 +456,10 @@ class Table:
         ]
         return self._run(events)
 
-    def _run(self, events: list[Event]) -> list[Event]:
-        """Play on (bots' turns and decisions) until a person is awaited or the deal ends."""
+    def _run(self, events: list[Event], bot_moves: int = 0) -> list[Event]:
+        """Play on (bots' turns and decisions) until a person is awaited or the deal ends;
+        with ``pace_bots``, until a bot's move is due after ``bot_moves`` of them."""
+        self.due = None
         while True:
             game = self._game()
             if game.is_over:
@@ -452,6 +474,9 @@ class Table:
             claim = bot_claim(game, self.bots) if self.bots else None
             if claim is not None:
                 seat, move = claim
+                if self._paced(seat, bot_moves):
+                    return events
+                bot_moves -= 1
                 after = game.play(move, seat=seat)
                 self._record(events, game, seat, move, after)
                 self.game = after
@@ -464,9 +489,19 @@ class Table:
                         return events
             if to_move in self.people:
                 return events
+            if self._paced(to_move, bot_moves):
+                return events
+            bot_moves -= 1
             self.game = bot_turn(
                 game, self.bots, lambda b, s, m, a: self._record(events, b, s, m, a)
             )
+
+    def _paced(self, bot: int, bot_moves: int) -> bool:
+        """Does the table stop before ``bot``'s move (its bots paced, none left to make)?"""
+        if not self.pace_bots or bot_moves > 0:
+            return False
+        self.due = bot
+        return True
 
     def _may_interrupt(self, game: Game, seat: int) -> bool:
         """May the person at ``seat`` play out of turn before the next bot (each play on the

@@ -124,7 +124,9 @@ def test_every_option_reaches_every_worker(database: str, tmp_path: Path) -> Non
         hosts = one_on_each(server)
         assert set(hosts) == set(serving_workers(server))
         told = server.log.read_text()
-        settings = Settings(grace=1.0, keep_empty=1.0, rate=4.0, min_turn=0.5)  # as given
+        settings = Settings(  # as given (and the tests' pace)
+            grace=1.0, keep_empty=1.0, rate=4.0, min_turn=0.5, bot_pace="instant"
+        )
         for pid in hosts:  # each worker says what it runs with ...
             assert f"worker {pid} serving with {settings!r}" in told
         rooms = {}

@@ -37,11 +37,19 @@ def command(
     min_turn: Annotated[
         float, typer.Option(hidden=True, help="The shortest turn a room may have (tests).")
     ] = 5.0,
+    bot_pace: Annotated[
+        str,
+        typer.Option(
+            help="How soon each bot moves where a room's creator didn't say: normal (0.8 s), "
+            "fast (0.25 s) or instant."
+        ),
+    ] = "normal",
 ) -> None:
     """Serve rooms for friends: the protocol at /ws, the lobby at /api/lobby."""
     try:
         from ..server import serving
         from ..server.app import make_app
+        from ..server.protocol import PACES
         from ..server.settings import Settings
         from ..server.store import Store, sqlite_url
         from ..server.workers import listen, supervise
@@ -57,10 +65,18 @@ def command(
         fail(f"--rate must be more than 0, not {rate}")
     if not min_turn > 0:  # NaN too
         fail(f"--min-turn must be more than 0, not {min_turn}")
+    if bot_pace not in PACES:
+        fail(f"--bot-pace is one of {', '.join(PACES)}, not {bot_pace!r}")
     if workers < 1:
         fail(f"--workers must be at least 1, not {workers}")
     url = database or sqlite_url(Path("bigtwo.db"))
-    settings = Settings(grace=grace, keep_empty=keep_empty, rate=rate, min_turn=min_turn)
+    settings = Settings(
+        grace=grace,
+        keep_empty=keep_empty,
+        rate=rate,
+        min_turn=min_turn,
+        bot_pace=bot_pace,  # type: ignore[arg-type]  # one of PACES: checked above
+    )
     # (every worker's too)
     serving.log_to_stderr()
     try:

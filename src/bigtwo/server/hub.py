@@ -169,7 +169,7 @@ class Hub:
                 max=MAX_TURN,
             )
         code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
-        room = Room.create(code, msg)
+        room = Room.create(code, msg, self.settings.bot_pace)
         async with self._lock(code):
             if self.shared is None:
                 await self.changes.store(room, room.write({"type": "create"}, 0))
@@ -407,6 +407,8 @@ class Hub:
             return
 
         def work(room: Room) -> Outcome[int | None]:
+            if room.bot_at is not None:  # a bot's paced move: no seat's action
+                return Outcome(room.expire(time.time()), None, None, None)
             awaited = room.table.awaiting if room.table is not None else ()
             seat = awaited[0] if awaited else None
             return Outcome(room.expire(time.time()), {"type": "timeout"}, seat, seat)
@@ -511,14 +513,16 @@ class Hub:
         return self.locks.setdefault(code, asyncio.Lock())
 
     def _arm(self, room: Room) -> None:
-        """(Re)start the room's turn timer from its stored absolute deadline."""
+        """(Re)start the room's timer from its stored absolute time (`Room.wakes`): the
+        awaited seat's deadline, or the due bot's move in a paced room."""
         handle = self.timers.pop(room.code, None)
         if handle is not None:
             handle.cancel()
-        if room.deadline is None or room.status != "playing":
+        wakes = room.wakes
+        if wakes is None or room.status != "playing":
             return
         loop = asyncio.get_running_loop()
-        delay = max(0.0, room.deadline - time.time())
+        delay = max(0.0, wakes - time.time())
         self.timers[room.code] = loop.call_later(
             delay, lambda: self._spawn(self._expire(room.code))
         )

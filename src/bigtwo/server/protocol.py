@@ -35,6 +35,9 @@ ID_LENGTH = 64  # characters of a request's id
 MIN_TURN = 5.0  # seconds: the shortest turn a room may have (the server's `Settings.min_turn`)
 MAX_TURN = 600.0  # seconds: a longer turn is as good as none (0)
 SEAT_KINDS = ("open", "random", "easy", "medium", "hard", "expert")  # a seat: a person, a bot
+# seconds between a person's action and each bot's move after it, by a room's ``pace``
+PACES = {"normal": 0.8, "fast": 0.25, "instant": 0.0}
+Pace = Literal["normal", "fast", "instant"]
 
 
 class ProtocolError(Exception):
@@ -81,9 +84,10 @@ class Create(Message):
     turn_seconds: Annotated[float, Field(ge=0, le=MAX_TURN)] = 0  # 0: no timer; the hub
     # holds it to its lower bound (`Settings.min_turn`)
     public: bool = True
+    pace: Pace | None = None  # how soon each bot moves (`PACES`); None: the server's default
 
     def logged(self) -> dict[str, Any]:
-        return {"rules": self.preset, "players": self.players}
+        return {"rules": self.preset, "players": self.players, "pace": self.pace}
 
 
 class Join(Message):

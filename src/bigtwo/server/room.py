@@ -32,7 +32,7 @@ from ..rules.changes import load_rules
 from ..rules.config import Rules
 from ..table import Event, SessionEnd, Table
 from . import jsontext
-from .protocol import CHAT_LENGTH, SEAT_KINDS, Act, Create, Host, ProtocolError
+from .protocol import CHAT_LENGTH, PACES, SEAT_KINDS, Act, Create, Host, Pace, ProtocolError
 from .store import Write
 
 log = logging.getLogger("bigtwo.server")
@@ -72,6 +72,8 @@ class Room:
     status: str = "waiting"  # waiting, playing, over, closed
     seq: int = 0
     deadline: float | None = None  # when the awaited seat's time runs out (epoch seconds)
+    pace: Pace = "instant"  # how soon each bot moves (`PACES`): instant, within the change
+    bot_at: float | None = None  # when the due bot moves (a paced room; epoch seconds)
     muted: set[int] = field(default_factory=set)
     away: set[int] = field(default_factory=set)  # people whose seat a bot plays meanwhile
     votes: set[int] = field(default_factory=set)
@@ -85,6 +87,12 @@ class Room:
     host_token: str = ""
 
     @property
+    def wakes(self) -> float | None:
+        """When the room's timer must act: the due bot's move, else the awaited seat's
+        deadline (never both: while a bot is due nobody is awaited)."""
+        return self.deadline if self.bot_at is None else self.bot_at
+
+    @property
     def quick(self) -> bool:
         """Whether a change may run on the event loop: one deck, and no bot that thinks long
         (the expert searches; the two-deck heuristic takes milliseconds)."""
@@ -92,7 +100,8 @@ class Room:
 
     # -- making ------------------------------------------------------------------------------
     @classmethod
-    def create(cls, code: str, msg: Create) -> Room:
+    def create(cls, code: str, msg: Create, pace: Pace = "instant") -> Room:
+        """A new room as ``msg`` asks, its bots at ``msg.pace``, else at ``pace``."""
         try:
             rules = load_rules(
                 msg.preset, msg.players, [f"{k}={v}" for k, v in msg.options.items()]
@@ -113,6 +122,7 @@ class Room:
             end=SessionEnd(deals=msg.deals, target=msg.target),
             turn_seconds=msg.turn_seconds,
             public=msg.public,
+            pace=msg.pace or pace,
         )
         room.host_token = room.token_for(0)
         return room
@@ -186,7 +196,7 @@ class Room:
         self.votes &= self._present()
         if self.status != "playing" or len(self.votes) * 2 <= len(self._present()):
             return []
-        self.status, self.deadline = "over", None
+        self._stop("over")
         return [Event("session_ended", None, None, {"votes": sorted(self.votes)})]
 
     def set_away(self, seat: int, away: bool, now: float) -> list[Event]:
@@ -274,7 +284,7 @@ class Room:
 
     def close(self) -> list[Event]:
         """Close the room (the host closed it, or it stood empty too long)."""
-        self.status, self.deadline = "closed", None
+        self._stop("closed")
         return self._changed([Event("closed")])
 
     def _has(self, seat: int) -> None:
@@ -297,7 +307,8 @@ class Room:
             else make_bot(STAND_IN if k == "person" else k)
             for s, k in enumerate(self.kinds)
         ]
-        self.table = Table(self.rules, seats, names=self.names, end=self.end)
+        paced = PACES[self.pace] > 0
+        self.table = Table(self.rules, seats, names=self.names, end=self.end, pace_bots=paced)
         self.status, self.votes = "playing", set()
         return self._played(self.table.start(), now)
 
@@ -337,9 +348,17 @@ class Room:
         return answer
 
     def expire(self, now: float) -> list[Event]:
-        """The awaited seat's time ran out (if it has): the table's forced action for it.
-        A person silent for `SILENT_TURNS` turns running is marked away and a bot plays
-        for them until they `resume`: a room nobody answers in stops storing changes."""
+        """The room's timer (`wakes`) ran out, if it has: the due bot's move, or the awaited
+        seat's time is up and the table makes the forced action for it. A person silent for
+        `SILENT_TURNS` turns running is marked away and a bot plays for them until they
+        `resume`: a room nobody answers in stops storing changes."""
+        if self.bot_at is not None:
+            if now < self.bot_at:
+                return []
+            if self.table is None or self.table.due is None:  # nothing to move: no timer
+                self.bot_at = None
+                return []
+            return self._played(self.table.step(), now)
         if self.deadline is None or now < self.deadline or self.table is None:
             return []
         awaited = self.table.awaiting
@@ -366,7 +385,7 @@ class Room:
         table = self._playing()
         while True:
             if table.is_over:
-                self.status, self.deadline = "over", None
+                self._stop("over")
                 break
             if not table.between_deals or not self._someone_here():
                 break
@@ -376,7 +395,12 @@ class Room:
             self.deadline = (
                 now + self.turn_seconds if self.turn_seconds and table.awaiting else None
             )
+            self.bot_at = None if table.due is None else now + PACES[self.pace]
         return self._changed(events)
+
+    def _stop(self, status: str) -> None:
+        """The room is ``status`` (over, closed): no turn runs out, no bot moves."""
+        self.status, self.deadline, self.bot_at = status, None, None
 
     def _someone_here(self) -> bool:
         return any(k == "person" and s not in self.away for s, k in enumerate(self.kinds))
@@ -404,6 +428,8 @@ class Room:
             "status": self.status,
             "seq": self.seq,
             "deadline": self.deadline,
+            "pace": self.pace,
+            "bot_at": self.bot_at,
             "muted": sorted(self.muted),
             "away": sorted(self.away),
             "votes": sorted(self.votes),
@@ -465,6 +491,8 @@ class Room:
             status=data["status"],
             seq=data["seq"],
             deadline=data["deadline"],
+            pace=_pace(data.get("pace", "instant")),  # a room stored before paces had none
+            bot_at=data.get("bot_at"),
             muted=set(data["muted"]),
             away=set(data["away"]),
             votes=set(data["votes"]),
@@ -493,6 +521,7 @@ class Room:
             "status": self.status,
             "public": self.public,
             "turn_seconds": self.turn_seconds,
+            "pace": self.pace,
             "deals": self.end.deals,
             "target": self.end.target,
             "totals": None if table is None else list(table.session.totals),
@@ -605,6 +634,13 @@ def _known(why: str) -> str:
     if why not in UNSEATED:
         raise ValueError(f"no such reason for an empty seat: {why!r}")
     return why
+
+
+def _pace(pace: str) -> Pace:
+    """A stored pace, one this version knows."""
+    if pace not in PACES:
+        raise ValueError(f"no such pace: {pace!r}")
+    return pace  # type: ignore[return-value]
 
 
 def _bot_name(kind: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .protocol import MIN_TURN
+from .protocol import MIN_TURN, Pace
 
 
 @dataclass
@@ -15,3 +15,4 @@ class Settings:
     rate: float = 20.0  # messages a second a connection may send on average (twice that at once)
     min_turn: float = MIN_TURN  # the shortest turn a room may have (tests go lower)
     lease_seconds: float = 6.0  # a shared database: how long a silent process keeps its rooms
+    bot_pace: Pace = "normal"  # a room's pace when its ``create`` names none (tests: instant)

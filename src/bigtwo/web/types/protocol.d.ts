@@ -28,6 +28,7 @@ export interface Create {
   target?: number | null;
   turn_seconds?: number;
   public?: boolean;
+  pace?: "normal" | "fast" | "instant" | null;
 }
 
 /** The host's controls. ``what``: ``start``; ``seat`` (make ``seat`` open or a bot of ``kind`` before the start); ``remove`` (a player's seat goes to a bot); ``mute``; ``hand_over`` (the host role to ``seat``); ``invite`` (a token for an open seat, for a program to play it); ``close``; ``rematch`` (after the session). */
