@@ -4,9 +4,9 @@ tests, only the standard library and bigtwo):
 
     python -I extras_smoke.py EXTRA [--root REPO] [--postgres URL]
 
-EXTRA is ``base`` (no extra), ``arena``, ``server``, ``postgres`` or ``rl``. The features of
-the extra work; every feature of a missing extra answers with one line naming the extra to
-install, never a traceback. Exit 0 when everything holds; otherwise an AssertionError."""
+EXTRA is ``base`` (no extra), ``arena``, ``server``, ``postgres``, ``rl`` or ``openspiel``. The
+features of the extra work; every feature of a missing extra answers with one line naming the
+extra to install, never a traceback. Exit 0 when everything holds; otherwise an AssertionError."""
 
 from __future__ import annotations
 
@@ -159,22 +159,39 @@ def check_rl(installed: bool, root: Path, scratch: Path) -> None:
     assert report["random"]["margin"]["bot"] == "linear"
 
 
+def check_openspiel(installed: bool) -> None:
+    if not installed:
+        import_refused("bigtwo.env.openspiel", "openspiel")
+        return
+    import pyspiel
+
+    import bigtwo.env.openspiel  # noqa: F401  (registers the game)
+
+    pyspiel.random_sim_test(
+        pyspiel.load_game("python_bigtwo"), num_sims=1, serialize=False, verbose=False
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("extra", choices=["base", "arena", "server", "postgres", "rl"])
+    parser.add_argument("extra", choices=["base", "arena", "server", "postgres", "rl", "openspiel"])
     parser.add_argument("--root", type=Path, default=Path(__file__).resolve().parents[1])
     parser.add_argument("--postgres", help="a PostgreSQL database's URL to serve from")
     args = parser.parse_args()
     here = Path(bigtwo.__file__).resolve()
     assert here.is_relative_to(Path(sys.prefix).resolve()), f"bigtwo comes from {here}"
-    has = {extra: not missing(extra) for extra in ("arena", "server", "postgres", "rl")}
-    brings = {args.extra} | ({"server"} if args.extra == "postgres" else set())
+    extras = ("arena", "server", "postgres", "rl", "openspiel")
+    has = {extra: not missing(extra) for extra in extras}
+    within = {"postgres": {"server"}, "openspiel": {"rl"}}  # what an extra brings besides
+    brings = {args.extra} | within.get(args.extra, set())
     assert {e for e, ok in has.items() if ok} == brings - {"base"}, has
     with tempfile.TemporaryDirectory() as folder:
         scratch = Path(folder)
         check_core(scratch)
         check_arena(has["arena"], scratch)
         check_rl(has["rl"], args.root, scratch)
+        if has["rl"]:  # without the rl extra, bigtwo.env itself names that one
+            check_openspiel(has["openspiel"])
         if not has["server"]:
             refused(bigtwo_command("serve", "--port", str(free_port()), cwd=scratch), "server")
             import_refused("bigtwo.client", "server")

@@ -329,3 +329,21 @@ def test_offer_before_people_offers_out_of_turn_plays_before_a_persons_turn_once
                     continue
                 table.submit(seat, table.offers(seat)[0])
         assert bool(asked) is flag
+
+
+def test_a_table_can_start_with_a_deal_given_to_it() -> None:
+    """`Table.start(game)` plays a deal whose cards were drawn elsewhere (an OpenSpiel game's
+    chance nodes), not the session's shuffle; a deal of other rules or one already under way
+    is refused."""
+    game = Game.deal(Rules(), hands=["3D 4D", "5D 6D", "7D 8D", "9D TD"])
+    table = Table(Rules(), [None] * 4, end=SessionEnd(deals=1))
+    table.start(game)
+    assert table.game == game and table.awaiting == (0,)
+    table.submit(0, "3D")
+    assert table.view(1).hand == game.view(1).hand
+    with pytest.raises(BigTwoError, match="fresh deal of this table's rules"):
+        Table(Rules(), [None] * 4).start(game.play("3D"))
+    with pytest.raises(BigTwoError, match="fresh deal of this table's rules"):
+        Table(Rules.preset("hong-kong"), [None] * 4).start(game)
+    with pytest.raises(BigTwoError, match="game must be a Game"):
+        Table(Rules(), [None] * 4).start("3D 4D")  # type: ignore[arg-type]

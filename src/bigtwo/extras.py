@@ -21,6 +21,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "server": ("starlette", "uvicorn", "websockets", "sqlalchemy", "alembic", "orjson"),
     "postgres": ("psycopg",),
     "rl": ("numpy", "pyarrow", "gymnasium", "pettingzoo"),
+    "openspiel": ("open_spiel",),  # also brings the rl extra
 }
 
 

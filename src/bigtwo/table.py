@@ -36,7 +36,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .bots import Bot, make_bot
-from .checks import seat_number
+from .checks import instance, seat_number
 from .combos import PASS, Move
 from .driver import bot_claim, bot_turn
 from .engine.actions import ANNOUNCE, KEEP, Action, Give, hidden_give
@@ -242,11 +242,17 @@ class Table:
         return self.dealt.view(seat)
 
     # -- acting ---------------------------------------------------------------------------------
-    def start(self) -> list[Event]:
-        """Deal the first deal and play until a person must act."""
+    def start(self, game: Game | None = None) -> list[Event]:
+        """Deal the first deal and play until a person must act. ``game``, when given, is
+        played as the first deal instead of the session's shuffle: a deal whose cards were
+        drawn elsewhere (an OpenSpiel game's chance nodes deal card by card)."""
         if self.started:
             raise BigTwoError("this table has started already")
-        return self._deal()
+        if game is not None:
+            instance(game, Game, "game", "a Game")
+            if game.rules != self.session.rules or game.history:
+                raise BigTwoError("the first deal must be a fresh deal of this table's rules")
+        return self._deal(game)
 
     def next_deal(self) -> list[Event]:
         """Deal the next deal of the session (between deals)."""
@@ -437,8 +443,8 @@ class Table:
         plays = [m for m in moves.candidates() if m.is_play]  # the weakest of every shape
         return min(plays, key=lambda m: (m.mask.bit_count(), getattr(m, "key", 0)))
 
-    def _deal(self) -> list[Event]:
-        game = self.session.next_deal()
+    def _deal(self, game: Game | None = None) -> list[Event]:
+        game = self.session.next_deal() if game is None else game
         self.game, self.dealt, self.offer, self._offered = game, game, None, {}
         self._claimers = list(self.people)
         number = self.session.shuffles + 1

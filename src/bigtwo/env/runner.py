@@ -174,13 +174,7 @@ class TableRunner:
         return self._decision if seat == self.seat else self._decide(seat)
 
     def _decide(self, seat: int) -> str:
-        offer = self.table.offer
-        if offer is not None and offer.seat == seat:
-            return offer.kind
-        game = self.table.game
-        if game is not None and game.pending and game.to_move == seat:
-            return "exchange"
-        return "turn"
+        return decision_of(self.table, seat)
 
     def moves(self, seat: int) -> Sequence[Move]:
         """What ``seat`` may do now, as the table offers it."""
@@ -214,3 +208,15 @@ class TableRunner:
             if acting:
                 out[np.fromiter(self._moves, np.intp, len(self._moves))] = 1
         return vector, out
+
+
+def decision_of(table: Table, seat: int) -> str:
+    """The kind of decision ``seat`` faces at ``table`` (`observation.DECISIONS`): an offer's
+    kind, an exchange or trade awaited of it, else its turn."""
+    offer = table.offer
+    if offer is not None and offer.seat == seat:
+        return offer.kind
+    game = table.game
+    if game is not None and game.pending and game.to_move == seat:
+        return "exchange"
+    return "turn"
