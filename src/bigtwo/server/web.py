@@ -1,5 +1,6 @@
 """The browser table: its static files (``bigtwo/web``, shipped in the package) at ``/``, and
-``/api/rules``, the presets and the rule options in words, for its form that opens a room."""
+``/api/rules``, the presets and the rule options in words and the server's default pace of the
+bots, for its form that opens a room."""
 
 from __future__ import annotations
 
@@ -33,14 +34,15 @@ class Page(StaticFiles):
         return response
 
 
-async def rules(_: Request) -> Response:
-    presets = [{"name": name, "players": Rules.preset(name).players} for name in Rules.presets()]
-    options = [{"name": name, "meaning": meaning} for name, (_, meaning) in OPTIONS.items()]
-    return JSONResponse({"presets": presets, "options": options})
+def web_routes(pace: str = "normal") -> list[BaseRoute]:
+    """The routes to add after the app's own: the page is the catch-all at ``/``; ``pace`` is
+    the bots' pace a room gets when its ``create`` names none (`Settings.bot_pace`)."""
 
+    async def rules(_: Request) -> Response:
+        presets = [{"name": n, "players": Rules.preset(n).players} for n in Rules.presets()]
+        options = [{"name": name, "meaning": meaning} for name, (_, meaning) in OPTIONS.items()]
+        return JSONResponse({"presets": presets, "options": options, "pace": pace})
 
-def web_routes() -> list[BaseRoute]:
-    """The routes to add after the app's own: the page is the catch-all at ``/``."""
     return [
         Route("/api/rules", rules),
         Mount("/", Page(directory=WEB, html=True), name="web"),

@@ -9,6 +9,8 @@ import { optionAbout, optionCode, optionName, presetAbout, presetName } from "./
 import { enter } from "./session.js";
 import { S, SEAT_KINDS } from "./state.js";
 
+const PACES = ["normal", "fast", "instant"]; // how soon each bot moves (protocol.PACES)
+
 export function createForm() {
   const presetSelect = h("select", { id: "preset", name: "preset" });
   const players = h("input", { id: "players", type: "number", min: 2, max: 8, value: 4 });
@@ -17,6 +19,8 @@ export function createForm() {
   const target = h("input", { id: "target", type: "number", min: 1, inputmode: "numeric" });
   const timer = h("input", { id: "timer", type: "number", min: 0, max: 3600, value: 0 });
   const isPublic = h("input", { id: "public", type: "checkbox", checked: true });
+  const pace = h("select", { id: "pace" },
+    PACES.map((p) => h("option", { value: p, text: t(`pace.${p}`) })));
   const options = h("textarea", { id: "options", rows: 2, spellcheck: "false" });
   const optionList = h("dl", { class: "options-help" });
   const about = h("div", { id: "preset-about", class: "hint", "aria-live": "polite" });
@@ -71,6 +75,7 @@ export function createForm() {
       const implied = regionalPreset(askedFor(document.documentElement.lang));
       regional = data.presets.some((p) => p.name === implied) ? implied : null;
       presetSelect.value = regional || DEFAULT_PRESET;
+      if (PACES.includes(data.pace)) pace.value = data.pace; // the server's own default
       presetChanged(false);
     })
     .catch(() => {});
@@ -92,6 +97,7 @@ export function createForm() {
       options: changes,
       seats: [...seatsBox.querySelectorAll("select")].map((s) => s.value),
       turn_seconds: Number(timer.value) || 0,
+      pace: pace.value,
       public: isPublic.checked,
     };
     if (deals.value) message.deals = Number(deals.value);
@@ -115,6 +121,7 @@ export function createForm() {
     field("deals", t("create.deals"), deals),
     field("target", t("create.target"), target),
     field("timer", t("create.timer"), timer),
+    field("pace", t("create.pace"), pace),
     h("p", { class: "field check" }, isPublic, h("label", { for: "public", text: t("create.public") })),
     field("options", t("create.options"), options),
     h("details", {}, h("summary", { text: t("create.options.help") }), optionList),
