@@ -21,7 +21,9 @@ from typing import Annotated, Any, ClassVar, Literal, NewType, TypeVar, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from starlette.responses import Response
-from typing_extensions import TypedDict  # pydantic reads its fields on Python < 3.12
+
+# typing_extensions' TypedDict: pydantic reads its fields on Python < 3.12
+from typing_extensions import TypedDict, dataclass_transform
 
 from . import jsontext
 
@@ -239,17 +241,19 @@ class Outbound:
 M = TypeVar("M", bound=Outbound)
 
 
+@dataclass_transform(kw_only_default=True, frozen_default=True)
 def _outbound(cls: type[M]) -> type[M]:
-    cls.TYPE = str(next(f.default for f in fields(cls) if f.name == "type"))
-    OUTBOUND[cls.TYPE] = cls
-    return cls
+    """A message the server sends: a frozen dataclass, listed in `OUTBOUND` by its type."""
+    made = dataclass(frozen=True, slots=True, kw_only=True)(cls)
+    made.TYPE = str(next(f.default for f in fields(made) if f.name == "type"))
+    OUTBOUND[made.TYPE] = made
+    return made
 
 
 OUTBOUND: dict[str, type[Outbound]] = {}  # the type each message names -> its class
 
 
 @_outbound
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Hello(Outbound):
     """The first message on a connection that speaks this protocol's ``version``."""
 
@@ -258,7 +262,6 @@ class Hello(Outbound):
 
 
 @_outbound
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Upgrade(Outbound):
     """To a client that asked for another protocol version (or none: version 1): what this
     server speaks; the connection closes after it. A browser page reloads itself."""
@@ -269,7 +272,6 @@ class Upgrade(Outbound):
 
 
 @_outbound
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Welcome(Outbound):
     """In a room: the ``seat`` (null: watching), and the seat's ``token`` when it is new."""
 
@@ -280,7 +282,6 @@ class Welcome(Outbound):
 
 
 @_outbound
-@dataclass(frozen=True, slots=True, kw_only=True)
 class State(Outbound):
     """The whole of what an audience sees at version ``seq``: the room, the seat's view
     (``docs/views.md``), the moves offered to the seat, who is awaited and until when."""
@@ -296,7 +297,6 @@ class State(Outbound):
 
 
 @_outbound
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Update(Outbound):
     """The change from version ``base`` (what this connection was last sent) to ``seq``: the
     events, and the patch (`bigtwo.view_patch`) that turns the `State` at ``base`` (without
@@ -310,7 +310,6 @@ class Update(Outbound):
 
 
 @_outbound
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Events(Outbound):
     """Events missed (on ``resume``, ``watch`` with ``last``, or a gap), before a `State`."""
 
@@ -320,7 +319,6 @@ class Events(Outbound):
 
 
 @_outbound
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Ack(Outbound):
     """An action (``act``) was taken, as the change ``seq`` (a resend: its first answer)."""
 
@@ -330,7 +328,6 @@ class Ack(Outbound):
 
 
 @_outbound
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Error(Outbound):
     """A refusal: a stable ``code`` (``docs/refusals.md``), the sentence, its parameters,
     and the ``id`` of the request it answers."""
@@ -343,7 +340,6 @@ class Error(Outbound):
 
 
 @_outbound
-@dataclass(frozen=True, slots=True, kw_only=True)
 class WhyAnswer(Outbound):
     """The answer to ``why``: would ``action`` be taken now, and if not, the refusal."""
 
@@ -356,7 +352,6 @@ class WhyAnswer(Outbound):
 
 
 @_outbound
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Invited(Outbound):
     """To the host: a token for ``seat``, to hand to a program that will play it."""
 
@@ -366,7 +361,6 @@ class Invited(Outbound):
 
 
 @_outbound
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Unseated(Outbound):
     """This connection's token no longer holds its seat (``code``: left, removed, closed);
     it hears no more of the room."""
@@ -379,7 +373,6 @@ class Unseated(Outbound):
 
 
 @_outbound
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ChatLine(Outbound):
     """A chat line, to everyone in the room."""
 
@@ -390,7 +383,6 @@ class ChatLine(Outbound):
 
 
 @_outbound
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Bye(Outbound):
     """The server is going: reconnect (and resume) in a moment if ``reconnect``."""
 
@@ -401,13 +393,11 @@ class Bye(Outbound):
 
 
 @_outbound
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Pong(Outbound):
     type: Literal["pong"] = "pong"
 
 
 @_outbound
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Unwatched(Outbound):
     """The connection no longer follows ``room``."""
 
