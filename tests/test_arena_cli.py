@@ -8,11 +8,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import make_package
 from typer.testing import CliRunner
 
 from bigtwo import arena
 from bigtwo.cli.app import app
+from conftest import make_package
 
 runner = CliRunner()
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import bots_play
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -23,6 +22,7 @@ from bigtwo.rules.options import (
     StraightOrder,
     SuitOrder,
 )
+from conftest import bots_play
 
 VARIANTS: dict[str, dict[str, object]] = {
     "bridge-suits": {"suit_order": SuitOrder.BRIDGE},

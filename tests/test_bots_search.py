@@ -7,7 +7,6 @@ from __future__ import annotations
 import time
 
 import pytest
-from conftest import bots_play
 
 import bigtwo
 from bigtwo.bots import ExpertBot, make_bot
@@ -16,6 +15,7 @@ from bigtwo.bots.explain import hint, review
 from bigtwo.bots.knowledge import deal_tables
 from bigtwo.bots.simulate import Sim
 from bigtwo.combos import PASS
+from conftest import bots_play
 
 TWO_DECKS = bigtwo.Rules.preset("classic").replace(decks=2)
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
-from conftest import covers, m, play_out
 
 import bigtwo
 from bigtwo import PASS, Game, IllegalMoveError, Rules, RulesError
@@ -23,6 +22,7 @@ from bigtwo.rules.options import (
     Leftover,
 )
 from bigtwo.session import ROUND_LENGTH, Session
+from conftest import covers, m, play_out
 
 
 def text(mask: int) -> str:

@@ -8,10 +8,10 @@ import json
 import re
 
 import pytest
-from conftest import play_out
 from test_forgery import recommit, redeal_hands
 
 import bigtwo
+from conftest import play_out
 
 NEVER = [
     ({"exchanges": [(0, 1, 1, "lowest")]}, "cards are exchanged before play"),

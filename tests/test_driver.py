@@ -1,8 +1,6 @@
 """The bot driver: bots take their turns and make their out-of-turn claims."""
 
 import pytest
-from conftest import bots_play_out as play_out
-from conftest import settle_claims
 
 import bigtwo
 from bigtwo.arena import bots_deal
@@ -14,6 +12,8 @@ from bigtwo.engine.actions import KEEP, TRADE
 from bigtwo.engine.deal import Deal
 from bigtwo.rules.options import Announce, Direction, Leftover
 from bigtwo.session import Session
+from conftest import bots_play_out as play_out
+from conftest import settle_claims
 
 
 def test_last_announce_bots_announce_right_after_the_play() -> None:

@@ -7,12 +7,12 @@ import secrets
 from dataclasses import replace
 
 import pytest
-from conftest import play_out
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import bigtwo
 from bigtwo.engine import commitment as dealing
+from conftest import play_out
 
 
 def test_fair_shuffle_commitment_is_known_before_play_and_verifies_after() -> None:

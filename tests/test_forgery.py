@@ -15,7 +15,6 @@ from functools import cache
 from typing import Any
 
 import pytest
-from conftest import play_out
 
 import bigtwo
 from bigtwo.engine.commitment import shuffle_order
@@ -23,6 +22,7 @@ from bigtwo.engine.deal import deal_out, exposed_card
 from bigtwo.engine.proof import revealed_order
 from bigtwo.session import Session
 from bigtwo.session_record import SessionRecord
+from conftest import play_out
 
 Data = dict[str, Any]
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import covers, moves
 
 from bigtwo import Game, IllegalMoveError, Rules
 from bigtwo.cards import deck, format_cards, mask_of, parse_cards
 from bigtwo.engine import opening
 from bigtwo.rules.options import FourTwos
 from bigtwo.session import Session
+from conftest import covers, moves
 
 
 def plain(hand: int) -> bool:

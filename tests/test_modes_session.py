@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from conftest import covers, m, moves, play_out
 
 from bigtwo import Game, IllegalMoveError, Rules, beats, classify
 from bigtwo.cards import Card, cards_of, format_cards, mask_of
 from bigtwo.rules.options import Mode
 from bigtwo.session import TITLES, DealResult, Session
+from conftest import covers, m, moves, play_out
 
 # --- mode.until_last -----------------------------------------------------------------------
 

@@ -8,7 +8,6 @@ import random
 import time
 
 import pytest
-from conftest import bots_play_out, settle_claims
 
 import bigtwo
 from bigtwo import driver
@@ -20,6 +19,7 @@ from bigtwo.engine.moves import first_copies as _first_copies
 from bigtwo.errors import RulesError
 from bigtwo.rules.options import DrawOnPass, Jokers, LastPlayBan
 from bigtwo.rules.stress import STRESS_SETS, stress_rules
+from conftest import bots_play_out, settle_claims
 
 SMALL_SETS = [
     *(bigtwo.Rules.preset(p) for p in bigtwo.Rules.presets()),

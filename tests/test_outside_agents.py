@@ -7,13 +7,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import make_package
 
 from bigtwo import Game, Rules
 from bigtwo.arena import ArenaConfig, run_arena
 from bigtwo.bots import REGISTRY, Bot, GreedyBot
 from bigtwo.bots.outside import CallableBot, load_agent
 from bigtwo.errors import BigTwoError
+from conftest import make_package
 
 AGENTS = '''
 from bigtwo.bots import GreedyBot

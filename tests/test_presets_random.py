@@ -16,7 +16,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import covers
 
 from bigtwo import Game, Rules, RulesError, load_record
 from bigtwo.cards import cards_of
@@ -32,6 +31,7 @@ from bigtwo.rules.options import (
     Mode,
 )
 from bigtwo.session import Session
+from conftest import covers
 
 STEP_BOUND = 3000
 PLAY_BIAS = 0.7

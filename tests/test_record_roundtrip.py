@@ -9,7 +9,6 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import play_out
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -20,6 +19,7 @@ from bigtwo.server.room import RoomError
 from bigtwo.server.room import _name as server_name
 from bigtwo.session import Session
 from bigtwo.session_record import SessionRecord
+from conftest import play_out
 
 WEB = Path(bigtwo.__file__).parent / "web"
 PRESETS = bigtwo.Rules.presets()

@@ -13,13 +13,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import play_out
 from test_forgery import classic, session_of
 
 import bigtwo
 from bigtwo import BigTwoError
 from bigtwo.record_files import _Deal, _Record, load_session_record
 from bigtwo.server.replay import ReplayError, replay
+from conftest import play_out
 
 
 def finished(seed: int = 11) -> bigtwo.Game:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from conftest import moves, play_all
 
 import bigtwo
 from bigtwo import Game, IllegalMoveError, Rules, RulesError
+from conftest import moves, play_all
 
 CLASSIC = Rules.preset("classic")
 QUADS, SF = "9D 9C 9H 9S 4D", "3S 4S 5S 6S 7S"

@@ -8,10 +8,10 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from conftest import play_all
 
 import bigtwo
 from bigtwo import Game, IllegalMoveError, Jokers, Rules, RulesError, SuitOrder
+from conftest import play_all
 
 CLASSIC = Rules.preset("classic")
 

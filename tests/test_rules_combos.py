@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from conftest import moves, play_all
 
 import bigtwo
 from bigtwo import Game, IllegalMoveError, Rules
+from conftest import moves, play_all
 
 CLASSIC = Rules.preset("classic")
 STRAIGHT = "3D 4C 5H 6S 7D"

@@ -8,10 +8,10 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from conftest import play_all
 
 import bigtwo
 from bigtwo import Game, IllegalMoveError, Rules
+from conftest import play_all
 
 CLASSIC = Rules.preset("classic")
 RANKS_LOW_TO_HIGH = "3456789TJQKA2"

@@ -3,12 +3,11 @@ draw for the dealer after every ten deals, and the words that explain a session'
 
 from __future__ import annotations
 
-from conftest import bots_play_out
-
 import bigtwo
 from bigtwo.bots import make_bot
 from bigtwo.combos import classify
 from bigtwo.session import DealResult, Session, settlement_words
+from conftest import bots_play_out
 
 
 def test_tournament_says_which_straights_exist_and_whose_rule_it_follows() -> None:

@@ -18,7 +18,6 @@ from dataclasses import fields
 from typing import Any
 
 import pytest
-from conftest import bots_play_out
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -30,6 +29,7 @@ from bigtwo.engine.actions import Give
 from bigtwo.engine.moves import first_copies as _first_copies
 from bigtwo.errors import RulesError
 from bigtwo.rules.options import Choice, DrawOnPass
+from conftest import bots_play_out
 
 DEAL_SECONDS = 10.0  # CPU seconds a deal may take here, checks included (the target is 2 s)
 DEAL_MEMORY_MB = 200

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from conftest import covers, m, moves
 
 from bigtwo import PASS, Game, IllegalMoveError, Rules
 from bigtwo.rules.options import Announce, Direction, LastPlayBan
+from conftest import covers, m, moves
 
 # --- trick.no_play_after_pass ------------------------------------------------------------
 

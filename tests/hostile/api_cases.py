@@ -7,12 +7,11 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from conftest import play_out
-
 import bigtwo
 from bigtwo import Card, Combination, Game, Jokers, Rules, SuitOrder
 from bigtwo.bots import ExpertBot, HeuristicBot, RandomBot
 from bigtwo.session import Session
+from conftest import play_out
 
 
 @dataclass(frozen=True)

@@ -9,11 +9,10 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from conftest import bots_play_out, play_out
-
 from bigtwo import Game, Rules
 from bigtwo.bots import make_bot
 from bigtwo.session import Session
+from conftest import bots_play_out, play_out
 
 ESC = "\x1b[31m"
 BIDI = "\u202e"

@@ -9,9 +9,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from conftest import play_out
-
 import bigtwo
+from conftest import play_out
 
 
 @dataclass(frozen=True)

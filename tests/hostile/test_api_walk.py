@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from conftest import play_out
 
 import bigtwo
 from bigtwo import BigTwoError, FlushOrder, Jokers, Rules
@@ -26,6 +25,7 @@ from bigtwo.bots import ExpertBot, GreedyBot, HeuristicBot, RandomBot, hint, rev
 from bigtwo.bots.heuristic import MediumBot
 from bigtwo.engine.game import Record
 from bigtwo.session import Session
+from conftest import play_out
 
 
 def _deep(levels: int) -> list[Any]:
