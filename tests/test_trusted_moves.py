@@ -40,13 +40,8 @@ def test_a_move_from_another_state_or_seat_is_checked() -> None:
         after.play(listed[0], seat=other)  # listed for the player to move, not for `other`
 
 
-def test_a_listed_pass_is_trusted_and_any_other_pass_checked(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """A pass `legal_moves()` listed for this state is made without the refusal checks; a pass
-    on a state whose moves were not listed (or on the lead, where passing is refused) goes
-    through them."""
-    from bigtwo import PASS
+def counted_checks(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """The moves `Game.play` sends through the refusal checks from now on, in order."""
     from bigtwo.engine import game as game_module
     from bigtwo.engine import refusals
 
@@ -58,6 +53,18 @@ def test_a_listed_pass_is_trusted_and_any_other_pass_checked(
         return original(state, move, seat)  # type: ignore[arg-type]
 
     monkeypatch.setattr(game_module.refusals, "checked", counting)
+    return checked
+
+
+def test_a_listed_pass_is_trusted_and_any_other_pass_checked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A pass `legal_moves()` listed for this state is made without the refusal checks; a pass
+    on a state whose moves were not listed (or on the lead, where passing is refused) goes
+    through them."""
+    from bigtwo import PASS
+
+    checked = counted_checks(monkeypatch)
     game = Game.deal(seed=4)
     game = game.play(game.legal_moves()[0])  # a lead: the table has a play to answer
     assert PASS in game.legal_moves()
@@ -76,17 +83,7 @@ def test_a_move_picked_from_the_lazy_moves_is_trusted_and_reaches_the_checked_st
 ) -> None:
     """The moves `Game.moves()` lists (what a table offers, what bots are handed) are trusted
     as `legal_moves()`'s are: no second check, the same state as the checked path."""
-    from bigtwo.engine import game as game_module
-    from bigtwo.engine import refusals
-
-    checked: list[object] = []
-    original = refusals.checked
-
-    def counting(state: Game, move: object, seat: int | None) -> object:
-        checked.append(move)
-        return original(state, move, seat)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(game_module.refusals, "checked", counting)
+    checked = counted_checks(monkeypatch)
     rng = random.Random(preset)
     game = Game.deal(Rules.preset(preset), seed=1)
     plays = 0
