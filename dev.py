@@ -200,12 +200,20 @@ def run(cmd: list[str]) -> int:
     return subprocess.run(cmd, cwd=ROOT).returncode
 
 
+def workers(args: list[str]) -> list[str]:
+    """pytest-xdist's workers, one a core (at most four), unless the caller chose (`-n`, `-p no:xdist`):
+    most of the suite's time is spent waiting on servers, browsers and pip, so two cores halve it."""
+    if any(a == "-n" or a.startswith(("-n", "--numprocesses")) or "xdist" in a for a in args):
+        return []
+    return ["-n", str(min(4, os.cpu_count() or 1))]
+
+
 def test(args: list[str]) -> int:
     steps = [
         [str(BIN / "ruff"), "check", "src", "tests", "benchmarks", "examples"],
         [str(BIN / "ruff"), "format", "--check", "src"],
         [str(BIN / "mypy"), "--strict", "src"],
-        [str(BIN / "python"), "-m", "pytest", *args],
+        [str(BIN / "python"), "-m", "pytest", *workers(args), *args],
     ]
     for step in steps:
         print(

@@ -109,3 +109,15 @@ def test_the_cjk_font_is_asked_for_until_it_is_in(
     assert "fonts-noto-cjk" in module.missing_system_packages()
     (fonts / "NotoSansCJK-Regular.ttc").touch()
     assert "fonts-noto-cjk" not in module.missing_system_packages()
+
+
+def test_the_suite_is_spread_over_the_cores_unless_the_caller_chose(
+    dev: tuple[ModuleType, list[str]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    module, _ = dev
+    monkeypatch.setattr(module.os, "cpu_count", lambda: 2)
+    assert module.workers(["tests/test_cards.py"]) == ["-n", "2"]
+    monkeypatch.setattr(module.os, "cpu_count", lambda: 32)
+    assert module.workers([]) == ["-n", "4"]
+    for chosen in (["-n", "0"], ["-n0"], ["--numprocesses=1"], ["-p", "no:xdist"]):
+        assert module.workers(chosen) == []
