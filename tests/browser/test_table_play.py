@@ -149,7 +149,7 @@ def test_auto_pass_and_the_your_turn_alert(context: Any, server: str) -> None:
     assert page.evaluate("window.tones") == 1  # the clicks before it allowed sound
     page.get_by_role("switch", name="Your turn in the tab's title").click()
     assert page.title() == "Big Two"
-    page.get_by_role("switch", name="Sound on my turn").click()
+    page.get_by_role("switch", name="Sounds").click()
     page.get_by_role("switch", name="Pass for me when I can only pass").click()
     deadline = time.monotonic() + 90
     # the test never presses Pass: a pass sent is the page's own
@@ -167,8 +167,8 @@ def test_auto_pass_and_the_your_turn_alert(context: Any, server: str) -> None:
     assert page.evaluate("window.tones") == 1  # no tone once switched off
     assert page.title() == "Big Two"
     page.reload()  # the switches are remembered
-    page.get_by_role("switch", name="Sound on my turn").wait_for()
-    for name in ("Sound on my turn", "Your turn in the tab's title"):
+    page.get_by_role("switch", name="Sounds").wait_for()
+    for name in ("Sounds", "Your turn in the tab's title"):
         assert page.get_by_role("switch", name=name).get_attribute("aria-checked") == "false"
     assert page.get_by_role("switch", name="Pass for me when I can only pass").get_attribute(
         "aria-checked"

@@ -8,21 +8,27 @@ import { noteWhy } from "./moves.js";
 import { homeScreen, joinScreen, refreshLobby } from "./home.js";
 import { direction, load, t } from "./i18n.js";
 import { languagePicker } from "./language-picker.js";
-import { note, noteChat, remember } from "./journal.js";
+import { note, noteChat, remember, seedLog } from "./journal.js";
+import * as motion from "./motion.js";
 import { fourColours } from "./prefs.js";
 import { refusalText } from "./reading.js";
 import { replayScreen } from "./replay.js";
 import { roomScreen, update } from "./room.js";
 import { rulesScreen } from "./rules.js";
 import { tick } from "./seats.js";
-import { allowSound, turnChanged } from "./turn.js";
+import { allowSound } from "./sound.js";
+import { told } from "./telling.js";
+import { turnChanged } from "./turn.js";
 import { enter, forgetSeat, watchRoom } from "./session.js";
 import {
   S, codeFromAddress, lastKey, main, net, say, setRouter, store, tokenKey, watchKey,
 } from "./state.js";
 
 const changes = new Changes();
+changes.subscribe(motion.before); // the table as drawn, before it is drawn anew
 changes.subscribe((state) => setState(state));
+changes.subscribe(motion.after);
+changes.subscribe(told);
 
 net.onOpen = () => enter();
 net.onMessage = (m) => receive(m);
@@ -30,6 +36,7 @@ net.onStatus = (up) => {
   S.connected = up;
   if (up) S.restarting = false;
   banner();
+  if (S.screen === "room") update(); // actions disabled while down, and back
 };
 
 // Pages of their own, not the room's: #replay&… and #rules&… (see replay.js, rules.js).
@@ -91,6 +98,7 @@ function receive(m) {
       for (const e of m.events) note(e);
       break;
     case "state":
+      seedLog(m);
       changes.replace(m);
       break;
     case "update":

@@ -70,8 +70,10 @@ export function controls() {
   out.push(h("a", { href: "#", class: "button", text: t("room.home") }));
   const switches = h("div",
     { class: "row wrap", role: "group", "aria-label": t("pref.heading") },
-    S.seat === null ? null : [prefSwitch("autopass", turnChanged), prefSwitch("sound"),
+    S.seat === null ? null : [prefSwitch("autopass", turnChanged),
       prefSwitch("title", showTitle)],
+    prefSwitch("sound", undefined, "pref.sounds"),
+    S.seat !== null && "vibrate" in navigator ? prefSwitch("vibrate") : null,
     prefSwitch("colours", fourColours));
   fill(box, h("div", { class: "row wrap" }, out), switches);
 }

@@ -8,6 +8,7 @@ import * as cards from "./cards.js";
 import { arrowStep, fill, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { hintNext, moveButtons, pass, playSelected, sideActions } from "./moves.js";
+import { offline } from "./offline.js";
 import { prefSwitch } from "./prefs.js";
 import { S } from "./state.js";
 
@@ -51,6 +52,12 @@ export function hand() {
     inPlay ? h("p", { class: "hint keys", text: t("table.keys") }) : null,
   );
   fill(document.getElementById("side"), sideActions());
+  if (S.refocus !== null && S.state.seq !== S.refocus) { // the move sent by key was taken
+    S.refocus = null;
+    const first = box.querySelector(".hand .card");
+    if (first) first.focus();
+  }
+  offline();
 }
 
 // Arrows move between cards; with Shift they move the card itself.

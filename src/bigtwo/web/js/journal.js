@@ -81,3 +81,13 @@ export function chatLog() {
   fill(box, S.chat.slice(-50).map((c) => h("li", {}, h("b", { text: `${c.name}: ` }),
     h("span", { text: c.text }))));
 }
+
+// A tab that enters a deal with no log of its own (a spectator arriving, a new tab) starts the
+// log from the deal's plays so far, which the view holds: nobody reads "nothing happened yet"
+// in the middle of a trick.
+export function seedLog(state) {
+  const view = state.view;
+  if (S.log.length || !view || !view.history || !view.history.length) return;
+  S.log = view.history.slice(-LOG_KEEP).map(([seat, move]) => ({ kind: "act", seat, move, data: {} }));
+  keep();
+}

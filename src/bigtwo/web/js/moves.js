@@ -25,16 +25,22 @@ function selectedAction() {
   return plays.get(key) || selectedText();
 }
 
-export function playSelected() {
+// `e`: the click, if any; a key (P, or Enter on the button: a click of detail 0) hands the
+// focus back to the hand once the move is taken, for the next one.
+export function playSelected(e) {
   if (!S.selected.size) return;
   const why = reasonFor(selectedAction());
   if (why) say(why);
-  else act(selectedAction()); // fine, or not answered yet: the server decides either way
+  else taken(act(selectedAction()), e); // fine, or not answered yet: the server decides
 }
 
-export function pass() {
-  if (offers().includes("pass")) act("pass");
+export function pass(e) {
+  if (offers().includes("pass")) taken(act("pass"), e);
   else if (myTurn() && reasonFor("pass")) say(reasonFor("pass"));
+}
+
+function taken(sent, e) {
+  S.refocus = sent && (!e || e.detail === 0) && S.state ? S.state.seq : null;
 }
 
 // The server's answer to `why` (app.js hands it over); the table is drawn again by the caller.
@@ -52,10 +58,7 @@ function reasonFor(action) {
     asked = new Set();
     reasonsSeq = S.state.seq;
   }
-  if (!asked.has(action)) {
-    asked.add(action);
-    net.send({ type: "why", action });
-  }
+  if (!asked.has(action) && net.send({ type: "why", action })) asked.add(action);
   return reasons.get(action);
 }
 

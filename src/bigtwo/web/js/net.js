@@ -1,7 +1,9 @@
 // @ts-check
 // One WebSocket to /ws that comes back after a drop: `onOpen` is called after every "hello"
 // (to create, join, resume or watch again), `onMessage` with every message, `onStatus` with
-// true (connected) or false (lost, reconnecting).
+// true (connected) or false (lost, reconnecting). Nothing is kept to send later: a message
+// sent while the socket is down is dropped (`send` says so), so that a move pressed then can't
+// land after the table has changed.
 const PING_MS = 25000; // the server drops a socket that says nothing for a minute
 const PROTOCOL = 2; // the version of docs/protocol.md this page speaks
 
@@ -21,7 +23,6 @@ export class Connection {
     this.delay = 500;
     this.ready = false;
     this.wanted = true;
-    this.queue = [];
     this.timer = null;
   }
 
@@ -46,7 +47,6 @@ export class Connection {
         this.delay = 500;
         this.onStatus(true);
         this.onOpen();
-        for (const queued of this.queue.splice(0)) this.send(queued);
         return;
       }
       this.onMessage(message);
@@ -64,13 +64,12 @@ export class Connection {
     this.timer = setInterval(() => this.send({ type: "ping" }), PING_MS);
   }
 
+  // Send `message` now: true, or false when the socket is down (it is not sent later).
   /** @param {ClientMessage} message */
   send(message) {
-    if (this.ready && this.socket.readyState === WebSocket.OPEN) {
-      this.socket.send(JSON.stringify(message));
-    } else if (message.type !== "ping") {
-      this.queue.push(message);
-    }
+    if (!this.ready || this.socket.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
   }
 
   // Drop the socket for good (this page can't talk to the server).

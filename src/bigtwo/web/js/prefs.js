@@ -1,10 +1,13 @@
-// The player's switches, remembered in localStorage: sort by suit, auto-pass, the your-turn
-// sound and title, the four-colour deck. Each shows as a switch (a button with role="switch").
+// The player's switches, remembered in localStorage: sort by suit, auto-pass, the table's
+// sounds (off: muted), a buzz on your turn (off until turned on), the your-turn title, the
+// four-colour deck. Each shows as a switch (a button with role="switch").
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { store } from "./state.js";
 
-const DEFAULTS = { suit: false, autopass: false, sound: true, title: true, colours: false };
+const DEFAULTS = {
+  suit: false, autopass: false, sound: true, vibrate: false, title: true, colours: false,
+};
 
 export function pref(name) {
   const kept = store.get(`bigtwo.pref.${name}`);
@@ -15,8 +18,9 @@ export function setPref(name, on) {
   store.set(`bigtwo.pref.${name}`, on ? "1" : "0");
 }
 
-// A switch for `name`, labelled from the catalogue (`pref.NAME`); `changed` runs after a flip.
-export function prefSwitch(name, changed = () => {}) {
+// A switch for `name`, labelled from the catalogue (`label`, else `pref.NAME`); `changed` runs
+// after a flip.
+export function prefSwitch(name, changed = () => {}, label = `pref.${name}`) {
   const on = pref(name);
   return h("button", {
     type: "button",
@@ -24,7 +28,7 @@ export function prefSwitch(name, changed = () => {}) {
     class: "switch",
     "aria-checked": on ? "true" : "false",
     "data-focus": `pref-${name}`,
-    text: t(`pref.${name}`),
+    text: t(label),
     onclick: (e) => {
       setPref(name, !pref(name));
       e.currentTarget.setAttribute("aria-checked", pref(name) ? "true" : "false");

@@ -9,7 +9,9 @@ import { chatLog, logList } from "./journal.js";
 import { results } from "./results.js";
 import { roomHead } from "./room-head.js";
 import { seats } from "./seats.js";
-import { S, main, net } from "./state.js";
+import { offline } from "./offline.js";
+import { request } from "./session.js";
+import { S, main } from "./state.js";
 
 export function roomScreen() {
   const chatInput = h("input", { id: "chat-text", maxlength: 200, autocomplete: "off" });
@@ -21,8 +23,7 @@ export function roomScreen() {
         e.preventDefault();
         const text = chatInput.value.trim();
         if (!text) return;
-        net.send({ type: "chat", text });
-        chatInput.value = "";
+        if (request({ type: "chat", text })) chatInput.value = "";
       },
     },
     h("label", { for: "chat-text", class: "visually-hidden", text: t("chat.label") }),
@@ -66,5 +67,6 @@ export function update() {
   controls();
   logList();
   chatLog();
+  offline();
 }
 

@@ -1,5 +1,6 @@
 // Speaking for this tab to the server: entering a room (create, join, resume, watch), acting,
 // the host's controls, leaving.
+import { t } from "./i18n.js";
 import { remember } from "./journal.js";
 import { myName } from "./name-field.js";
 import {
@@ -21,16 +22,21 @@ export function enter() {
   }
 }
 
+// A person's request sent now, or (the connection down) not at all, saying so: true if sent.
+export function request(message) {
+  const sent = net.send(message);
+  say(sent ? "" : t("offline.actions"));
+  return sent;
+}
+
 export function act(action) {
-  say("");
   S.ids += 1;
   const id = `${Date.now().toString(36)}-${S.ids}`;
-  net.send({ type: "act", id, action, seq: S.state ? S.state.seq : undefined });
+  return request({ type: "act", id, action, seq: S.state ? S.state.seq : undefined });
 }
 
 export function host(what, seat = null, kind = null) {
-  say("");
-  net.send({ type: "host", what, seat, kind });
+  request({ type: "host", what, seat, kind });
 }
 
 export function joinRoom(code) {

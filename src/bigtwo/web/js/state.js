@@ -25,6 +25,7 @@ export const S = {
   rules: { presets: [], options: [] },
   lobby: [],
   wasMyTurn: false,
+  refocus: null, // the state a move was sent from by keyboard: the hand takes the focus after it
   ids: 0,
 };
 

@@ -1,37 +1,14 @@
-// When your turn comes: a tone (WebAudio, no file; only once the page has had a tap, click or
-// key, as browsers require), the document's title, the screen reader's announcement; and the
-// auto-pass, which passes for you when passing is the only move offered.
+// When your turn comes: a tone and, where the person allows it, a buzz (sound.js), the
+// document's title, the screen reader's announcement; and the auto-pass, which passes for you
+// when passing is the only move offered.
 import { t } from "./i18n.js";
 import { myTurn, offers } from "./reading.js";
 import { act } from "./session.js";
 import { S } from "./state.js";
 import { pref } from "./prefs.js";
+import { sound, vibrate } from "./sound.js";
 
-let audio = null;
 let passedAt = null; // the state auto-passed in, so that it passes once
-
-// Called on the first gesture: a page may start sound only after one.
-export function allowSound() {
-  if (audio || !window.AudioContext) return;
-  audio = new AudioContext();
-}
-
-function tone() {
-  if (!audio || !pref("sound")) return;
-  if (audio.state === "suspended") audio.resume();
-  const now = audio.currentTime;
-  const osc = audio.createOscillator();
-  const gain = audio.createGain();
-  osc.type = "sine";
-  osc.frequency.setValueAtTime(660, now);
-  osc.frequency.setValueAtTime(880, now + 0.12);
-  gain.gain.setValueAtTime(0.0001, now);
-  gain.gain.exponentialRampToValueAtTime(0.2, now + 0.02); // no click at the start or end
-  gain.gain.exponentialRampToValueAtTime(0.0001, now + 0.3);
-  osc.connect(gain).connect(audio.destination);
-  osc.start(now);
-  osc.stop(now + 0.32);
-}
 
 export function showTitle() {
   document.title = myTurn() && pref("title") ? t("alert.title") : t("app.title");
@@ -43,7 +20,8 @@ export function turnChanged() {
   const announce = document.getElementById("announce");
   if (mine && !S.wasMyTurn) {
     announce.textContent = t("alert.your_turn");
-    tone();
+    sound("turn");
+    vibrate();
   } else if (!mine) {
     announce.textContent = "";
   }
