@@ -30,6 +30,7 @@ SAME_AS_ENGLISH = {
         "room.seat.host": "Taglish: Filipino game apps call the room's owner the host",
         "chat.heading": "Taglish: Filipino apps label the chat 'Chat'",
         "term.cards.one": "Taglish: the glossary keeps 'card', and a count leaves it as it is",
+        "table.seat.one": "Taglish: as term.cards.one (CLDR's 'one' is 1, 2, 3, 5, … here)",
     },
     "id": {"kind.program": "'program' is the Indonesian word"},
     "ms": {"kind.program": "'program' is the Malay word"},

@@ -80,7 +80,7 @@ class Card(int):
     def from_text(cls, text: str) -> Card:
         cards = parse_cards(text)
         if len(cards) != 1:
-            raise NotationError(f"{text!r} is not one card")
+            raise NotationError(f"{text!r} is not one card", reason="not_one_card", text=text[:40])
         return cards[0]
 
     @property
@@ -176,7 +176,11 @@ def parse_cards(text: str) -> tuple[Card, ...]:
         pos = m.end()
         copy = seen.get(face, 0)
         if copy > 1:
-            raise NotationError(f"{Card(face)} appears more than twice; even two decks have two")
+            raise NotationError(
+                f"{Card(face)} appears more than twice; even two decks have two",
+                reason="third_copy",
+                card=str(Card(face)),
+            )
         seen[face] = copy + 1
         cards.append(Card(copy * COPY_STRIDE + face))
     return tuple(cards)
@@ -185,7 +189,11 @@ def parse_cards(text: str) -> tuple[Card, ...]:
 def _unreadable(text: str, pos: int) -> NotationError:
     rest = text[pos : pos + 100]
     bad = rest.split()[0] if rest.split() else rest
-    return NotationError(f"can't read {describe(bad)} as a card (write e.g. 3D, 10S, TS, Q♥, BJ)")
+    return NotationError(
+        f"can't read {describe(bad)} as a card (write e.g. 3D, 10S, TS, Q♥, BJ)",
+        reason="not_a_card",
+        text=describe(bad),
+    )
 
 
 def format_cards(cards: Iterable[int] | str, *, symbols: bool = False) -> str:

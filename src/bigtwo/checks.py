@@ -108,9 +108,14 @@ def seed_number(value: object, bits: int = SEED_BITS, what: str = "seed") -> int
 def text(value: object, what: str, limit: int = 10_000) -> str:
     """Text (a str) of at most ``limit`` characters."""
     if not isinstance(value, str):
-        raise BigTwoError(f"{what} must be text, not {describe(value)}")
+        raise BigTwoError(f"{what} must be text, not {describe(value)}", reason="not_text")
     if len(value) > limit:
-        raise BigTwoError(f"{what} is {len(value)} characters long; at most {limit} are read")
+        raise BigTwoError(
+            f"{what} is {len(value)} characters long; at most {limit} are read",
+            reason="too_long",
+            length=len(value),
+            limit=limit,
+        )
     return value
 
 
@@ -120,7 +125,11 @@ def plain_text(value: object, what: str, limit: int = 10_000) -> str:
     value = text(value, what, limit)
     bad = next((c for c in value if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co")), None)
     if bad is not None:
-        raise BigTwoError(f"{what} holds the invisible or control character U+{ord(bad):04X}")
+        raise BigTwoError(
+            f"{what} holds the invisible or control character U+{ord(bad):04X}",
+            reason="control",
+            char=f"U+{ord(bad):04X}",
+        )
     return value
 
 
@@ -130,11 +139,14 @@ def player_name(value: object, what: str = "a player's name") -> str:
     record's commitment binds the name; people's typing is trimmed before it comes here)."""
     if isinstance(value, str) and len(value) > NAME_LENGTH:
         raise BigTwoError(
-            f"{what} is {len(value)} characters long; a name has at most {NAME_LENGTH}"
+            f"{what} is {len(value)} characters long; a name has at most {NAME_LENGTH}",
+            reason="too_long",
+            length=len(value),
+            limit=NAME_LENGTH,
         )
     name = plain_text(value, what, NAME_LENGTH)
     if not name.strip():
-        raise BigTwoError(f"{what} can't be empty")
+        raise BigTwoError(f"{what} can't be empty", reason="empty")
     return name
 
 

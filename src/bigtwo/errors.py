@@ -4,7 +4,18 @@ from __future__ import annotations
 
 
 class BigTwoError(ValueError):
-    """Base of every error the library raises on purpose."""
+    """Base of every error the library raises on purpose. Its message is English; ``params``
+    name the reason for programs: ``reason`` (a word a front end keys its own sentence by,
+    ``error.CODE.REASON`` in the catalogues) and that sentence's particulars.
+
+    >>> e = BigTwoError("can't read '4x' as a card", reason="not_a_card", text="4x")
+    >>> e.params
+    {'reason': 'not_a_card', 'text': '4x'}
+    """
+
+    def __init__(self, message: str = "", **params: object) -> None:
+        super().__init__(message)
+        self.params = params
 
 
 class NotationError(BigTwoError):
@@ -22,9 +33,8 @@ class IllegalMoveError(BigTwoError):
     """
 
     def __init__(self, message: str, code: str = "bad_argument", **params: object) -> None:
-        super().__init__(message)
+        super().__init__(message, **params)
         self.code = code
-        self.params = params
 
 
 class RulesError(BigTwoError):

@@ -8,6 +8,13 @@ them, so one catalogue says the same thing in the page and in the terminal.
 "Ann's turn"
 >>> match("zh_TW.UTF-8"), match("tl-PH"), match("in"), match("C"), match("xx")
 ('zh-Hant', 'fil', 'id', 'en', None)
+>>> english.count("term.cards", 1), english.count("term.cards", 2), english.number(12345)
+('1 card', '2 cards', '12,345')
+
+Counts and numbers follow CLDR, as the browser's ``Intl`` does: a count's sentence is
+``KEY.<category>`` for the language's plural category of the number (``one``, ``few``,
+``many``, …, from Babel's CLDR data), else ``KEY``; a number is written with the language's
+digits' grouping and signs.
 """
 
 from __future__ import annotations
@@ -18,6 +25,9 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from babel import Locale, UnknownLocaleError
+from babel.numbers import format_decimal
 
 FALLBACK = "en"
 CATALOGUES = Path(__file__).resolve().parent / "web" / "i18n"
@@ -82,6 +92,23 @@ def from_environment(environ: Mapping[str, str]) -> str:
     return choose([setting])
 
 
+def accepted(header: str | None) -> list[str]:
+    """The tags of an HTTP ``Accept-Language`` header, most wanted first (by ``q``; ``*`` and
+    ``q=0`` left out): ``"vi;q=0.8, en-GB"`` → ``["en-GB", "vi"]``."""
+    weighed: list[tuple[float, int, str]] = []
+    for i, part in enumerate((header or "")[:1000].split(",")):
+        tag, _, rest = part.strip().partition(";")
+        q = 1.0
+        if rest.strip().startswith("q="):
+            try:
+                q = float(rest.strip()[2:])
+            except ValueError:
+                q = 0.0
+        if tag and tag != "*" and q > 0:
+            weighed.append((-q, i, tag))
+    return [tag for _, _, tag in sorted(weighed)]
+
+
 def lineage(lang: str) -> list[str]:
     """``lang`` and the catalogues it amends, nearest first; English not included."""
     parents: dict[str, str] = listed().get("parents", {})
@@ -109,6 +136,36 @@ class Catalogue:
 
     def has(self, key: str) -> bool:
         return key in self.messages
+
+    def count(self, key: str, n: int, **params: object) -> str:
+        """The sentence about ``n`` things: ``KEY.<category>`` for ``n``'s CLDR plural
+        category in this language where the catalogue has it, else ``KEY``; ``{count}`` is
+        ``n`` as this language writes numbers unless ``params`` give it otherwise."""
+        chosen = f"{key}.{plural_category(self.lang, n)}"
+        return self(chosen if self.has(chosen) else key, **({"count": self.number(n)} | params))
+
+    def number(self, value: float, signed: bool = False) -> str:
+        """``value`` written as this language writes numbers (grouping, decimal sign), with
+        its sign even when positive where ``signed`` (a score, an amount won or paid)."""
+        shape = "+#,##0.###;-#,##0.###" if signed else None
+        return format_decimal(value, format=shape, locale=_locale(self.lang))
+
+
+@cache
+def _locale(lang: str) -> Locale:
+    """The CLDR locale for a catalogue's tag (``zh-Hant``, ``fil``); English where CLDR has
+    none (a pseudo-locale)."""
+    try:
+        return Locale.parse(lang, sep="-")
+    except (UnknownLocaleError, ValueError):
+        return Locale.parse(FALLBACK)
+
+
+def plural_category(lang: str, count: float) -> str:
+    """CLDR's plural category of ``count`` in ``lang``: ``zero``, ``one``, ``two``, ``few``,
+    ``many`` or ``other`` (``pl``: 1 one, 3 few, 5 many; ``zh-Hant``: always other)."""
+    category: str = _locale(lang).plural_form(abs(count))
+    return category
 
 
 def fill(template: str, params: Mapping[str, object]) -> str:

@@ -277,7 +277,7 @@ class Table:
         except IllegalMoveError as exc:
             return Refusal(str(exc), exc.code, exc.params)
         except BigTwoError as exc:
-            return Refusal(str(exc), "bad_input", {})
+            return Refusal(str(exc), "bad_input", dict(exc.params))
         return None
 
     def submit(self, seat: int, action: Move | str) -> list[Event]:

@@ -11,7 +11,7 @@ from ..engine.commitment import full_deck
 from ..engine.view import View
 from ..rules.options import Leftover
 from ..session import TITLES, Session
-from .render import cards_text, count_words, phrase
+from .render import cards_text, phrase
 from .screen import HUMAN, Screen
 
 _EXTRA_CARD_HOLDER = {  # deal.leftover_*: who is dealt the cards that don't divide evenly
@@ -42,7 +42,7 @@ def show_deal_start(screen: Screen, view: View, session: Session) -> None:
         screen.say(t("term.start.titles", titles=said))
     for giver, receiver, count, how in view.exchanges:
         what = {"lowest": ".lowest", "highest": ".highest", "choose": ".choice"}.get(how, "")
-        cards = count_words(t, f"term.cards{what}", count)
+        cards = t.count(f"term.cards{what}", count)
         whom = you if receiver == HUMAN else names[receiver]
         if giver == HUMAN:
             screen.say(t("term.start.give.you", whom=whom, cards=cards))
@@ -70,7 +70,7 @@ def _say_extra_cards(screen: Screen, view: View) -> None:
     mine = len(view.dealt) - deck // n
     if mine <= 0:
         return
-    screen.say(count_words(screen.t, "term.extra", mine, players=n, why=screen.t(why)))
+    screen.say(screen.t.count("term.extra", mine, players=n, why=screen.t(why)))
 
 
 def _mask(cards: tuple[Card, ...]) -> int:

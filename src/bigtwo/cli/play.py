@@ -45,7 +45,6 @@ from .refusals import refusal_words
 from .render import (
     action_line,
     cards_text,
-    count_words,
     hand_line,
     hand_order,
     kind_words,
@@ -324,7 +323,7 @@ class Match:
 
     def offer_announce(self) -> list[Event]:
         """Right after the person's play leaves the cards the rules ask them to announce."""
-        self.say(count_words(self.t, "term.announce", len(self.view.hand)))
+        self.say(self.t.count("term.announce", len(self.view.hand)))
         return self.read_move(self.t("term.announce.prompt") + " › ", optional=True)
 
     # -- the person's turns -----------------------------------------------------------------
@@ -344,7 +343,7 @@ class Match:
         plays = [m for m in self.table.offers(HUMAN) if isinstance(m, Combination)]
         legal = self.table.legal(HUMAN)  # counted, not listed: two decks can hold millions
         count = legal.total() - sum(1 for m in legal.candidates() if not m.is_play)
-        self.say(count_words(t, "term.out_of_turn", count, name=self.names[view.to_move]))
+        self.say(t.count("term.out_of_turn", count, name=self.names[view.to_move]))
         if plays:
             example = Text(f"  {t('term.out_of_turn.example')} ") + cards_text(plays[0].cards)
             self.console.print(example + Text(f"  {kind_words(plays[0], t)}", style="dim"))
@@ -388,7 +387,7 @@ class Match:
             _, receiver, count, _ = view.pending
             if receiver < 0:
                 return t("term.prompt.trade") + " › "
-            return count_words(t, "term.prompt.give", count, name=self.names[receiver]) + " › "
+            return t.count("term.prompt.give", count, name=self.names[receiver]) + " › "
         if view.table is None:
             return t("term.prompt.lead") + " › "
         return t("term.prompt.move") + " › "

@@ -52,11 +52,6 @@ def phrase(t: Catalogue, key: str, style: str = "", **parts: Text | str) -> Text
     return out
 
 
-def count_words(t: Catalogue, key: str, count: int, **params: object) -> str:
-    """A sentence about ``count`` things: ``key.one`` where English says one thing."""
-    return t(f"{key}.one" if count == 1 else key, count=count, **params)
-
-
 def cards_text(cards: Iterable[int]) -> Text:
     """Cards with suit symbols, coloured by suit: ``3♦ 3♠``."""
     out = Text()
@@ -93,7 +88,7 @@ def move_text(move: Move, t: Catalogue, *, own: bool, you: bool = False) -> Text
         return Text(t(f"term.move.pass{person}"), style="dim")
     if isinstance(move, Give):
         n = len(move.cards)
-        given = cards_text(move.cards) if own else Text(count_words(t, "term.cards", n))
+        given = cards_text(move.cards) if own else Text(t.count("term.cards", n))
         return phrase(t, f"term.move.give{person}", cards=given)
     return Text(t(f"term.move.say{person}", move=move), style="italic")
 
@@ -156,7 +151,7 @@ def table_status(
         grid.add_row(
             "▶" if seat == view.to_move else "",
             Text(pad(names[seat], width), style="green" if seat == view.seat else "cyan"),
-            t("term.cards.one" if count == 1 else "term.cards", count=f"{count:>2}"),
+            t.count("term.cards", count, count=f"{count:>2}"),
             Text("  ").join(notes),
         )
     hand = sorted_cards(view.hand, order_key)
@@ -208,5 +203,10 @@ def scores_table(
     for seat, name in enumerate(names):
         cards = left[seat]
         shown = cards_text(cards) + Text(f"  ({len(cards)})", style="dim") if cards else Text("")
-        table.add_row(Text(name), f"{scores[seat]:+d}", f"{totals[seat]:+d}", shown)
+        table.add_row(
+            Text(name),
+            t.number(scores[seat], signed=True),
+            t.number(totals[seat], signed=True),
+            shown,
+        )
     return table

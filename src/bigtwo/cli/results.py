@@ -17,7 +17,7 @@ from .common import user_errors
 from .hints import Adviser
 from .outcomes import ending_words, finish_order_words
 from .records import RecordWriter
-from .render import cards_text, count_words, hand_order, phrase, scores_table, sorted_cards
+from .render import cards_text, hand_order, phrase, scores_table, sorted_cards
 from .screen import HUMAN, Screen
 
 
@@ -53,7 +53,15 @@ def show_result(screen: Screen, finished: Game, session: Session, writer: Record
     if teams:
         a, b = session.team_totals
         first, second = screen.team_name(0), screen.team_name(1)
-        say(t("term.result.team_totals", first=first, a=f"{a:+d}", second=second, b=f"{b:+d}"))
+        say(
+            t(
+                "term.result.team_totals",
+                first=first,
+                a=t.number(a, signed=True),
+                second=second,
+                b=t.number(b, signed=True),
+            )
+        )
     if writer.active:
         with user_errors():
             paths = writer.write(session, finished)
@@ -92,9 +100,11 @@ def show_final(screen: Screen, session: Session) -> None:
     """The totals after the last deal, and who pays whom at 1 a point."""
     names, say, t = screen.names, screen.say, screen.t
     totals = session.totals
-    screen.console.rule(count_words(t, "term.final", session.deals_played))
+    screen.console.rule(t.count("term.final", session.deals_played))
     for seat, name in enumerate(names):
-        screen.console.print(f"  {screen.pad(name)}  {totals[seat]:+d}", markup=False)
+        screen.console.print(
+            f"  {screen.pad(name)}  {t.number(totals[seat], signed=True)}", markup=False
+        )
     payments = session.settlement(1.0)
     if not payments:
         return
@@ -104,12 +114,12 @@ def show_final(screen: Screen, session: Session) -> None:
     say(t("term.settle.heading", how=how))
     money = [0.0] * len(names)
     for p in payments:
-        payee, amount = names[p.payee], f"{p.amount:g}"
+        payee, amount = names[p.payee], t.number(p.amount)
         if p.payer == HUMAN:
             say("  " + t("term.settle.pay.you", payee=payee, amount=amount))
         else:
             say("  " + t("term.settle.pay", payer=names[p.payer], payee=payee, amount=amount))
         money[p.payer] -= p.amount
         money[p.payee] += p.amount
-    all_money = ", ".join(f"{names[s]} {m:+g}" for s, m in enumerate(money))
+    all_money = ", ".join(f"{names[s]} {t.number(m, signed=True)}" for s, m in enumerate(money))
     say("  " + t("term.settle.all", money=all_money))

@@ -43,24 +43,38 @@ def option_change(text: str) -> tuple[str, object]:
     if not sep or name not in defaults:
         raise BigTwoError(
             f"can't read option {describe(text)}: write NAME=VALUE with a name that"
-            " 'bigtwo rules classic' lists, e.g. --set flushes=no"
+            " 'bigtwo rules classic' lists, e.g. --set flushes=no",
+            reason="not_a_change",
+            text=describe(text),
         )
     default = defaults[name]
     if isinstance(default, bool):
         if value.lower() not in _TRUE + _FALSE:
-            raise BigTwoError(f"{name} is yes or no, not {describe(value)}")
+            raise BigTwoError(
+                f"{name} is yes or no, not {describe(value)}",
+                reason="not_yes_no",
+                option=name,
+                value=describe(value),
+            )
         return name, value.lower() in _TRUE
     if isinstance(default, tuple):
         try:
             words = value.replace(",", " ").split()
             return name, tuple(int(v) if len(v) <= _DIGITS else int("x") for v in words)
         except ValueError:
-            raise BigTwoError(f"{name} is a list of numbers such as 5 or 3,5,7") from None
+            raise BigTwoError(
+                f"{name} is a list of numbers such as 5 or 3,5,7", reason="not_numbers", option=name
+            ) from None
     if isinstance(default, int) or name == "cards_each":
         if name == "cards_each" and value.lower() in ("none", "all"):
             return name, None
         try:
             return name, int(value) if len(value) <= _DIGITS else int("x")
         except ValueError:
-            raise BigTwoError(f"{name} is a small whole number, not {describe(value)}") from None
+            raise BigTwoError(
+                f"{name} is a small whole number, not {describe(value)}",
+                reason="not_number",
+                option=name,
+                value=describe(value),
+            ) from None
     return name, value  # a choice (Rules checks the word) or text

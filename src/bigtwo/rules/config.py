@@ -123,7 +123,12 @@ class Rules:
         for f in fields(self):
             value, default = getattr(self, f.name), f.default
             if isinstance(default, bool) and not isinstance(value, bool):
-                raise RulesError(f"{f.name} must be true or false, not {describe(value)}")
+                raise RulesError(
+                    f"{f.name} must be true or false, not {describe(value)}",
+                    reason="not_yes_no",
+                    option=f.name,
+                    value=describe(value),
+                )
             if isinstance(default, Choice) and not isinstance(value, type(default)):
                 enum_type = type(default)
                 try:
@@ -131,7 +136,11 @@ class Rules:
                 except ValueError:
                     choices = ", ".join(m.value for m in enum_type)
                     raise RulesError(
-                        f"{f.name} can't be {describe(value)}; choose one of: {choices}"
+                        f"{f.name} can't be {describe(value)}; choose one of: {choices}",
+                        reason="bad_choice",
+                        option=f.name,
+                        value=describe(value),
+                        choices=choices,
                     ) from None
         _check_numbers(self)
         _check(self)
@@ -155,7 +164,11 @@ class Rules:
         names = {f.name for f in fields(self)}
         unknown = sorted(set(changes) - names)
         if unknown:
-            raise RulesError(f"unknown rule option(s): {', '.join(unknown)}")
+            raise RulesError(
+                f"unknown rule option(s): {', '.join(unknown)}",
+                reason="unknown_option",
+                options=", ".join(unknown),
+            )
         if "name" not in changes and self.name != "custom":
             changes["name"] = f"{self.name}+custom"
         try:
@@ -197,7 +210,11 @@ class Rules:
         names = {f.name for f in fields(cls)}
         unknown = sorted(set(data) - names)
         if unknown:
-            raise RulesError(f"unknown rule option(s): {', '.join(unknown)}")
+            raise RulesError(
+                f"unknown rule option(s): {', '.join(unknown)}",
+                reason="unknown_option",
+                options=", ".join(unknown),
+            )
         values = dict(data)
         if isinstance(values.get("straight_lengths"), list):  # JSON has lists, not tuples
             values["straight_lengths"] = tuple(values["straight_lengths"])
@@ -259,61 +276,107 @@ def _check_numbers(rules: Rules) -> None:
     for name in ("players", "decks"):
         value = getattr(rules, name)
         if not _is_int(value) or abs(value) > _LARGEST:
-            raise RulesError(f"{name} must be a whole number, not {describe(value)}")
+            raise RulesError(
+                f"{name} must be a whole number, not {describe(value)}",
+                reason="not_number",
+                option=name,
+                value=describe(value),
+            )
     each = rules.cards_each
     if each is not None and (not _is_int(each) or abs(each) > _LARGEST):
-        raise RulesError(f"cards_each must be a whole number or none, not {describe(each)}")
+        raise RulesError(
+            f"cards_each must be a whole number or none, not {describe(each)}",
+            reason="not_number",
+            option="cards_each",
+            value=describe(each),
+        )
     lengths = rules.straight_lengths
     if (
         not isinstance(lengths, tuple | list)
         or len(lengths) > _LARGEST
         or not all(_is_int(n) for n in lengths)
     ):
-        raise RulesError(f"straight_lengths must be whole numbers, not {describe(lengths)}")
+        raise RulesError(
+            f"straight_lengths must be whole numbers, not {describe(lengths)}",
+            reason="not_numbers",
+            option="straight_lengths",
+        )
     if not isinstance(lengths, tuple):
         object.__setattr__(rules, "straight_lengths", tuple(lengths))
     if type(rules.name) is not str or len(rules.name) > _NAME_LENGTH:
         raise RulesError(
-            f"name must be text of at most {_NAME_LENGTH} characters, not {describe(rules.name)}"
+            f"name must be text of at most {_NAME_LENGTH} characters, not {describe(rules.name)}",
+            reason="name_length",
+            limit=_NAME_LENGTH,
         )
 
 
 def _check(r: Rules) -> None:
     """Refuse option combinations that make no sense."""
     if r.decks not in (1, 2):
-        raise RulesError("decks must be 1 or 2")
+        raise RulesError("decks must be 1 or 2", reason="decks")
     top = Rules.MAX_PLAYERS[r.decks]
     if not isinstance(r.players, int) or not 2 <= r.players <= top:
         raise RulesError(
             f"{r.players} players can't play with {r.decks} deck(s): use 2 to {top}"
-            + (" (two decks allow up to 8)" if r.decks == 1 else "")
+            + (" (two decks allow up to 8)" if r.decks == 1 else ""),
+            reason="players",
+            players=r.players,
+            decks=r.decks,
+            top=top,
         )
     if r.five_of_a_kind and r.decks == 1 and r.jokers is not Jokers.WILD:
-        raise RulesError("five of a kind needs two decks or wild jokers")
+        raise RulesError(
+            "five of a kind needs two decks or wild jokers",
+            reason="conflict",
+            options="five_of_a_kind, decks, jokers",
+        )
     if r.identical_beats and r.decks == 1:
-        raise RulesError("identical plays exist only with two decks")
+        raise RulesError(
+            "identical plays exist only with two decks",
+            reason="conflict",
+            options="identical_beats, decks",
+        )
     if not r.quads_kicker and not r.quads_alone:
         raise RulesError(
             "four of a kind can be refused as a five-card hand only where it may be played alone"
-            " (set quads_alone)"
+            " (set quads_alone)",
+            reason="conflict",
+            options="quads_kicker, quads_alone",
         )
     bad = [n for n in r.straight_lengths if n not in _STRAIGHT_LENGTHS]
     if bad or len(set(r.straight_lengths)) != len(r.straight_lengths):
-        raise RulesError("straight lengths must be distinct numbers from 3 to 13")
+        raise RulesError(
+            "straight lengths must be distinct numbers from 3 to 13",
+            reason="conflict",
+            options="straight_lengths",
+        )
     if r.sf_plus_two and r.royal_only_beats_quads:
-        raise RulesError("with straight flush plus two, a straight flush is not a five-card hand")
+        raise RulesError(
+            "with straight flush plus two, a straight flush is not a five-card hand",
+            reason="conflict",
+            options="sf_plus_two, royal_only_beats_quads",
+        )
     if r.quads_beat_all and (r.royal_only_beats_quads or r.sf_plus_two):
         raise RulesError(
             "with quads_beat_all every four of a kind beats every straight flush, so a royal"
-            " flush or a straight flush plus two can't beat it"
+            " flush or a straight flush plus two can't beat it",
+            reason="conflict",
+            options="quads_beat_all, royal_only_beats_quads, sf_plus_two",
         )
     if r.quads_beat_all and r.five_beating is not FiveBeating.BY_TYPE:
         raise RulesError(
             "with quads_beat_all a four of a kind beats every five-card hand, which needs"
-            " five_beating=by-type"
+            " five_beating=by-type",
+            reason="conflict",
+            options="quads_beat_all, five_beating",
         )
     if r.poker_exact and r.flush_order is not FlushOrder.POKER:
-        raise RulesError("poker-exact ranking compares flushes like poker: set flush_order=poker")
+        raise RulesError(
+            "poker-exact ranking compares flushes like poker: set flush_order=poker",
+            reason="conflict",
+            options="poker_exact, flush_order",
+        )
     _check_deal(r)
     _check_speed(r)
     if r.five_beating is not FiveBeating.BY_TYPE and (
@@ -321,7 +384,9 @@ def _check(r: Rules) -> None:
     ):
         raise RulesError(
             "the order of five-card types matters only when a higher type beats a lower one"
-            " (five_beating=by-type)"
+            " (five_beating=by-type)",
+            reason="conflict",
+            options="five_beating, straight_over_flush, royal_only_beats_quads",
         )
 
 
@@ -361,16 +426,32 @@ def _check_speed(r: Rules) -> None:
         return
     if r.players < 4:
         what, why = SPEED_REFUSALS[0]
-        raise RulesError(f"{what} can't be played in time: {why}")
+        raise RulesError(
+            f"{what} can't be played in time: {why}",
+            reason="too_slow",
+            options="jokers, decks, players",
+        )
     if r.players < 6 and (r.butterfly or r.sisters or r.trips_junk):
         what, why = SPEED_REFUSALS[1]
-        raise RulesError(f"{what} can't be played in time: {why}")
+        raise RulesError(
+            f"{what} can't be played in time: {why}",
+            reason="too_slow",
+            options="jokers, decks, players, butterfly, sisters, trips_junk",
+        )
     if r.players < 5 and any(n != 5 for n in r.straight_lengths):
         what, why = SPEED_REFUSALS[2]
-        raise RulesError(f"{what} can't be played in time: {why}")
+        raise RulesError(
+            f"{what} can't be played in time: {why}",
+            reason="too_slow",
+            options="jokers, decks, players, straight_lengths",
+        )
     if r.draw_on_pass is not DrawOnPass.NONE and r.smackdown:
         what, why = SPEED_REFUSALS[3]
-        raise RulesError(f"{what} can't be played in time: {why}")
+        raise RulesError(
+            f"{what} can't be played in time: {why}",
+            reason="too_slow",
+            options="jokers, decks, draw_on_pass, smackdown",
+        )
 
 
 def _check_deal(r: Rules) -> None:
@@ -378,29 +459,71 @@ def _check_deal(r: Rules) -> None:
     deck = r.deck_size
     if r.cards_each is not None:
         if not isinstance(r.cards_each, int) or r.cards_each < 1:
-            raise RulesError("cards_each must be a positive number of cards")
+            raise RulesError(
+                "cards_each must be a positive number of cards",
+                reason="conflict",
+                options="cards_each",
+            )
         if r.cards_each * r.players > deck:
-            raise RulesError(f"{r.players} players can't each get {r.cards_each} cards from {deck}")
+            raise RulesError(
+                f"{r.players} players can't each get {r.cards_each} cards from {deck}",
+                reason="conflict",
+                options="players, cards_each, decks",
+            )
     if r.ghost_hand and (r.players != 3 or r.decks != 1 or r.cards_each not in (None, 13)):
-        raise RulesError("the ghost hand is a three-player deal of four 13-card hands")
+        raise RulesError(
+            "the ghost hand is a three-player deal of four 13-card hands",
+            reason="conflict",
+            options="ghost_hand, players, decks, cards_each",
+        )
     if r.draw_on_pass is not DrawOnPass.NONE and r.cards_each is None and not r.ghost_hand:
-        raise RulesError("drawing on a pass needs a stock: set cards_each (e.g. 13)")
+        raise RulesError(
+            "drawing on a pass needs a stock: set cards_each (e.g. 13)",
+            reason="conflict",
+            options="draw_on_pass, cards_each",
+        )
     if r.reshuffle_stock and r.draw_on_pass is DrawOnPass.NONE:
-        raise RulesError("reshuffling the stock only matters when passing draws cards")
+        raise RulesError(
+            "reshuffling the stock only matters when passing draws cards",
+            reason="conflict",
+            options="reshuffle_stock, draw_on_pass",
+        )
     if r.mode is Mode.TEAMS and r.players != 4:
-        raise RulesError("team play is two against two: it needs 4 players")
+        raise RulesError(
+            "team play is two against two: it needs 4 players",
+            reason="conflict",
+            options="mode, players",
+        )
     if r.three_player_exchange and r.players != 3:
-        raise RulesError("the loser-to-winner exchange is a three-player rule")
+        raise RulesError(
+            "the loser-to-winner exchange is a three-player rule",
+            reason="conflict",
+            options="three_player_exchange, players",
+        )
     if r.leftover in (Leftover.TRADE_SHOWN, Leftover.TRADE_HIDDEN) and r.decks != 1:
-        raise RulesError("trading the 3♦ for the extra card is a one-deck rule")
+        raise RulesError(
+            "trading the 3♦ for the extra card is a one-deck rule",
+            reason="conflict",
+            options="leftover, decks",
+        )
     if r.leftover in (Leftover.TRADE_SHOWN, Leftover.TRADE_HIDDEN) and (
         r.ghost_hand or r.cards_each is not None
     ):
         raise RulesError(
             "trading the 3♦ is for the one extra card left when every card is dealt; it can't"
-            " go with a ghost hand or a set number of cards each"
+            " go with a ghost hand or a set number of cards each",
+            reason="conflict",
+            options="leftover, ghost_hand, cards_each",
         )
     if r.lowest_leads_play_on and r.mode not in (Mode.UNTIL_LAST, Mode.PRESIDENT):
-        raise RulesError("the lowest card leads the play for places only when play goes on")
+        raise RulesError(
+            "the lowest card leads the play for places only when play goes on",
+            reason="conflict",
+            options="lowest_leads_play_on, mode",
+        )
     if r.president_free_choice and r.mode is not Mode.PRESIDENT:
-        raise RulesError("president_free_choice is an option of the president mode")
+        raise RulesError(
+            "president_free_choice is an option of the president mode",
+            reason="conflict",
+            options="president_free_choice, mode",
+        )

@@ -250,4 +250,9 @@ def find_preset(name: str) -> Preset:
     for preset in PRESETS.values():
         if key == preset.name or key in preset.aliases:
             return preset
-    raise RulesError(f"no rule set called {describe(name)}; choose one of: {', '.join(PRESETS)}")
+    raise RulesError(
+        f"no rule set called {describe(name)}; choose one of: {', '.join(PRESETS)}",
+        reason="no_preset",
+        name=describe(name),
+        choices=", ".join(PRESETS),
+    )

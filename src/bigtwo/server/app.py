@@ -45,6 +45,7 @@ from .protocol import (
     Why,
     encode,
     http_error,
+    language,
     parse,
     refusal,
 )
@@ -116,9 +117,9 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
             room_log.line(None, None, "connect", error="upgrade")
             return
         open_by_address[address] += 1
-        conn = Connection(ws.send_text, address)
+        conn = Connection(ws.send_text, address, lang=language(ws.query_params, ws.headers))
         bucket = Bucket(hub.settings.rate)
-        await conn.tell(Hello())
+        await conn.tell(Hello(lang=conn.lang))
         loop = asyncio.get_running_loop()
         try:
             # one deadline moved on at each frame: cheaper than a `wait_for` (a task) a frame
@@ -137,9 +138,10 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
             with contextlib.suppress(Exception):
                 await ws.close()
 
-    async def database_failed(_: Request, exc: Exception) -> Response:
+    async def database_failed(request: Request, exc: Exception) -> Response:
         log.warning("the database failed: %s", first_line(exc))
-        return http_error(503, "storage", DATABASE_FAILED)
+        lang = language(request.query_params, request.headers)
+        return http_error(503, "storage", DATABASE_FAILED, lang)
 
     app = Starlette(
         routes=[
@@ -171,12 +173,14 @@ async def _answer(hub: Hub, conn: Connection, body: str | bytes, bucket: Bucket)
     except ProtocolError as exc:
         refused = exc
     except BigTwoError as exc:
-        refused = ProtocolError("bad_input", str(exc))
+        refused = ProtocolError("bad_input", str(exc), **exc.params)
     except DatabaseError as exc:  # away past the retries: the connection stays, refused
         log.warning("room=%s the database failed: %s", conn.room, first_line(exc))
         refused = ProtocolError("storage", DATABASE_FAILED)
     if refused is not None:  # with the id of the request it answers
-        await conn.tell(refusal(refused, refused.id if msg is None else msg.id))
+        known = hub.rooms.get(conn.room) if conn.room is not None else None
+        names = known.names if known is not None else ()
+        await conn.tell(refusal(refused, refused.id if msg is None else msg.id, conn.lang, names))
     elif isinstance(msg, Ping):
         return
     if conn.room is not None:  # where it ended up (a leave: where it was)

@@ -24,6 +24,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from ..i18n import catalogue
+from ..refusal_words import say
 from ..table import Event
 from . import room_log
 from .changes import Changes
@@ -67,6 +69,7 @@ class Connection:
     seat: int | None = None  # None: watching
     holds: str | None = None  # the digest of the token it speaks for its seat with
     seq: int = -1  # the room's last change this connection has been told of
+    lang: str = "en"  # the catalogue its refusals are said from (`protocol.language`)
 
     async def tell(self, message: Outbound) -> None:
         await self.send(encode(message))
@@ -352,7 +355,13 @@ class Hub:
         async with self._lock(code):  # not read while a change is being made
             room = await self.changes.current(code)
             room.holding(seat, holds)
-            await conn.tell(WhyAnswer(**room.why(seat, action)))
+            answer = room.why(seat, action)
+            if not answer["ok"]:  # the sentence in the connection's language
+                t = catalogue(conn.lang)
+                answer["message"] = say(
+                    t, answer["code"], answer["params"], answer["message"], room.names
+                )
+            await conn.tell(WhyAnswer(**answer))
 
     async def host(self, conn: Connection, msg: Host) -> None:
         code, seat, holds = self._seated(conn)

@@ -16,6 +16,7 @@ schema all read them.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Annotated, Any, ClassVar, Literal, NewType, TypeVar, Union
 
@@ -25,6 +26,8 @@ from starlette.responses import Response
 # typing_extensions' TypedDict: pydantic reads its fields on Python < 3.12
 from typing_extensions import TypedDict, dataclass_transform
 
+from ..i18n import FALLBACK, accepted, catalogue, choose
+from ..refusal_words import say
 from . import jsontext
 
 VERSION = 2  # protocol 2: updates carry a patch of the view (`bigtwo.view_patch`)
@@ -259,6 +262,7 @@ class Hello(Outbound):
 
     type: Literal["hello"] = "hello"
     version: int = VERSION
+    lang: str = FALLBACK  # the catalogue the refusals' sentences are chosen from
 
 
 @_outbound
@@ -470,21 +474,37 @@ def _validated(data: dict[str, Any]) -> Inbound:
         raise ProtocolError("bad_field", f"{kind}: {where}: {reason}", field=where) from None
 
 
-def error(code: str, message: str, **params: Any) -> Error:
-    """The message that refuses something: a stable code, the sentence, its parameters."""
-    return Error(code=code, message=message, params=params)
+def language(query: Mapping[str, str], headers: Mapping[str, str]) -> str:
+    """The catalogue a connection or request is answered in: the address's ``?lang=`` if one
+    speaks for it, else the first of ``Accept-Language`` that one does, else English."""
+    return choose([query.get("lang"), *accepted(headers.get("accept-language"))])
 
 
-def http_error(status: int, code: str, message: str) -> Response:
+def error(code: str, message: str, lang: str = FALLBACK, **params: Any) -> Error:
+    """The message that refuses something: a stable code, the sentence (in ``lang``, from the
+    catalogue, by the code and parameters), its parameters."""
+    return Error(code=code, message=say(catalogue(lang), code, params, message), params=params)
+
+
+def http_error(
+    status: int, code: str, message: str, lang: str = FALLBACK, **params: Any
+) -> Response:
     """The same refusal over HTTP (the lobby, records, replays, rules), with its status."""
-    frame = encode(error(code, message))
+    frame = encode(error(code, message, lang, **params))
     return Response(frame, status_code=status, media_type="application/json")
 
 
-def refusal(exc: ProtocolError, request_id: str | None = None) -> Error:
+def refusal(
+    exc: ProtocolError,
+    request_id: str | None = None,
+    lang: str = FALLBACK,
+    names: Sequence[str] = (),
+) -> Error:
     """The ``error`` message for a refusal: with the ``id`` of the request it answers (null
-    when the request gave none, or couldn't be read far enough)."""
-    return Error(code=exc.code, message=exc.message, params=exc.params, id=request_id)
+    when the request gave none, or couldn't be read far enough), its sentence in ``lang``
+    with the seats called by ``names``."""
+    message = say(catalogue(lang), exc.code, exc.params, exc.message, names)
+    return Error(code=exc.code, message=message, params=exc.params, id=request_id)
 
 
 if __name__ == "__main__":  # python -m bigtwo.server.protocol > docs/protocol.schema.json

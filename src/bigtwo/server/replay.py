@@ -24,7 +24,7 @@ from ..engine.record import parse_action
 from ..errors import BigTwoError
 from ..record_files import MAX_RECORD_BYTES, is_session_record, load_record
 from .hub import Hub
-from .protocol import http_error
+from .protocol import http_error, language
 
 STATUS = ("verified", "not_verified", "forged", "unprovable")
 
@@ -32,9 +32,9 @@ STATUS = ("verified", "not_verified", "forged", "unprovable")
 class ReplayError(Exception):
     """A request the endpoints refuse: the HTTP status, a stable code and the sentence."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(self, status: int, code: str, message: str, **params: object) -> None:
         super().__init__(message)
-        self.status, self.code, self.message = status, code, message
+        self.status, self.code, self.message, self.params = status, code, message, params
 
 
 def replay(record: Record, seat: int | None = None, kept: str | None = None) -> dict[str, Any]:
@@ -55,7 +55,7 @@ def replay(record: Record, seat: int | None = None, kept: str | None = None) -> 
     try:
         problems, _ = record.audit(kept)
     except BigTwoError as exc:  # a kept commitment that is no digest
-        raise ReplayError(400, "bad_kept", str(exc)) from None
+        raise ReplayError(400, "bad_kept", str(exc), **exc.params) from None
     out: dict[str, Any] = {
         "rules": record.rules.name,
         "players": list(record.players),
@@ -71,7 +71,7 @@ def replay(record: Record, seat: int | None = None, kept: str | None = None) -> 
         states = record.states()
     except BigTwoError as exc:
         if not problems:
-            raise ReplayError(422, "unplayable", str(exc)) from None
+            raise ReplayError(422, "unplayable", str(exc), **exc.params) from None
         states = _as_recorded(record)  # unproven: the hands as the record states them
     return out | _replayed(record, states, seat)
 
@@ -82,7 +82,7 @@ def _as_recorded(record: Record) -> list[Game]:
     try:
         return replace(record, deck="", salt="", seed=None).states()
     except BigTwoError as exc:
-        raise ReplayError(422, "unplayable", str(exc)) from None
+        raise ReplayError(422, "unplayable", str(exc), **exc.params) from None
 
 
 def _verification(record: Record, problems: list[str], kept: str | None) -> dict[str, Any]:
@@ -224,8 +224,10 @@ def _too_large() -> ReplayError:
     return ReplayError(413, "too_large", f"a deal's record is at most {MAX_RECORD_BYTES:,} bytes")
 
 
-def _refusal(exc: ReplayError) -> Response:
-    return http_error(exc.status, exc.code, exc.message)
+def _refusal(exc: ReplayError, request: Request) -> Response:
+    """The refusal in the language the request asks for (`protocol.language`)."""
+    lang = language(request.query_params, request.headers)
+    return http_error(exc.status, exc.code, exc.message, lang, **exc.params)
 
 
 def replay_routes(hub: Hub) -> list[BaseRoute]:
@@ -236,16 +238,19 @@ def replay_routes(hub: Hub) -> list[BaseRoute]:
             text = await _body(request)
             if is_session_record(text):
                 raise ReplayError(
-                    400, "bad_record", "this is a whole session's record: open one deal's record"
+                    400,
+                    "bad_record",
+                    "this is a whole session's record: open one deal's record",
+                    reason="session",
                 )
             try:
                 record = load_record(text)
             except BigTwoError as exc:
-                raise ReplayError(400, "bad_record", str(exc)) from None
+                raise ReplayError(400, "bad_record", str(exc), **exc.params) from None
             payload = await asyncio.to_thread(replay, record, _seat(request), _kept(request))
             return JSONResponse(payload)
         except ReplayError as exc:
-            return _refusal(exc)
+            return _refusal(exc, request)
 
     async def of_room(request: Request) -> Response:
         code, wanted = request.path_params["code"], request.path_params["number"]
@@ -254,7 +259,7 @@ def replay_routes(hub: Hub) -> list[BaseRoute]:
             record = _loaded(text)
             payload = await asyncio.to_thread(replay, record, _seat(request), _kept(request))
         except ReplayError as exc:
-            return _refusal(exc)
+            return _refusal(exc, request)
         return JSONResponse(payload | {"number": number, "deals": count})
 
     async def stored(request: Request) -> Response:
@@ -271,7 +276,7 @@ def replay_routes(hub: Hub) -> list[BaseRoute]:
                 except BigTwoError as exc:  # a seat the deal doesn't have
                     raise ReplayError(400, "bad_seat", str(exc)) from None
         except ReplayError as exc:
-            return _refusal(exc)
+            return _refusal(exc, request)
         return Response(text, media_type="application/json")
 
     return [

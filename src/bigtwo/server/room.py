@@ -107,7 +107,7 @@ class Room:
                 msg.preset, msg.players, [f"{k}={v}" for k, v in msg.options.items()]
             )
         except BigTwoError as exc:
-            raise RoomError("bad_rules", str(exc)) from None
+            raise RoomError("bad_rules", str(exc), **exc.params) from None
         n = rules.players
         kinds = ["person", *msg.seats[: n - 1]]
         kinds += ["open"] * (n - len(kinds))
@@ -327,7 +327,7 @@ class Room:
         except IllegalMoveError as exc:
             raise RoomError(exc.code, str(exc), **exc.params) from None
         except BigTwoError as exc:
-            raise RoomError("bad_input", str(exc)) from None
+            raise RoomError("bad_input", str(exc), **exc.params) from None
         self.silent.pop(seat, None)
         out = self._played(events, now)
         ids = self.recent.setdefault(seat, {})
@@ -614,7 +614,7 @@ def _name(name: object) -> str:
     try:
         return player_name(name.strip() if isinstance(name, str) else name, "a name")
     except BigTwoError as exc:
-        raise RoomError("bad_name", str(exc)) from None
+        raise RoomError("bad_name", str(exc), **exc.params) from None
 
 
 def _typed(value: object, what: str, limit: int, code: str) -> str:
@@ -623,9 +623,9 @@ def _typed(value: object, what: str, limit: int, code: str) -> str:
     try:
         text = plain_text(value, what, limit).strip()
     except BigTwoError as exc:
-        raise RoomError(code, str(exc)) from None
+        raise RoomError(code, str(exc), **exc.params) from None
     if not text:
-        raise RoomError(code, f"{what} can't be empty")
+        raise RoomError(code, f"{what} can't be empty", reason="empty")
     return text
 
 

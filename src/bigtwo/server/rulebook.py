@@ -15,7 +15,7 @@ from ..errors import BigTwoError
 from ..rules.catalogue import describe
 from ..rules.config import Rules
 from .hub import Hub
-from .protocol import ProtocolError, http_error
+from .protocol import ProtocolError, http_error, language
 
 
 def in_words(rules: Rules) -> dict[str, Any]:
@@ -38,13 +38,17 @@ def in_words(rules: Rules) -> dict[str, Any]:
     }
 
 
+def _lang(request: Request) -> str:
+    return language(request.query_params, request.headers)
+
+
 def rulebook_routes(hub: Hub) -> list[BaseRoute]:
     """The two endpoints; a room's rules are read from ``hub`` (or its shared database)."""
 
     async def preset(request: Request) -> Response:
         name = request.path_params["name"]
         if name not in Rules.presets():
-            return http_error(404, "no_preset", "there is no rule set of that name")
+            return http_error(404, "no_preset", "there is no rule set of that name", _lang(request))
         return JSONResponse(in_words(Rules.preset(name)))
 
     async def of_room(request: Request) -> Response:
@@ -56,7 +60,9 @@ def rulebook_routes(hub: Hub) -> list[BaseRoute]:
             except ProtocolError:
                 room = None
         if room is None:
-            return http_error(404, "no_room", "there is no open room with that code")
+            return http_error(
+                404, "no_room", "there is no open room with that code", _lang(request)
+            )
         return JSONResponse(in_words(room.rules))
 
     return [

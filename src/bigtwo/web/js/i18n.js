@@ -24,6 +24,7 @@ let catalogue = {};
 let origin = {}; // key → the tag of the catalogue whose sentence the page shows
 let names = { [FALLBACK]: "English" };
 let asked = []; // the tags the page was asked for, best first: address, kept choice, browser
+let speaking = FALLBACK; // the page's language, for CLDR's plural rules and number forms
 
 async function json(path) {
   const response = await fetch(path);
@@ -117,6 +118,7 @@ export async function load() {
       lang = FALLBACK; // a catalogue the server lacks: all English rather than a patchwork
     }
   }
+  speaking = lang === PSEUDO || lang === PSEUDO_RTL ? FALLBACK : lang;
   catalogue = {};
   origin = {};
   for (const [tag, layer] of layers) {
@@ -147,6 +149,31 @@ export function t(key, params = {}) {
   const text = Object.prototype.hasOwnProperty.call(catalogue, key) ? catalogue[key] : key;
   return text.replace(/\{(\w+)\}/g, (whole, name) =>
     Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole);
+}
+
+// The sentence about `count` things: `key.<category>` for the page language's CLDR plural
+// category of `count` (zero, one, two, few, many, other) where the catalogue has it, else
+// `key`; {count} is the number as the language writes it unless `params` give it otherwise.
+export function count(key, n, params = {}) {
+  let category = "other";
+  try {
+    category = new Intl.PluralRules(speaking).select(n);
+  } catch {
+    category = n === 1 ? "one" : "other"; // no Intl: English's rule
+  }
+  const chosen = has(`${key}.${category}`) ? `${key}.${category}` : key;
+  return t(chosen, { count: number(n), ...params });
+}
+
+// `value` as the page's language writes numbers (grouping, decimal sign); with its sign even
+// when positive where `signed` (a score, an amount).
+export function number(value, signed = false) {
+  try {
+    return new Intl.NumberFormat(speaking, signed ? { signDisplay: "exceptZero" } : {})
+      .format(value);
+  } catch {
+    return String(value);
+  }
 }
 
 export function has(key) {

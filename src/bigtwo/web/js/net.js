@@ -28,7 +28,9 @@ export class Connection {
 
   url() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    return `${scheme}//${location.host}/ws?protocol=${PROTOCOL}`;
+    // the page's language: the server says its refusals' sentences in it too
+    const lang = encodeURIComponent(document.documentElement.lang || "en");
+    return `${scheme}//${location.host}/ws?protocol=${PROTOCOL}&lang=${lang}`;
   }
 
   open() {

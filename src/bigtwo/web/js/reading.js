@@ -61,8 +61,11 @@ export function moveLabel(text) {
 // A refusal (an `error`, or a `why` answer) in words: its code through the catalogue.
 export function refusalText(m) {
   const params = { message: m.message, ...readable(m.params || {}) };
-  // a reason with several rules behind it says which in `rule`: its own sentence if any
-  const key = [`error.${m.code}.${params.rule}`, `error.${m.code}`].find(has);
+  // a code with several rules or reasons behind it says which in `rule` or `reason`: its own
+  // sentence if any (bigtwo.refusal_words chooses the same way)
+  const raw = m.params || {};
+  const key = [`error.${m.code}.${raw.rule}`, `error.${m.code}.${raw.reason}`, `error.${m.code}`]
+    .find(has);
   return t(key || "error.unknown", params);
 }
 

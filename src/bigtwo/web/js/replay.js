@@ -3,7 +3,7 @@
 // sends the steps with only the hands the record reveals; the page shows what it is sent.
 import * as cards from "./cards.js";
 import { arrowStep, fill, h } from "./dom.js";
-import { has, t } from "./i18n.js";
+import { count as countOf, has, t } from "./i18n.js";
 import { giftLabel, moveLabel } from "./reading.js";
 
 const MAX_BYTES = 1 << 20; // the server's cap on a deal's record
@@ -258,7 +258,7 @@ function seatItem(d, step, s) {
   const held = step.hands[s];
   return h("li", { class: "seat" },
     h("span", { class: "seat-name",
-      text: t(count === 1 ? "table.seat.one" : "table.seat", { name: name(s), count }) }),
+      text: countOf("table.seat", count, { name: name(s) }) }),
     flags.length ? h("span", { class: "flags", text: flags.join(" · ") }) : null,
     held === null || held === undefined
       ? h("span", { class: "hint", text: t("replay.hidden") })

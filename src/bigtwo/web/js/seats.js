@@ -7,7 +7,7 @@
 // a card held by a finger in the hand below stays under it.
 import { backs, cardRow } from "./card-face.js";
 import { fill, h } from "./dom.js";
-import { t } from "./i18n.js";
+import { count as countOf, t } from "./i18n.js";
 import { isHost, room, seatName } from "./reading.js";
 import { host } from "./session.js";
 import { S, SEAT_KINDS } from "./state.js";
@@ -65,7 +65,7 @@ export function seats() {
     let held = null;
     if (view) {
       const count = view.counts[s];
-      spoken = t(count === 1 ? "table.seat.one" : "table.seat", { name, count });
+      spoken = countOf("table.seat", count, { name });
       if (view.end !== null) {
         if (view.winner === s) now.push(t("table.seat.winner"));
       } else {

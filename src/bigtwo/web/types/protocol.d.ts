@@ -151,6 +151,7 @@ export interface Events {
 export interface Hello {
   type: "hello";
   version?: number;
+  lang?: string;
 }
 
 /** To the host: a token for ``seat``, to hand to a program that will play it. */

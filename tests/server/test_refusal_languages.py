@@ -1,0 +1,143 @@
+"""Refusals in every language, from one catalogue, and counts that follow CLDR.
+
+- Every ``reason`` a refusal's parameters can carry has its catalogue sentence
+  (``error.CODE.REASON``), using only the parameters sent with it: read from the sources.
+- The server says a refusal in the connection's language (``?lang=``, else Accept-Language),
+  with the parameters as sent; HTTP refusals too.
+- A count picks ``KEY.<category>`` by CLDR's plural rules, in languages whose rules differ
+  from English's (Polish, Arabic), with a catalogue made in the test.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from starlette.testclient import TestClient
+
+from bigtwo.errors import BigTwoError
+from bigtwo.i18n import Catalogue, catalogue, plural_category
+from bigtwo.refusal_words import say
+from bigtwo.rules.changes import load_rules
+
+SRC = Path(__file__).resolve().parents[2] / "src" / "bigtwo"
+EN = json.loads((SRC / "web" / "i18n" / "en.json").read_text(encoding="utf-8"))
+# the refusal codes under which each module's reasons reach a person: an error made there is
+# passed on with its parameters as these codes (`room._typed`, `room.create`, `table.why_not`)
+PASSED_AS = {
+    "cards.py": ("bad_input",),
+    "checks.py": ("bad_name", "bad_text"),
+    "rules/changes.py": ("bad_rules",),
+    "rules/config.py": ("bad_rules",),
+    "rules/presets.py": ("bad_rules",),
+    "server/room.py": ("bad_text",),  # `_typed`, given its code by its one caller, the chat
+}
+MADE_WITH_CODE = {"RoomError": 0, "ProtocolError": 0, "ReplayError": 1, "IllegalMoveError": 1}
+MADE_WITHOUT_CODE = ("BigTwoError", "NotationError", "RulesError")
+# reasons only a program can cause (a value of the wrong type): said through `error.CODE`
+PROGRAMS_ONLY = {"not_text"}
+
+
+def _reason_sites() -> list[tuple[str, str, str, frozenset[str]]]:
+    """(where, code, reason, parameters) of every error made with a ``reason``."""
+    sites = []
+    for path in SRC.rglob("*.py"):
+        where = str(path.relative_to(SRC))
+        for call in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(call, ast.Call):
+                continue
+            given = {k.arg: k.value for k in call.keywords if k.arg}
+            reason = given.get("reason")
+            if not (isinstance(reason, ast.Constant) and isinstance(reason.value, str)):
+                continue
+            name = getattr(call.func, "id", getattr(call.func, "attr", ""))
+            if name not in (*MADE_WITH_CODE, *MADE_WITHOUT_CODE):
+                continue  # (a socket's close reason, say)
+            params = frozenset(given) - {"reason"}
+            code = call.args[MADE_WITH_CODE[name]] if name in MADE_WITH_CODE else None
+            if isinstance(code, ast.Constant):
+                codes: tuple[str, ...] = (str(code.value),)
+            else:  # made in a module whose errors are passed on, or with a helper's code
+                assert where in PASSED_AS, f"{where}: which refusal says its reasons?"
+                codes = PASSED_AS[where]
+            sites += [(f"{where}:{call.lineno}", c, reason.value, params) for c in codes]
+    return sites
+
+
+def test_every_reason_has_a_sentence_with_only_its_parameters() -> None:
+    sites = _reason_sites()
+    assert {"not_a_card", "unknown_option", "bad_choice", "conflict", "too_long"} <= {
+        s[2] for s in sites
+    }
+    missing, wrong = [], []
+    for where, code, reason, params in sites:
+        if reason in PROGRAMS_ONLY:
+            continue
+        text = EN.get(f"error.{code}.{reason}")
+        if text is None:
+            missing.append(f"{where}: error.{code}.{reason}")
+        elif not set(re.findall(r"\{(\w+)\}", text)) <= params:
+            wrong.append(f"{where}: error.{code}.{reason} uses more than {sorted(params)}")
+    assert missing == [] and wrong == []
+
+
+def test_a_rule_change_that_makes_no_sense_is_said_in_the_language() -> None:
+    try:
+        load_rules("classic", None, ["suit_order=purple"])
+    except BigTwoError as exc:
+        params = exc.params
+        said = say(catalogue("vi"), "bad_rules", params, str(exc))
+    assert params["reason"] == "bad_choice" and params["option"] == "suit_order"
+    assert said.startswith("suit_order không thể là 'purple'; hãy chọn một trong:")
+    assert "choose" not in said
+
+
+def _ws(client: TestClient, query: str, headers: dict[str, str] | None = None) -> Any:
+    return client.websocket_connect(f"/ws?protocol=2{query}", headers=headers or {})
+
+
+def test_a_refusal_to_a_vietnamese_connection_is_in_vietnamese(test_client: TestClient) -> None:
+    with _ws(test_client, "&lang=vi-VN") as ws:
+        assert ws.receive_json() == {"type": "hello", "version": 2, "lang": "vi"}
+        ws.send_json({"type": "create", "name": "Ann", "seats": ["random"] * 3, "id": "c1",
+                      "options": {"flushes": "maybe"}})
+        refused = ws.receive_json()
+    assert refused["type"] == "error" and refused["id"] == "c1"
+    assert refused["code"] == "bad_rules"
+    assert refused["params"] == {"reason": "not_yes_no", "option": "flushes", "value": "'maybe'"}
+    assert refused["message"] == "flushes là yes hoặc no, không phải 'maybe'."
+
+
+def test_accept_language_chooses_when_the_address_does_not(test_client: TestClient) -> None:
+    with _ws(test_client, "", {"accept-language": "fr, zh-TW;q=0.8"}) as ws:
+        assert ws.receive_json()["lang"] == "zh-Hant"
+        ws.send_json({"type": "chat", "text": "hi"})
+        refused = ws.receive_json()
+    assert refused["code"] == "not_seated"
+    assert refused["message"] == catalogue("zh-Hant")("error.not_seated")
+    with _ws(test_client, "") as ws:  # nothing asked: English, the engine's own sentence
+        assert ws.receive_json()["lang"] == "en"
+    answer = test_client.get("/api/rules/nothing", headers={"accept-language": "id"})
+    assert answer.status_code == 404
+    assert answer.json()["message"] == catalogue("id")("error.no_preset")
+
+
+def test_plural_forms_follow_cldr() -> None:
+    polish = Catalogue(
+        "pl",
+        {"cards": "{count} kart", "cards.one": "{count} karta", "cards.few": "{count} karty"},
+    )
+    assert [polish.count("cards", n) for n in (1, 2, 5, 22, 25, 112)] == [
+        "1 karta", "2 karty", "5 kart", "22 karty", "25 kart", "112 kart",
+    ]
+    arabic = Catalogue("ar", {"k": "other", "k.zero": "zero", "k.two": "two", "k.few": "few"})
+    assert [arabic.count("k", n) for n in (0, 1, 2, 3, 11, 100)] == [
+        "zero", "other", "two", "few", "other", "other",
+    ]  # no `k.one` or `k.many` here: the plain key
+    assert plural_category("fil", 2) == "one" and plural_category("zh-Hant", 1) == "other"
+    assert catalogue("vi").count("term.cards", 1) == "1 lá"
+    assert catalogue("en").count("term.cards", 1200) == "1,200 cards"
+    assert catalogue("id").number(-1500, signed=True) == "-1.500"
