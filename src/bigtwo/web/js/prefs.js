@@ -1,10 +1,12 @@
 // The player's switches, remembered in localStorage: sort by suit, auto-pass, the your-turn
-// sound and title, the four-colour deck. Each shows as a switch (a button with role="switch").
+// sound and title, the four-colour deck, a hint picked on each turn. Each shows as a switch (a button with role="switch").
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { store } from "./state.js";
 
-const DEFAULTS = { suit: false, autopass: false, sound: true, title: true, colours: false };
+const DEFAULTS = {
+  suit: false, autopass: false, sound: true, title: true, colours: false, hints: false,
+};
 
 export function pref(name) {
   const kept = store.get(`bigtwo.pref.${name}`);

@@ -1,7 +1,9 @@
 // When your turn comes: a tone (WebAudio, no file; only once the page has had a tap, click or
 // key, as browsers require), the document's title, the screen reader's announcement; and the
-// auto-pass, which passes for you when passing is the only move offered.
+// auto-pass, which passes for you when passing is the only move offered; with hints on, a
+// turn starts with the Hint button's first play selected.
 import { t } from "./i18n.js";
+import { hintNext } from "./moves.js";
 import { myTurn, offers } from "./reading.js";
 import { act } from "./session.js";
 import { S } from "./state.js";
@@ -44,6 +46,7 @@ export function turnChanged() {
   if (mine && !S.wasMyTurn) {
     announce.textContent = t("alert.your_turn");
     tone();
+    if (pref("hints") && !S.selected.size) hintNext(); // a learner's turn starts with a play picked
   } else if (!mine) {
     announce.textContent = "";
   }
