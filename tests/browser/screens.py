@@ -133,12 +133,20 @@ def home(v: Visit) -> Any:
 
 
 def create_form(v: Visit) -> Any:
-    """The form that opens a room at its widest: eight players, the options' meanings open."""
+    """The form that opens a room at its widest: eight players, the rule options open."""
     page = home_page(v)
     page.get_by_label(v.t(page, "create.players"), exact=True).fill("8")
     page.get_by_label(v.t(page, "create.seat", n=8), exact=True).wait_for()
     page.get_by_text(v.t(page, "create.options.help"), exact=True).click()
-    page.locator(".options-help dd").first.wait_for()
+    page.locator(".rule-option").first.wait_for()
+    return page
+
+
+def how_to_play(v: Visit) -> Any:
+    """How to play: the combinations drawn as cards, the ranks and suits, a first deal."""
+    page = v.page()
+    page.goto(v.url("#learn"))
+    page.locator(".learn-combo").first.wait_for()
     return page
 
 
@@ -148,6 +156,7 @@ def join_by_link(v: Visit) -> Any:
     page = v.page()
     page.goto(v.url(f"#room={code}"))
     page.get_by_role("button", name=v.t(page, "room.join.watch"), exact=True).wait_for()
+    page.locator(".join-seats li").first.wait_for()  # the room, shown before sitting
     return page
 
 
@@ -297,6 +306,7 @@ SCREENS: dict[str, Screen] = {
     "home": home,
     "create-form": create_form,
     "join-by-link": join_by_link,
+    "how-to-play": how_to_play,
     "room-as-host": room_as_host,
     "room-as-guest": room_as_guest,
     "my-turn": my_turn,

@@ -180,3 +180,51 @@ def test_rules_in_words_for_a_preset_and_a_room(test_client: TestClient) -> None
     missing = test_client.get("/api/rooms/NOSUCHROOM/rules")
     assert missing.status_code == 404 and missing.json()["code"] == "no_room"
     assert json.loads(missing.text)["message"]
+
+
+def test_the_rules_list_says_how_each_option_is_set(test_client: TestClient) -> None:
+    """The form that opens a room draws a control per option from ``/api/rules`` and starts it
+    at the preset's value: every option has a group and a control, and each preset's value,
+    written back as the form writes it, reads as the same value."""
+    from bigtwo.rules.changes import option_change
+    from bigtwo.rules.config import Rules
+
+    listed = test_client.get("/api/rules").json()
+    assert [o["name"] for o in listed["options"]] == list(OPTIONS)
+    for option in listed["options"]:
+        assert option["group"] and option["ids"] and option["meaning"], option
+        assert option["control"] in ("yes-no", "choice", "number", "lengths"), option
+    choices = {o["name"]: o["choices"] for o in listed["options"] if o["control"] == "choice"}
+    assert choices["suit_order"][0] == "standard" and "pusoy" in choices["suit_order"]
+    bounds = {o["name"]: (o["min"], o["max"]) for o in listed["options"] if "min" in o}
+    assert bounds["players"] == (2, 8) and bounds["straight_lengths"] == (3, 13)
+
+    def as_typed(value: Any) -> str:
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if isinstance(value, list):
+            return ",".join(str(v) for v in value)
+        return "none" if value is None else str(value)
+
+    for preset in listed["presets"]:
+        rules = Rules.preset(preset["name"])
+        assert preset["options"] == rules.to_dict()
+        for option in listed["options"]:
+            name = option["name"]
+            _, value = option_change(f"{name}={as_typed(preset['options'][name])}")
+            assert rules.replace(**{name: value}) == rules, (preset["name"], name)
+
+
+def test_a_room_as_anyone_may_see_it_before_sitting(test_client: TestClient) -> None:
+    ws = _open(test_client)
+    code = _room(ws, preset="hong-kong", seats=["easy", "open", "hard"])["room"]
+    got = test_client.get(f"/api/rooms/{code}")
+    assert got.status_code == 200, got.text
+    room = got.json()
+    assert room["code"] == code and room["preset"] == "hong-kong" and room["players"] == 4
+    assert [(s["kind"], s["name"]) for s in room["seats"]][:1] == [("person", "host")]
+    assert [s["kind"] for s in room["seats"]] == ["person", "easy", "open", "hard"]
+    assert not CARD.search(got.text)  # nobody's cards, not even the count's faces
+    _close(ws)
+    missing = test_client.get("/api/rooms/NOSUCHROOM")
+    assert missing.status_code == 404 and missing.json()["code"] == "no_room"

@@ -215,6 +215,91 @@ OPTIONS: dict[str, tuple[str, str]] = {
     ),
 }
 
+# The options by theme, in the order `Rules` declares them (the form that opens a room groups
+# its controls so); a test keeps every option in exactly one group.
+GROUPS: dict[str, tuple[str, ...]] = {
+    "cards": (
+        "players",
+        "decks",
+        "jokers",
+        "suit_order",
+        "twos_low_on_quads",
+        "identical_beats",
+    ),
+    "combinations": (
+        "triples",
+        "flushes",
+        "quads_alone",
+        "two_pairs",
+        "quads_kicker",
+        "butterfly",
+        "trips_junk",
+        "sisters",
+        "straight_lengths",
+        "dragon_play",
+        "sf_plus_two",
+        "five_of_a_kind",
+        "five_kind_over_straight_flush",
+    ),
+    "orders": (
+        "straight_order",
+        "flush_order",
+        "five_beating",
+        "straight_over_flush",
+        "royal_only_beats_quads",
+        "poker_exact",
+    ),
+    "bombs": (
+        "honours_beat_all",
+        "override_two",
+        "quads_beat_all",
+        "smackdown",
+        "out_of_turn_bombs",
+    ),
+    "first_play": ("first_play", "no_full_house_on_straight"),
+    "dealing": (
+        "direction",
+        "cut",
+        "cards_each",
+        "leftover",
+        "ghost_hand",
+        "draw_on_pass",
+        "reshuffle_stock",
+        "first_lead",
+        "three_player_exchange",
+    ),
+    "tricks": (
+        "no_play_after_pass",
+        "one_pass_ends",
+        "unbeatable_ends",
+        "three_threes",
+        "announce",
+        "precaution",
+        "last_play_ban",
+    ),
+    "instant": (
+        "dragon_wins",
+        "four_twos",
+        "four_twos_three_players",
+        "golden_whoopin",
+        "malta_dragun",
+        "weak_hand_redeal",
+        "no_faces_redeal",
+    ),
+    "scoring": (
+        "mode",
+        "president_free_choice",
+        "lowest_leads_play_on",
+        "scoring",
+        "three_player_scale",
+        "winner_only",
+        "starter_double",
+        "pairwise_kam",
+        "twos_finish_double",
+        "assistance",
+    ),
+}
+
 # Readings chosen where the sources are vague or cut off.
 READINGS: tuple[tuple[str, str], ...] = (
     (

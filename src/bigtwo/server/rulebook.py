@@ -1,6 +1,8 @@
 """The rules page's endpoints: a rule set in words from the engine's rules catalogue, every
 option with its value and meaning. ``GET /api/rules/PRESET`` for a preset (the form that opens a
-room links to it), ``GET /api/rooms/CODE/rules`` for a room's own rules, changes included."""
+room links to it), ``GET /api/rooms/CODE/rules`` for a room's own rules, changes included; and
+``GET /api/rooms/CODE``, the room as anyone may see it (its seats and who holds them, no
+cards), for the page of a room's link before the person sits."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from ..rules.catalogue import describe
 from ..rules.config import Rules
 from .hub import Hub
 from .protocol import ProtocolError, http_error, language
+from .room import Room
 
 
 def in_words(rules: Rules) -> dict[str, Any]:
@@ -51,21 +54,32 @@ def rulebook_routes(hub: Hub) -> list[BaseRoute]:
             return http_error(404, "no_preset", "there is no rule set of that name", _lang(request))
         return JSONResponse(in_words(Rules.preset(name)))
 
-    async def of_room(request: Request) -> Response:
-        code = request.path_params["code"]
+    async def find(code: str) -> Room | None:
         room = hub.rooms.get(code)
         if room is None and hub.shared is not None:
             try:
                 room = await asyncio.to_thread(hub.shared.load, code, None)
             except ProtocolError:
                 room = None
-        if room is None:
-            return http_error(
-                404, "no_room", "there is no open room with that code", _lang(request)
-            )
-        return JSONResponse(in_words(room.rules))
+        return room
+
+    def no_room(request: Request) -> Response:
+        return http_error(
+            404, "no_room", "there is no open room with that code", _lang(request)
+        )
+
+    async def of_room(request: Request) -> Response:
+        room = await find(request.path_params["code"])
+        return no_room(request) if room is None else JSONResponse(in_words(room.rules))
+
+    async def room(request: Request) -> Response:
+        found = await find(request.path_params["code"])
+        if found is None:
+            return no_room(request)
+        return JSONResponse({**found.summary(), "preset": found.rules.name.split("+")[0]})
 
     return [
         Route("/api/rules/{name}", preset),
         Route("/api/rooms/{code}/rules", of_room),
+        Route("/api/rooms/{code}", room),
     ]

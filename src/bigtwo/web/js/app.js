@@ -6,6 +6,7 @@ import { Changes } from "./changes.js";
 import { tableKeys } from "./hand.js";
 import { noteWhy } from "./moves.js";
 import { homeScreen, joinScreen, refreshLobby } from "./home.js";
+import { learnScreen } from "./learn.js";
 import { direction, load, t } from "./i18n.js";
 import { languagePicker } from "./language-picker.js";
 import { note, noteChat, remember, seedLog } from "./journal.js";
@@ -19,7 +20,7 @@ import { tick } from "./seats.js";
 import { allowSound } from "./sound.js";
 import { told } from "./telling.js";
 import { turnChanged } from "./turn.js";
-import { enter, forgetSeat, watchRoom } from "./session.js";
+import { enter, forgetSeat, host, watchRoom } from "./session.js";
 import {
   S, codeFromAddress, lastKey, main, net, say, setRouter, store, tokenKey, watchKey,
 } from "./state.js";
@@ -39,10 +40,12 @@ net.onStatus = (up) => {
   if (S.screen === "room") update(); // actions disabled while down, and back
 };
 
-// Pages of their own, not the room's: #replay&… and #rules&… (see replay.js, rules.js).
+// Pages of their own, not the room's: #replay&…, #rules&… and #learn&… (see replay.js,
+// rules.js, learn.js).
+const PAGES = { replay: replayScreen, rules: rulesScreen, learn: learnScreen };
 function pageFromAddress() {
   const hash = new URLSearchParams(location.hash.slice(1));
-  return ["replay", "rules"].find((name) => hash.has(name)) || null;
+  return Object.keys(PAGES).find((name) => hash.has(name)) || null;
 }
 
 function route() {
@@ -91,6 +94,8 @@ function receive(m) {
       if (codeFromAddress() !== m.room) history.replaceState(null, "", `#room=${m.room}`);
       remember();
       show("room");
+      if (S.startOnWelcome) host("start"); // "Play now": its table is full already
+      S.startOnWelcome = false;
       if (S.notice) say(S.notice);
       S.notice = null;
       break;
@@ -203,10 +208,7 @@ function show(screen) {
   say("");
   if (screen === "home") homeScreen();
   else if (screen === "join") joinScreen();
-  else if (screen === "replay" || screen === "rules") {
-    const params = new URLSearchParams(location.hash.slice(1));
-    (screen === "replay" ? replayScreen : rulesScreen)(main(), params, say);
-  }
+  else if (PAGES[screen]) PAGES[screen](main(), new URLSearchParams(location.hash.slice(1)), say);
   else roomScreen();
 }
 

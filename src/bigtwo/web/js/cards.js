@@ -23,7 +23,7 @@ export function words(text) {
 }
 
 // Each rule set's suits from low to high (the rules' `suit_order`); "none" still sorts.
-const SUIT_ORDERS = {
+export const SUIT_ORDERS = {
   standard: "DCHS", bridge: "CDHS", pusoy: "CSHD", "hearts-high": "CDSH", none: "DCHS",
 };
 

@@ -62,6 +62,7 @@ export function controls() {
       onclick: stopWatching }));
   }
   out.push(h("a", { href: `#rules&room=${r.code}`, class: "button", text: t("room.rules.page") }));
+  out.push(h("a", { href: `#learn&room=${r.code}`, class: "button", text: t("home.learn") }));
   if (r.deals_played > 0 || r.status === "over") {
     const seat = S.seat === null ? "" : `&seat=${S.seat}`;
     out.push(h("a", { href: `#replay&room=${r.code}${seat}`, class: "button",
@@ -71,7 +72,7 @@ export function controls() {
   const switches = h("div",
     { class: "row wrap", role: "group", "aria-label": t("pref.heading") },
     S.seat === null ? null : [prefSwitch("autopass", turnChanged),
-      prefSwitch("title", showTitle)],
+      prefSwitch("title", showTitle), prefSwitch("hints", turnChanged)],
     prefSwitch("sound", undefined, "pref.sounds"),
     S.seat !== null && "vibrate" in navigator ? prefSwitch("vibrate") : null,
     prefSwitch("colours", fourColours));

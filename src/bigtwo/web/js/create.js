@@ -1,11 +1,13 @@
-// The form that opens a room: the rules (a preset, its players, any option changed, each
-// option's meaning), the other seats, the session's length. The preset offered first is the
-// one the player's language implies (region.js): Hong Kong's rules for a zh-HK browser.
+// The form that opens a room: the rules (a preset by its name and who plays that way, its
+// players, every option as a control starting at the preset's value: rule-controls.js), the
+// other seats, the session's length. The preset offered first is the one the player's language
+// implies (region.js): Hong Kong's rules for a zh-HK browser.
 import { fill, h } from "./dom.js";
 import { askedFor, t } from "./i18n.js";
 import { myName } from "./name-field.js";
 import { DEFAULT_PRESET, regionalPreset } from "./region.js";
-import { optionAbout, optionCode, optionName, presetAbout, presetName } from "./rule-text.js";
+import { ruleControls } from "./rule-controls.js";
+import { presetAbout, presetName } from "./rule-text.js";
 import { enter } from "./session.js";
 import { S, SEAT_KINDS } from "./state.js";
 
@@ -21,8 +23,9 @@ export function createForm() {
   const isPublic = h("input", { id: "public", type: "checkbox", checked: true });
   const pace = h("select", { id: "pace" },
     PACES.map((p) => h("option", { value: p, text: t(`pace.${p}`) })));
-  const options = h("textarea", { id: "options", rows: 2, spellcheck: "false" });
-  const optionList = h("dl", { class: "options-help" });
+  const optionBox = h("details", { class: "rule-options" },
+    h("summary", { text: t("create.options.help") }));
+  let controls = null; // the rule options' controls, once the server lists the options
   const about = h("div", { id: "preset-about", class: "hint", "aria-live": "polite" });
   presetSelect.setAttribute("aria-describedby", "preset-about");
 
@@ -53,6 +56,7 @@ export function createForm() {
     rulesLink.href = `#rules&preset=${encodeURIComponent(name)}`;
     const preset = S.rules.presets.find((p) => p.name === name);
     if (preset && picked) players.value = preset.players; // not over a count typed meanwhile
+    if (preset && controls) controls.show(preset.options);
     fill(about,
       name === regional
         ? h("p", { id: "preset-region",
@@ -68,10 +72,9 @@ export function createForm() {
     .then((data) => {
       S.rules = data;
       fill(presetSelect, data.presets.map((p) => presetName(p.name, "option", { value: p.name })));
-      fill(optionList, data.options.flatMap((o) => [
-        h("dt", {}, optionName(o.name), " ", optionCode(o.name)),
-        optionAbout(o.name, o.meaning),
-      ]));
+      // the players field above is the control of the option "players"
+      controls = ruleControls(data.options.filter((o) => o.name !== "players"));
+      optionBox.append(controls.element);
       const implied = regionalPreset(askedFor(document.documentElement.lang));
       regional = data.presets.some((p) => p.name === implied) ? implied : null;
       presetSelect.value = regional || DEFAULT_PRESET;
@@ -84,11 +87,7 @@ export function createForm() {
     e.preventDefault();
     const name = myName();
     if (!name) return;
-    const changes = {};
-    for (const line of options.value.split("\n")) {
-      const [key, ...rest] = line.split("=");
-      if (key.trim() && rest.length) changes[key.trim()] = rest.join("=").trim();
-    }
+    const changes = controls ? controls.changes() : {};
     const message = {
       type: "create",
       name,
@@ -123,8 +122,7 @@ export function createForm() {
     field("timer", t("create.timer"), timer),
     field("pace", t("create.pace"), pace),
     h("p", { class: "field check" }, isPublic, h("label", { for: "public", text: t("create.public") })),
-    field("options", t("create.options"), options),
-    h("details", {}, h("summary", { text: t("create.options.help") }), optionList),
+    optionBox,
     h("button", { type: "submit", class: "primary", text: t("home.create") }),
   );
 }

@@ -1,11 +1,13 @@
-// The home screen (your name, the open public rooms, opening a room, joining by code) and the
-// screen of a room's link before you take a seat or watch.
+// The home screen (Play now, your name, the open public rooms, opening a room, joining by code)
+// and the screen of a room's link before you take a seat or watch, which shows the room first.
 import { fill, h } from "./dom.js";
 import { has, t } from "./i18n.js";
 import { createForm } from "./create.js";
 import { nameField } from "./name-field.js";
+import { playNowBox } from "./play-now.js";
+import { presetName } from "./rule-text.js";
 import { joinRoom, watchRoom } from "./session.js";
-import { S, codeFromText, main } from "./state.js";
+import { BOT_KINDS, S, codeFromText, main } from "./state.js";
 
 export function homeScreen() {
   const lobbyList = h("ul", { class: "lobby", id: "lobby" });
@@ -31,6 +33,7 @@ export function homeScreen() {
       { class: "home" },
       h("h2", { text: t("home.heading") }),
       nameField("name"),
+      playNowBox(),
       h(
         "section",
         { class: "card-box", "aria-labelledby": "lobby-h" },
@@ -91,12 +94,14 @@ export async function refreshLobby() {
 
 export function joinScreen() {
   const code = S.code;
+  const shown = h("div", { id: "join-room" });
   fill(
     main(),
     h(
       "section",
       { class: "card-box" },
       h("h2", { text: t("room.join.heading", { code }) }),
+      shown,
       nameField("join-name"),
       h("p", { class: "row" },
         h("button", { type: "button", class: "primary", text: t("room.join.take"),
@@ -105,4 +110,33 @@ export function joinScreen() {
         h("a", { href: "#", class: "button", text: t("room.home") })),
     ),
   );
+  showRoom(code, shown);
+}
+
+// The room as anyone may see it (GET api/rooms/CODE): its rules and who holds each seat.
+async function showRoom(code, box) {
+  let room;
+  try {
+    const response = await fetch(`api/rooms/${encodeURIComponent(code)}`);
+    if (!response.ok) return; // taking the seat says what is wrong
+    room = await response.json();
+  } catch {
+    return;
+  }
+  const [before, after = ""] = t("rules.preset", { preset: "\u0000" }).split("\u0000");
+  fill(box,
+    h("p", { class: "status" },
+      h("span", {}, before, presetName(room.preset), after),
+      h("span", { text: t("rules.players", { players: room.players }) }),
+      h("a", { href: `#rules&room=${room.code}`, text: t("room.rules.page") })),
+    h("h3", { id: "join-seats-h", text: t("room.join.seats") }),
+    h("ul", { class: "join-seats", "aria-labelledby": "join-seats-h" }, room.seats.map((s) =>
+      h("li", { text: t("room.join.seat", { n: s.seat + 1, name: who(s) }) }))));
+}
+
+// A seat's holder as the table names it: a person's name, a bot by its level, or "open seat".
+function who(seat) {
+  if (seat.kind === "open") return t("kind.open");
+  if (BOT_KINDS.includes(seat.kind)) return t("seat.bot", { kind: t(`kind.${seat.kind}`), n: seat.seat + 1 });
+  return seat.name;
 }

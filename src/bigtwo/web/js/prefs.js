@@ -1,12 +1,14 @@
 // The player's switches, remembered in localStorage: sort by suit, auto-pass, the table's
 // sounds (off: muted), a buzz on your turn (off until turned on), the your-turn title, the
-// four-colour deck. Each shows as a switch (a button with role="switch").
+// four-colour deck, a hint picked on each turn. Each shows as a switch (a button with
+// role="switch").
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { store } from "./state.js";
 
 const DEFAULTS = {
   suit: false, autopass: false, sound: true, vibrate: false, title: true, colours: false,
+  hints: false,
 };
 
 export function pref(name) {

@@ -21,5 +21,5 @@ export const optionName = (code, tag = "span") => ruleText(tag, `option.${code}.
 export const optionAbout = (code, meaning, tag = "dd") =>
   ruleText(tag, `option.${code}.about`, meaning);
 
-// An option's code as typed in the rule-changes box (NAME=VALUE): the engine's, never translated.
+// An option's code (or variation IDs) as the engine writes them (--set NAME=VALUE): never translated.
 export const optionCode = (text) => h("code", { lang: "en", translate: "no", text });

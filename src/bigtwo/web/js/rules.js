@@ -1,6 +1,6 @@
 // The rules page: a room's rules (#rules&room=CODE) or a preset's (#rules&preset=NAME) in
 // words, every option with its value and meaning. The names and meanings are the catalogue's
-// (rule-text.js); an option's code and value stay the engine's, as the rule-changes box takes them.
+// (rule-text.js); an option's code and value stay the engine's, as `bigtwo play --set` takes them.
 import { fill, h } from "./dom.js";
 import { has, t } from "./i18n.js";
 import { optionAbout, optionName, presetAbout, presetName } from "./rule-text.js";

@@ -1,7 +1,9 @@
 // When your turn comes: a tone and, where the person allows it, a buzz (sound.js), the
 // document's title, the screen reader's announcement; and the auto-pass, which passes for you
-// when passing is the only move offered.
+// when passing is the only move offered; with hints on, a turn starts with the Hint button's
+// first play selected.
 import { t } from "./i18n.js";
+import { hintNext } from "./moves.js";
 import { myTurn, offers } from "./reading.js";
 import { act } from "./session.js";
 import { S } from "./state.js";
@@ -22,6 +24,7 @@ export function turnChanged() {
     announce.textContent = t("alert.your_turn");
     sound("turn");
     vibrate();
+    if (pref("hints") && !S.selected.size) hintNext(); // a learner's turn starts with a play picked
   } else if (!mine) {
     announce.textContent = "";
   }
