@@ -64,9 +64,7 @@ def rulebook_routes(hub: Hub) -> list[BaseRoute]:
         return room
 
     def no_room(request: Request) -> Response:
-        return http_error(
-            404, "no_room", "there is no open room with that code", _lang(request)
-        )
+        return http_error(404, "no_room", "there is no open room with that code", _lang(request))
 
     async def of_room(request: Request) -> Response:
         room = await find(request.path_params["code"])
