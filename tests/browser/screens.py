@@ -292,6 +292,7 @@ def rules_page(v: Visit) -> Any:
 def replay(v: Visit) -> Any:
     """The replay viewer on the last step of a deal just played, from the room."""
     page = session_over(v)
+    page.get_by_role("button", name=v.t(page, "room.menu"), exact=True).click()
     page.get_by_role("link", name=v.t(page, "room.replay"), exact=True).click()
     page.get_by_role("button", name=v.t(page, "replay.last"), exact=True).click()
     page.get_by_role("button", name=v.t(page, "replay.next"), exact=True).wait_for()

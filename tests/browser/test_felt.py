@@ -1,5 +1,7 @@
-"""The felt: the seats around the table at 2, 4, 6 and 8 players on a phone, a tablet and a
-desktop (inside the felt, none over another, the hand and Play on the screen), and the cards
+"""The felt: the seats around the table at 2, 4, 6 and 8 players on phones, a tablet and a
+desktop (inside the felt, none over another nor under the hand, the hand with Play and Pass
+on the screen without scrolling, 13 cards in two rows at most, each 44 px wide or more), the
+room's menu in a sheet, the switches drawn as switches, a hand of 27 cards, and the cards
 drawn as SVG: the index and suit each card shows match its name, jokers and a second deck's
 cards are told apart, and the four-colour deck recolours diamonds and clubs."""
 
@@ -8,21 +10,26 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
-from .test_table import hand_cards, open_room
+from .test_table import close_menu, hand_cards, menu, open_room
 
-VIEWPORTS = [(360, 640), (390, 844), (768, 1024), (1280, 800)]
+VIEWPORTS = [(360, 640), (390, 844), (430, 932), (768, 1024), (1280, 800)]
 
 # Every seat's box, the felt's, and the hand's and Play's, in viewport coordinates.
 BOXES = """() => {
   const box = (el) => { const r = el.getBoundingClientRect();
     return { left: r.left, top: r.top, right: r.right, bottom: r.bottom }; };
   const play = document.querySelector('.actions button[data-focus="play"]');
+  const pass = document.querySelector('.actions button[data-focus="pass"]');
   return {
     felt: box(document.querySelector(".felt")),
     seats: [...document.querySelectorAll("#seats .seat")].map(box),
+    handBox: box(document.querySelector("#hand-box")),
     hand: box(document.querySelector(".hand")),
+    cards: [...document.querySelectorAll(".hand .card")].map(box),
     play: play ? box(play) : null,
+    pass: pass ? box(pass) : null,
     width: document.documentElement.clientWidth,
     height: window.innerHeight,
     scrollWidth: document.documentElement.scrollWidth,
@@ -72,12 +79,16 @@ def test_the_seats_sit_around_the_felt_at_every_size(
                 assert inside(seat, b["felt"]) and inside(seat, screen), f"{where}: seat {i}"
                 for j in range(i):
                     assert not overlap(seat, b["seats"][j]), f"{where}: seats {j} and {i}"
+                assert not overlap(seat, b["handBox"]), f"{where}: seat {i} under the hand"
             me = b["seats"][0]
             assert all(me["top"] >= s["top"] for s in b["seats"]), f"{where}: not at the bottom"
             view = {"left": 0, "top": 0, "right": width, "bottom": height}
             assert b["play"] is not None and inside(b["play"], view), f"{where}: Play"
-            hand = {**b["hand"], "bottom": b["hand"]["top"] + 60}  # its first row at least
-            assert inside(hand, view), f"{where}: the hand"
+            assert b["pass"] is not None and inside(b["pass"], view), f"{where}: Pass"
+            assert inside(b["hand"], view), f"{where}: the hand"
+            assert min(c["right"] - c["left"] for c in b["cards"]) >= 44, f"{where}: narrow"
+            if players == 4:  # a deal's 13 (less any played): in two rows at most
+                assert len({round(c["top"]) for c in b["cards"]}) <= 2, f"{where}: rows"
     finally:
         ctx.close()
 
@@ -122,9 +133,10 @@ def test_cards_are_drawn_with_their_index_suit_and_name(context: Any, server: st
     assert by["RJ"]["colour"] != by["BJ"]["colour"]
     # two colours: diamonds and hearts alike, clubs and spades alike
     assert by["TD"]["colour"] == by["QH"]["colour"] != by["4C"]["colour"] == by["AS"]["colour"]
-    switch = page.get_by_role("switch", name="Four-colour deck")
+    switch = menu(page).get_by_role("switch", name="Four-colour deck")
     switch.click()
     assert switch.get_attribute("aria-checked") == "true"
+    close_menu(page)
     four = dict(zip(words, page.evaluate(FACES, words), strict=True))
     colours = {four[w]["colour"] for w in ("TD", "QH", "AS", "4C")}
     assert len(colours) == 4, colours  # a colour for each suit
@@ -152,3 +164,124 @@ def test_the_play_to_beat_lies_in_the_middle_as_cards(context: Any, server: str)
     # the seat that made it shows it in front of it too
     played = page.locator("#seats .seat-play .card-img").first
     played.wait_for()
+
+
+KNOB = """(el) => {
+  const track = getComputedStyle(el, "::before");
+  const knob = getComputedStyle(el, "::after");
+  const box = el.getBoundingClientRect();
+  return {
+    trackWidth: parseFloat(track.width), trackHeight: parseFloat(track.height),
+    knobWidth: parseFloat(knob.width), knobHeight: parseFloat(knob.height),
+    knobRound: knob.borderRadius, knobLeft: parseFloat(knob.left), knobContent: knob.content,
+    buttonWidth: box.width,
+  };
+}"""
+
+IN_SHEET = "() => document.getElementById('menu').contains(document.activeElement)"
+
+
+def test_the_room_menu_is_a_sheet_opened_by_touch_and_keys(browser: Any, server: str) -> None:
+    """On a phone's touchscreen: one button opens the sheet with the room's menus (the link,
+    the rules, leaving, the switches); a tap beside it or on Close shuts it. By keyboard: Tab
+    stays in it, Escape closes it, and the focus is back on the button. Its switches are drawn
+    as switches: a track wider than tall, and a round knob that slides when switched on."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    ctx.set_default_timeout(15000)
+    try:
+        page = ctx.new_page()
+        open_room(page, server, deals=None)
+        page.get_by_role("button", name="Play", exact=True).wait_for()
+        menu = page.get_by_role("button", name="Menu", exact=True)
+        sheet = page.get_by_role("dialog", name="Room menu")
+        assert not sheet.is_visible()
+        assert not page.get_by_role("button", name="Leave the seat").is_visible()
+        menu.tap()
+        sheet.wait_for()
+        for name in ("Copy link", "Leave the seat", "Vote to end the session"):
+            assert sheet.get_by_role("button", name=name, exact=True).is_visible(), name
+        assert sheet.get_by_role("link", name="The rules").is_visible()
+        assert sheet.get_by_role("switch", name="Sound on my turn").is_visible()
+        box = sheet.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 844 + 0.5  # on the screen
+        sheet.get_by_role("button", name="Close the menu").tap()
+        sheet.wait_for(state="hidden")
+        menu.tap()
+        sheet.wait_for()
+        page.touchscreen.tap(195, 20)  # beside the sheet, on the dimmed page
+        sheet.wait_for(state="hidden")
+
+        # the switches: a track and a knob, the knob at the track's other end once on
+        menu.tap()
+        switch = sheet.get_by_role("switch", name="Four-colour deck")
+        off = switch.evaluate(KNOB)
+        assert off["trackWidth"] > off["trackHeight"] >= 20, off
+        assert off["knobContent"] == '""' and off["knobWidth"] == off["knobHeight"], off
+        assert off["knobRound"] == "50%" and off["knobHeight"] < off["trackHeight"], off
+        switch.tap()
+        assert switch.get_attribute("aria-checked") == "true"
+        page.wait_for_timeout(200)  # the knob's slide
+        on = switch.evaluate(KNOB)
+        assert on["knobLeft"] - off["knobLeft"] >= on["trackWidth"] - 2 * on["knobWidth"], on
+        assert on["knobLeft"] + on["knobWidth"] <= off["knobLeft"] + off["trackWidth"], on
+        page.keyboard.press("Escape")
+        sheet.wait_for(state="hidden")
+
+        # the keyboard: opened by Enter, Tab never leaves it, Escape closes it
+        menu.focus()
+        page.keyboard.press("Enter")
+        sheet.wait_for()
+        assert page.evaluate(IN_SHEET)
+        for _ in range(25):  # more than the sheet has controls: around again
+            page.keyboard.press("Tab")
+            assert page.evaluate(IN_SHEET)
+        for _ in range(25):
+            page.keyboard.press("Shift+Tab")
+            assert page.evaluate(IN_SHEET)
+        page.keyboard.press("Escape")
+        sheet.wait_for(state="hidden")
+        expect(menu).to_be_focused()
+    finally:
+        ctx.close()
+
+
+def test_a_hand_of_27_cards_is_usable_on_a_phone(browser: Any, server: str) -> None:
+    """Two players with the jokers hold 27 cards each: the hand scrolls within itself, Play
+    stays on the screen, and every card can be brought into view and tapped."""
+    ctx = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True)
+    ctx.set_default_timeout(15000)
+    try:
+        page = ctx.new_page()
+        open_room(page, server, deals=None, players=2, changes="jokers=wild")
+        page.get_by_role("button", name="Play", exact=True).wait_for()
+        cards = hand_cards(page)
+        count = cards.count()
+        assert count >= 26  # 27, less a card played by the bot that led
+        hand = page.locator(".hand")
+        expect(hand).to_have_class("hand big")
+        scrolls = "(el) => el.scrollHeight > el.clientHeight + 40"  # more than two rows
+        for _ in range(100):  # (laid out once the page has drawn the deal)
+            if hand.evaluate(scrolls):
+                break
+            page.wait_for_timeout(20)
+        assert hand.evaluate(scrolls)  # it scrolls within itself
+        play = page.get_by_role("button", name="Play", exact=True)
+        for i in range(count):
+            card = cards.nth(i)
+            card.scroll_into_view_if_needed()
+            b = card.bounding_box()
+            assert b is not None and b["width"] >= 44
+            assert b["y"] >= 0 and b["y"] + b["height"] <= 640, f"card {i} off the screen"
+            hit = page.evaluate(
+                "([x, y]) => document.elementFromPoint(x, y).closest('.card')?.dataset.index",
+                [b["x"] + b["width"] / 2, b["y"] + b["height"] / 2],
+            )
+            assert hit == str(i), f"card {i} is covered"
+            pb = play.bounding_box()
+            assert pb is not None and pb["y"] + pb["height"] <= 640
+        last = cards.nth(count - 1)
+        last.tap()
+        assert last.get_attribute("aria-pressed") == "true"
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    finally:
+        ctx.close()

@@ -11,7 +11,7 @@ from typing import Any
 
 from bigtwo import Game
 
-from .test_table import fits_a_phone
+from .test_table import fits_a_phone, menu
 
 CARD = re.compile(r"\b(?:[2-9TJQKA][DCHS]|BJ|RJ)\b")
 
@@ -53,7 +53,7 @@ def test_the_replay_viewer_steps_through_a_deal_from_the_room(context: Any, serv
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     code = finished_room(page, server)
-    page.get_by_role("link", name="Replay the deals").click()
+    menu(page).get_by_role("link", name="Replay the deals").click()
     page.get_by_role("heading", name="Replay").wait_for()
     page.get_by_text("Verified: the revealed deck opens").wait_for()
     assert page.get_by_text(re.compile(r"^[0-9a-f]{64}$")).count() == 1  # the commitment
@@ -159,7 +159,7 @@ def test_the_rules_page_from_the_form_and_from_a_room(context: Any, server: str)
     page.get_by_role("button", name="Open the room").click()
     page.wait_for_url("**#room=*")
     code = page.url.split("#room=")[1]
-    page.get_by_role("link", name="The rules").click()
+    menu(page).get_by_role("link", name="The rules").click()
     page.get_by_role("heading", name=f"Rules of room {code}").wait_for()
     changed = page.locator("dt").filter(has_text="changed")
     changed.first.wait_for()

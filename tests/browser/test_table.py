@@ -101,6 +101,20 @@ def more_than(items: Any, count: int, timeout: float = 15.0) -> None:
         time.sleep(0.02)
 
 
+def menu(page: Any) -> Any:
+    """The room's menu (a sheet): opened by its button unless it is open already."""
+    sheet = page.get_by_role("dialog", name="Room menu")
+    if not sheet.is_visible():
+        page.get_by_role("button", name="Menu", exact=True).click()
+        sheet.wait_for()
+    return sheet
+
+
+def close_menu(page: Any) -> None:
+    page.keyboard.press("Escape")
+    page.get_by_role("dialog", name="Room menu").wait_for(state="hidden")
+
+
 def hand_cards(page: Any) -> Any:
     return page.get_by_role("group", name="Your hand").get_by_role("button")
 

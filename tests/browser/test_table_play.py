@@ -5,13 +5,22 @@ who stops watching, and a President's card exchange between deals."""
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
-from .test_table import Frames, hand_cards, more_than, open_room, wait_turn
+from .test_table import (
+    Frames,
+    close_menu,
+    hand_cards,
+    menu,
+    more_than,
+    open_room,
+    wait_turn,
+)
 
 RANKS = "3456789TJQKA2"
 SUITS = "DCHS"  # the classic rules' suits, low to high
@@ -59,14 +68,14 @@ def test_the_hand_is_sorted_by_choice_and_arranged_by_drag_and_keyboard(
     wait_turn(page)
     shown = words(page)
     assert shown == by_rank(shown) and len(shown) == 13
-    by_suit_switch = page.get_by_role("switch", name="Sort by suit")
-    assert by_suit_switch.get_attribute("aria-checked") == "false"
-    by_suit_switch.click()
-    assert by_suit_switch.get_attribute("aria-checked") == "true"
+    sort = page.locator("#hand-box").get_by_role("button", name=re.compile("^Sort by"))
+    expect(sort).to_have_text("Sort by suit")  # the button says what a press does
+    sort.click()
     assert words(page) == by_suit(shown)
+    expect(sort).to_have_text("Sort by rank")
     page.reload()  # the choice is remembered
     wait_turn(page)
-    assert page.get_by_role("switch", name="Sort by suit").get_attribute("aria-checked") == "true"
+    expect(sort).to_have_text("Sort by rank")
     assert words(page) == by_suit(shown)
 
     # the keyboard: Shift+ArrowRight moves the focused card one place, the focus with it
@@ -99,6 +108,10 @@ def test_the_hand_is_sorted_by_choice_and_arranged_by_drag_and_keyboard(
     next_update(page, frames, seen)
     held = set(frames.states()[-1]["view"]["hand"].split())
     assert words(page) == [w for w in arranged if w in held]
+    expect(sort).to_have_text("Sort by suit")  # an arranged hand: back to the order chosen
+    sort.click()
+    assert words(page) == by_suit([w for w in arranged if w in held])
+    expect(sort).to_have_text("Sort by rank")
 
 
 def test_hint_cycles_through_the_offered_plays(context: Any, server: str) -> None:
@@ -147,10 +160,11 @@ def test_auto_pass_and_the_your_turn_alert(context: Any, server: str) -> None:
     wait_turn(page)
     assert page.title() == "● Your turn – Big Two"
     assert page.evaluate("window.tones") == 1  # the clicks before it allowed sound
-    page.get_by_role("switch", name="Your turn in the tab's title").click()
+    menu(page).get_by_role("switch", name="Your turn in the tab's title").click()
     assert page.title() == "Big Two"
-    page.get_by_role("switch", name="Sounds").click()
-    page.get_by_role("switch", name="Pass for me when I can only pass").click()
+    menu(page).get_by_role("switch", name="Sounds").click()
+    menu(page).get_by_role("switch", name="Pass for me when I can only pass").click()
+    close_menu(page)
     deadline = time.monotonic() + 90
     # the test never presses Pass: a pass sent is the page's own
     while not any(m.get("type") == "act" and m["action"] == "pass" for m in frames.sent):
@@ -167,10 +181,10 @@ def test_auto_pass_and_the_your_turn_alert(context: Any, server: str) -> None:
     assert page.evaluate("window.tones") == 1  # no tone once switched off
     assert page.title() == "Big Two"
     page.reload()  # the switches are remembered
-    page.get_by_role("switch", name="Sounds").wait_for()
+    menu(page).get_by_role("switch", name="Sounds").wait_for()
     for name in ("Sounds", "Your turn in the tab's title"):
-        assert page.get_by_role("switch", name=name).get_attribute("aria-checked") == "false"
-    assert page.get_by_role("switch", name="Pass for me when I can only pass").get_attribute(
+        assert menu(page).get_by_role("switch", name=name).get_attribute("aria-checked") == "false"
+    assert menu(page).get_by_role("switch", name="Pass for me when I can only pass").get_attribute(
         "aria-checked"
     ) == "true"
 
@@ -182,8 +196,9 @@ def test_the_link_during_play_and_a_spectator_who_stops_watching(
     host = context.new_page()
     code = open_room(host, server, deals=None)
     wait_turn(host)
-    host.get_by_role("button", name="Copy link").click()
+    menu(host).get_by_role("button", name="Copy link").click()
     host.get_by_text("Link copied").wait_for()
+    close_menu(host)
     assert host.evaluate("navigator.clipboard.readText()").endswith(f"/#room={code}")
 
     other = browser.new_context()
@@ -194,7 +209,7 @@ def test_the_link_during_play_and_a_spectator_who_stops_watching(
         watcher.goto(f"{server}/#room={code}")
         watcher.get_by_role("button", name="Watch").click()
         watcher.get_by_text("You are watching: no hand is shown.").wait_for()
-        watcher.get_by_role("button", name="Stop watching").click()
+        menu(watcher).get_by_role("button", name="Stop watching").click()
         watcher.get_by_role("button", name="Open the room").wait_for()  # home again
         assert "#room=" not in watcher.url
         deadline = time.monotonic() + 10
@@ -225,7 +240,8 @@ def test_a_president_gives_cards_by_clicking(context: Any, server: str) -> None:
     frames = Frames(page)
     open_room(page, server, deals=None, rules="president", bots="random",
               changes="president_free_choice=yes")
-    page.get_by_role("switch", name="Pass for me when I can only pass").click()
+    menu(page).get_by_role("switch", name="Pass for me when I can only pass").click()
+    close_menu(page)
     give = page.get_by_role("button", name="Give", exact=True)
     turn = page.get_by_text("Your turn", exact=True)
     deadline = time.monotonic() + 150

@@ -390,7 +390,8 @@ def test_what_cannot_be_undone_asks_again(phone: Any, server: str) -> None:
     """Closing the room and leaving the seat for good take a second press within a few
     seconds: a mis-tap on a phone changes nothing, and an unanswered question lapses."""
     page, frames = my_turn_with_bots(phone, server)
-    controls = page.locator("#controls")
+    page.get_by_role("button", name="Menu", exact=True).tap()
+    controls = page.get_by_role("dialog", name="Room menu")
     sent = len(frames.sent)
 
     def told() -> list[str]:  # what the page asked of the room since

@@ -27,6 +27,11 @@ export function handOrder(view) {
   return [...kept, ...list.filter((c) => !known.has(c.word))]; // cards received: at the end
 }
 
+// Has the person arranged this deal's hand themselves (a drag, Shift and an arrow)?
+export function arrangedByHand(view) {
+  return arranged.deal === dealOf(view) && arranged.words.length > 0;
+}
+
 export function forgetArrangement() {
   arranged = { deal: null, words: [] };
 }

@@ -1,5 +1,6 @@
-// The room's controls: the host's (start, seats to bots, mute, hand over, close, rematch),
-// taking an open seat while watching, voting to end, leaving, going home.
+// The room's controls. On the page: what moves the room on (start, rematch, taking an open
+// seat while watching, coming back). In the menu's sheet: the host's tools (remove, mute, hand
+// over, close), voting to end, leaving, the rules, the replay, going home, and the switches.
 import { fill, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { nameField } from "./name-field.js";
@@ -11,9 +12,12 @@ import { S, net } from "./state.js";
 
 export function controls() {
   const box = document.getElementById("controls");
+  const menu = document.getElementById("menu-controls");
+  const prefs = document.getElementById("menu-prefs");
   const r = room();
-  if (!r) return fill(box);
-  const out = [];
+  if (!r) return [box, menu, prefs].forEach((el) => fill(el));
+  const out = []; // on the page
+  const more = []; // in the menu
   if (isHost()) {
     if (r.status === "waiting") {
       out.push(h("button", { type: "button", class: "primary", "data-focus": "start",
@@ -26,7 +30,7 @@ export function controls() {
     for (const seat of r.seats) {
       if (seat.kind !== "person" || seat.seat === S.seat || r.status === "closed") continue;
       const name = seatName(seat.seat);
-      out.push(
+      more.push(
         confirming(`remove-${seat.seat}-${name}`, t("room.remove", { name }),
           () => host("remove", seat.seat)),
         h("button", { type: "button", text: t("room.mute", { name }),
@@ -36,7 +40,7 @@ export function controls() {
       );
     }
     if (r.status !== "closed") {
-      out.push(confirming("close", t("room.close"), () => host("close")));
+      more.push(confirming("close", t("room.close"), () => host("close")));
     }
   } else if (r.status === "waiting" && S.seat !== null) {
     out.push(h("p", { class: "hint", text: t("room.waiting.host") }));
@@ -51,32 +55,34 @@ export function controls() {
       text: t("room.back"), onclick: () => enter() }));
   }
   if (S.seat !== null && r.status === "playing") {
-    out.push(h("button", { type: "button", text: t("room.vote"),
+    more.push(h("button", { type: "button", text: t("room.vote"),
       onclick: () => net.send({ type: "vote_end", yes: true }) }));
   }
   if (S.seat !== null && r.status !== "closed") {
-    out.push(confirming("leave", t("room.leave"), leaveSeat));
+    more.push(confirming("leave", t("room.leave"), leaveSeat));
   }
   if (S.seat === null) {
-    out.push(h("button", { type: "button", "data-focus": "unwatch", text: t("room.unwatch"),
+    more.push(h("button", { type: "button", "data-focus": "unwatch", text: t("room.unwatch"),
       onclick: stopWatching }));
   }
-  out.push(h("a", { href: `#rules&room=${r.code}`, class: "button", text: t("room.rules.page") }));
-  out.push(h("a", { href: `#learn&room=${r.code}`, class: "button", text: t("home.learn") }));
+  more.push(h("a", { href: `#rules&room=${r.code}`, class: "button", text: t("room.rules.page") }));
+  more.push(h("a", { href: `#learn&room=${r.code}`, class: "button", text: t("home.learn") }));
   if (r.deals_played > 0 || r.status === "over") {
     const seat = S.seat === null ? "" : `&seat=${S.seat}`;
-    out.push(h("a", { href: `#replay&room=${r.code}${seat}`, class: "button",
+    more.push(h("a", { href: `#replay&room=${r.code}${seat}`, class: "button",
       text: t("room.replay") }));
   }
-  out.push(h("a", { href: "#", class: "button", text: t("room.home") }));
+  more.push(h("a", { href: "#", class: "button", text: t("room.home") }));
   const switches = h("div",
-    { class: "row wrap", role: "group", "aria-label": t("pref.heading") },
+    { class: "switches", role: "group", "aria-label": t("pref.heading") },
     S.seat === null ? null : [prefSwitch("autopass", turnChanged),
       prefSwitch("title", showTitle), prefSwitch("hints", turnChanged)],
     prefSwitch("sound", undefined, "pref.sounds"),
     S.seat !== null && "vibrate" in navigator ? prefSwitch("vibrate") : null,
     prefSwitch("colours", fourColours));
-  fill(box, h("div", { class: "row wrap" }, out), switches);
+  fill(box, out.length ? h("div", { class: "row wrap" }, out) : null);
+  fill(menu, h("div", { class: "menu-list" }, more));
+  fill(prefs, switches);
 }
 
 // What can't be undone (closing the room, giving a seat to a bot for good) asks twice: the

@@ -1,7 +1,7 @@
 // Your hand: the cards in your order (sorted, or arranged by dragging or Shift+arrows),
 // selected by tap, click or Space; the buttons below it come from moves.js.
 import {
-  dragHandlers, dragging, endedDrag, forgetArrangement, handOrder, moveCard,
+  arrangedByHand, dragHandlers, dragging, endedDrag, forgetArrangement, handOrder, moveCard,
 } from "./arrange.js";
 import { face } from "./card-face.js";
 import * as cards from "./cards.js";
@@ -9,7 +9,7 @@ import { arrowStep, fill, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { hintNext, moveButtons, pass, playSelected, sideActions } from "./moves.js";
 import { offline } from "./offline.js";
-import { prefSwitch } from "./prefs.js";
+import { pref, setPref } from "./prefs.js";
 import { S } from "./state.js";
 
 export function hand() {
@@ -39,16 +39,18 @@ export function hand() {
       onkeydown: (e) => cardKey(e, view, c.word, i, list.length),
     }, face(c)));
   const inPlay = S.state.room.status === "playing" && view.end === null;
+  const [line, actions] = inPlay ? moveButtons(hand) : [null, null];
   fill(
     box,
     h("div", { class: "hand-head" },
       h("h2", { id: "hand-h", text: t("table.hand") }),
-      prefSwitch("suit", () => { forgetArrangement(); hand(); })),
+      line, // what is selected, or why it can't be played: beside the heading, above the cards
+      sortButton(view)),
     list.length
       ? h("div", { class: list.length > 14 ? "hand big" : "hand", role: "group", "aria-labelledby": "hand-h",
         ...dragHandlers(view, hand) }, buttons)
       : h("p", { text: t("table.hand.empty") }),
-    inPlay ? moveButtons(hand) : null,
+    actions,
     inPlay ? h("p", { class: "hint keys", text: t("table.keys") }) : null,
   );
   fill(document.getElementById("side"), sideActions());
@@ -58,6 +60,23 @@ export function hand() {
     if (first) first.focus();
   }
   offline();
+}
+
+// Sort: a hand arranged by hand goes back to the order chosen; a sorted one takes the other
+// order (by rank, by suit), which is remembered. The button says what a press does.
+function sortButton(view) {
+  const bySuit = pref("suit");
+  const resort = arrangedByHand(view);
+  const next = resort ? bySuit : !bySuit;
+  return h("button", {
+    type: "button", class: "sort", "data-focus": "sort",
+    text: t(next ? "pref.suit" : "table.sort.rank"),
+    onclick: () => {
+      if (!resort) setPref("suit", next);
+      forgetArrangement();
+      hand();
+    },
+  });
 }
 
 // Arrows move between cards; with Shift they move the card itself.

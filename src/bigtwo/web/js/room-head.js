@@ -1,9 +1,11 @@
-// The room's heading: its code, status, rules and progress, and the room's link to share:
-// shown in full with a copy button while it waits for players, then a copy button alone (for
-// friends to watch), and an Invite button where the device can share (phones).
+// The room's heading: its code, status, rules and progress, the button to the room's menu, and
+// the room's link to share: shown in full with a copy button while it waits for players, then
+// a copy button alone in the menu (for friends to watch), and an Invite button where the
+// device can share (phones).
 import { fill, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { room } from "./reading.js";
+import { menuButton } from "./sheet.js";
 import { S, shareLink } from "./state.js";
 
 // What the last copy said: kept across the re-renders that every move brings.
@@ -45,12 +47,15 @@ export function roomHead() {
   }
   fill(
     box,
-    h("h2", { text: t("room.heading", { code: r.code }) }),
-    h("p", { class: "status" },
-      h("span", { text: t(`room.status.${r.status}`) }),
-      h("span", { text: t("room.rules", { rules: r.rules }) }),
-      progress ? h("span", { text: progress }) : null,
-      S.seat === null ? h("span", { text: t("room.watching") }) : null),
+    h("div", { class: "head-row" },
+      h("div", { class: "head-text" },
+        h("h2", { text: t("room.heading", { code: r.code }) }),
+        h("p", { class: "status" },
+          h("span", { text: t(`room.status.${r.status}`) }),
+          h("span", { text: t("room.rules", { rules: r.rules }) }),
+          progress ? h("span", { text: progress }) : null,
+          S.seat === null ? h("span", { text: t("room.watching") }) : null)),
+      menuButton()),
     r.status === "waiting"
       ? h("p", { class: "share" },
         h("label", { for: "share-link", text: t("room.share") }),
@@ -58,8 +63,7 @@ export function roomHead() {
           onfocus: (e) => e.target.select() }),
         copyButton, share, copied)
       : null,
-    r.status === "playing" || r.status === "over"
-      ? h("p", { class: "share" }, copyButton, share, copied)
-      : null,
   );
+  const shared = r.status === "playing" || r.status === "over";
+  fill(document.getElementById("menu-share"), shared ? [copyButton, share, copied] : []);
 }

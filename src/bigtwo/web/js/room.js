@@ -1,5 +1,5 @@
-// The room screen: its frame (the felt with the seats around the board, the hand below it), and
-// `update`, which fills every part of it from the state.
+// The room screen: its frame (the felt with the seats around the board, the hand below it, the
+// menu's sheet), and `update`, which fills every part of it from the state.
 import { board } from "./board.js";
 import { controls } from "./controls.js";
 import { fill, h } from "./dom.js";
@@ -11,6 +11,7 @@ import { roomHead } from "./room-head.js";
 import { seats } from "./seats.js";
 import { offline } from "./offline.js";
 import { request } from "./session.js";
+import { sheet } from "./sheet.js";
 import { S, main } from "./state.js";
 
 export function roomScreen() {
@@ -53,6 +54,7 @@ export function roomScreen() {
           "aria-labelledby": "chat-h" }),
         S.seat !== null ? chatForm : null),
     ))),
+    sheet(),
   );
   update();
 }

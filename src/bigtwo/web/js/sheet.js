@@ -1,0 +1,65 @@
+// The room's menu: a sheet (a modal <dialog>) that holds what is not played with: the link to
+// share, the rules, leaving, the vote, the host's tools and the switches. One button opens it;
+// Tab stays inside it, Escape, the close button or a tap beside it close it, and the focus goes
+// back to the button. Made once per room screen, so the updates that refill its parts leave it
+// open.
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+
+const OPENER = '[data-focus="menu"]';
+
+// The <dialog> with empty parts (ids `menu-share`, `menu-controls`, `menu-prefs`) to fill.
+export function sheet() {
+  const dialog = h(
+    "dialog",
+    {
+      id: "menu",
+      class: "sheet",
+      "aria-labelledby": "menu-h",
+      onclick: (e) => { if (e.target === dialog) dialog.close(); }, // the backdrop
+      onkeydown: (e) => trap(e, dialog),
+      onclose: () => {
+        const opener = document.querySelector(OPENER); // redrawn meanwhile: found anew
+        if (opener) opener.focus();
+      },
+    },
+    h("div", { class: "sheet-body" },
+      h("div", { class: "sheet-head" },
+        h("h2", { id: "menu-h", text: t("room.menu.heading") }),
+        h("button", { type: "button", "data-focus": "menu-close", text: t("room.menu.close"),
+          onclick: () => dialog.close() })),
+      h("div", { id: "menu-share", class: "share" }),
+      h("div", { id: "menu-controls" }),
+      h("div", { id: "menu-prefs" })),
+  );
+  return dialog;
+}
+
+// The button that opens the sheet.
+export function menuButton() {
+  return h("button", {
+    type: "button", class: "menu-button", "data-focus": "menu", "aria-haspopup": "dialog",
+    "aria-controls": "menu", text: t("room.menu"),
+    onclick: () => {
+      const dialog = document.getElementById("menu");
+      if (dialog && !dialog.open) dialog.showModal();
+    },
+  });
+}
+
+// Tab from the last control goes to the first, Shift+Tab from the first to the last.
+function trap(e, dialog) {
+  if (e.key !== "Tab") return;
+  const all = [...dialog.querySelectorAll("button, a[href], input, select, textarea")]
+    .filter((el) => !el.disabled && el.getClientRects().length > 0);
+  if (!all.length) return;
+  const first = all[0];
+  const last = all[all.length - 1];
+  if (e.shiftKey && document.activeElement === first) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && document.activeElement === last) {
+    e.preventDefault();
+    first.focus();
+  }
+}
