@@ -62,7 +62,7 @@ def open_room(
     page.goto(f"{base}/")
     page.get_by_label("Your name").fill("Ann")
     if rules is not None:
-        page.get_by_label("Rules").select_option(rules)
+        page.get_by_label("Rules", exact=True).select_option(rules)
     if players != 4:
         page.get_by_label("Players", exact=True).fill(str(players))
     for seat in range(2, players + 1):
