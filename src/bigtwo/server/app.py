@@ -36,6 +36,8 @@ from .protocol import (
     Ping,
     Pong,
     ProtocolError,
+    Ready,
+    Rematch,
     Resume,
     Unwatch,
     Unwatched,
@@ -210,6 +212,8 @@ HANDLERS: dict[type, Callable[[Hub, Connection, Any], Awaitable[None]]] = {
     Host: Hub.host,
     Leave: lambda hub, conn, _: hub.leave(conn),
     Vote: lambda hub, conn, m: hub.vote(conn, m.yes),
+    Ready: lambda hub, conn, _: hub.ready(conn),
+    Rematch: lambda hub, conn, m: hub.ask_rematch(conn, m.yes),
     Chat: lambda hub, conn, m: hub.chat(conn, m.text),
 }
 assert set(HANDLERS) == set(INBOUND.values()), "every request type has its handler"
