@@ -150,7 +150,9 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
             *replay_routes(hub),
             *rulebook_routes(hub),
             WebSocketRoute("/ws", socket),
-            *web_routes(hub.settings.bot_pace),  # last: the page is the catch-all at /
+            *web_routes(
+                hub.settings.bot_pace, hub.settings.pause
+            ),  # last: the page is the catch-all at /
         ],
         lifespan=lifespan,
         exception_handlers={DatabaseError: database_failed},

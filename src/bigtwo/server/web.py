@@ -1,6 +1,6 @@
 """The browser table: its static files (``bigtwo/web``, shipped in the package) at ``/``, and
 ``/api/rules``, the presets and the rule options in words and the server's default pace of the
-bots, for its form that opens a room."""
+bots and rest between deals, for its form that opens a room."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from starlette.staticfiles import StaticFiles
 
 from ..rules.catalogue import OPTIONS
 from ..rules.config import Rules
+from .protocol import PAUSE
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 # the page loads nothing but its own files and talks only to its own server
@@ -34,14 +35,16 @@ class Page(StaticFiles):
         return response
 
 
-def web_routes(pace: str = "normal") -> list[BaseRoute]:
+def web_routes(pace: str = "normal", pause: float = PAUSE) -> list[BaseRoute]:
     """The routes to add after the app's own: the page is the catch-all at ``/``; ``pace`` is
-    the bots' pace a room gets when its ``create`` names none (`Settings.bot_pace`)."""
+    the bots' pace a room gets when its ``create`` names none (`Settings.bot_pace`), ``pause``
+    its rest between deals (`Settings.pause`)."""
 
     async def rules(_: Request) -> Response:
         presets = [{"name": n, "players": Rules.preset(n).players} for n in Rules.presets()]
         options = [{"name": name, "meaning": meaning} for name, (_, meaning) in OPTIONS.items()]
-        return JSONResponse({"presets": presets, "options": options, "pace": pace})
+        body = {"presets": presets, "options": options, "pace": pace, "pause": pause}
+        return JSONResponse(body)
 
     return [
         Route("/api/rules", rules),

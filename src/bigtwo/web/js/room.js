@@ -9,6 +9,7 @@ import { chatLog, logList } from "./journal.js";
 import { results } from "./results.js";
 import { roomHead } from "./room-head.js";
 import { seats } from "./seats.js";
+import { summary } from "./summary.js";
 import { S, main, net } from "./state.js";
 
 export function roomScreen() {
@@ -33,6 +34,7 @@ export function roomScreen() {
     main(),
     h("div", { class: "room" }, h("div", { class: "col-main" },
     h("section", { id: "room-head", class: "room-head" }),
+    h("section", { id: "summary", class: "summary", "aria-labelledby": "summary-h", hidden: true }),
     h("div", { class: "felt" },
       h("section", { id: "seats", class: "seats", "aria-label": t("room.seats") }),
       h("section", { id: "board", class: "board", "aria-label": t("table.heading") })),
@@ -63,6 +65,7 @@ export function update() {
   board();
   hand();
   results();
+  summary();
   controls();
   logList();
   chatLog();
