@@ -54,6 +54,7 @@ class ServerProcess:
     port: int = field(default_factory=free_port)
     grace: float | None = None  # seconds a person may be away before a bot plays for them
     bot_pace: str = "instant"  # a room's pace unless its creator names one (fast tests)
+    deal_pause: float = 0.0  # seconds between deals unless the creator names them (fast tests)
     extra: list[str] = field(default_factory=list)  # more options for `bigtwo serve`
     proc: subprocess.Popen[bytes] | None = None
 
@@ -75,6 +76,7 @@ class ServerProcess:
             *([] if self.grace is None else ["--grace", str(self.grace)]),
             "--min-turn", "0.5",  # turns short enough for a test to wait out
             "--bot-pace", self.bot_pace,
+            "--deal-pause", str(self.deal_pause),
             *self.extra,
         ]  # fmt: skip
         with self.log.open("ab") as log:

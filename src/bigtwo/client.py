@@ -184,6 +184,15 @@ class Client:
             self.state and self.state["room"]["status"] in ("over", "closed")
         )
 
+    @property
+    def resting(self) -> int | None:
+        """Between deals, the number of the deal whose summary the table rests on while this
+        seat hasn't said ``ready`` to it; else None."""
+        summary = self.state and self.state.get("summary")
+        if not summary or summary["next_at"] is None or self.seat in summary["ready"]:
+            return None
+        return int(summary["deal"])
+
     def offered(self) -> list[Move]:
         """The moves the server offers this seat now, as the engine's moves (for a bot)."""
         if self.state is None or not self.state["offers"]:
@@ -205,14 +214,18 @@ class Client:
 
     def play(self, bot: Bot, deals: int | None = None, timeout: float = 60.0) -> None:
         """Play the seat with ``bot`` until the session is over (or ``deals`` more deals
-        end). The bot chooses among the moves the server offered. A restart (``bye``, or the
-        connection dropping) is ridden out: `reconnect`, and play on."""
-        ended = 0
+        end). The bot chooses among the moves the server offered, and says ``ready`` to each
+        deal's summary. A restart (``bye``, or the connection dropping) is ridden out:
+        `reconnect`, and play on."""
+        ended, readied = 0, -1
         while not self.over and (deals is None or ended < deals):
             try:
                 if self.my_turn:
                     self._take_turn(bot)
                     continue
+                if self.resting is not None and self.resting != readied:
+                    readied = self.resting
+                    self.send({"type": "ready"})
                 message = self.receive(timeout)
             except ConnectionClosed:  # the server went away: come back when it is up
                 self.reconnect(timeout)

@@ -402,6 +402,30 @@ class Session:
                     out.append(Payment(payer, payee, abs(diff) * stake))
         return out
 
+    def settlement_parts(self) -> dict[tuple[int, int], list[tuple[int, int]]]:
+        """How each payment of `settlement` (at 1 a point) follows from the deals: for each
+        (payer, payee), the deals (numbered from 1) that moved points between the two and
+        how many each moved, towards the payee (negative: the other way). They add up to the
+        payment: debts between two players net out over the session.
+
+        >>> s = Session(Rules(), totals=(33, -3, -22, -8), results=(
+        ...     DealResult((33, -3, -22, -8), 0, (), (0, 3, 11, 8), "out", 0),))
+        >>> s.settlement_parts()[2, 1]
+        [(1, 19)]
+        """
+        parts: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        for p in self.settlement(1.0):
+            parts[p.payer, p.payee] = []
+        for number, r in enumerate(self.results, 1):
+            moved: dict[tuple[int, int], int] = {}
+            for payer, payee, points in _deal_debts(r, self.rules.winner_only):
+                moved[payer, payee] = moved.get((payer, payee), 0) + points
+            for (payer, payee), shown in parts.items():
+                net = moved.get((payer, payee), 0) - moved.get((payee, payer), 0)
+                if net:
+                    shown.append((number, net))
+        return parts
+
 
 def _deal_kind(result: DealResult) -> str:
     """How a deal's scores settle: "penalties", "payments" or "points" (`_deal_debts`)."""
@@ -411,25 +435,29 @@ def _deal_kind(result: DealResult) -> str:
     return "payments" if sum(s) == 0 else "points"
 
 
-def settlement_words(session: Session, t: Catalogue | None = None) -> list[str]:
-    """In words, for the end of a session: which scoring the running totals add up, and how
-    the settlement (`Session.settlement`) follows from them, so that a player can see why
-    the money differs from the totals. In the language of ``t`` (English by default)."""
-    t = t or catalogue(FALLBACK)
+def settlement_terms(session: Session) -> list[tuple[str, dict[str, str]]]:
+    """Which scoring the running totals add up, and how the settlement (`Session.settlement`)
+    follows from them, as catalogue keys and their parameters: a player sees why the money
+    differs from the totals (`settlement_words` says them; a browser says the keys)."""
     rules = session.rules
     kinds = {_deal_kind(r) for r in session.results}
     penalties_only = ".penalties" if kinds == {"penalties"} else ""
-    lines = [t(f"term.settle.totals{penalties_only}", scoring=rules.scoring.value)]
+    terms = [(f"term.settle.totals{penalties_only}", {"scoring": rules.scoring.value})]
     if "penalties" in kinds:
-        lines.append(t("term.settle.winner_only" if rules.winner_only else "term.settle.pagat"))
+        terms.append(("term.settle.winner_only" if rules.winner_only else "term.settle.pagat", {}))
     if "payments" in kinds:
-        lines.append(t("term.settle.payments"))
+        terms.append(("term.settle.payments", {}))
     if "points" in kinds:
-        lines.append(
-            t("term.settle.points.winner_only" if rules.winner_only else "term.settle.points")
-        )
-    lines.append(t("term.settle.net"))
-    return lines
+        winner_only = ".winner_only" if rules.winner_only else ""
+        terms.append((f"term.settle.points{winner_only}", {}))
+    terms.append(("term.settle.net", {}))
+    return terms
+
+
+def settlement_words(session: Session, t: Catalogue | None = None) -> list[str]:
+    """`settlement_terms` in words, in the language of ``t`` (English by default)."""
+    t = t or catalogue(FALLBACK)
+    return [t(key, **params) for key, params in settlement_terms(session)]
 
 
 def _deal_debts(result: DealResult, winner_only: bool) -> list[tuple[int, int, int]]:

@@ -166,7 +166,8 @@ def test_a_person_plays_a_whole_deal_with_three_bots(context: Any, server: str) 
     results = page.get_by_role("region", name="Scores")
     assert results.get_by_role("rowheader", name="Deal 1").is_visible()
     assert results.get_by_role("rowheader", name="Totals").is_visible()
-    assert results.get_by_role("heading", name="Settlement").is_visible()
+    standings = page.get_by_role("region", name="The session is over: standings")
+    assert standings.get_by_role("heading", name="Settlement").is_visible()
     assert "wins the deal" in page.get_by_role("region", name="Plays").inner_text()
     assert page.get_by_role("alert").inner_text() == ""  # no refusal on the way
     played = [m for m in frames.messages if m.get("type") == "update"]

@@ -44,7 +44,7 @@ def connection(heard: list[str]) -> Connection:
 async def anns_room(store: Store, heard: list[str]) -> tuple[Hub, Connection, str]:
     """A hub on ``store`` with Ann's room of three easy bots made through it (its copy kept),
     Ann's connection telling ``heard``."""
-    hub = Hub(store, Settings(bot_pace="instant"))
+    hub = Hub(store, Settings(bot_pace="instant", pause=0.0))
     ann = connection(heard)
     await hub.create(ann, Create(type="create", name="Ann", seats=["easy"] * 3))
     assert ann.room is not None and ann.room in hub.rooms
@@ -53,7 +53,7 @@ async def anns_room(store: Store, heard: list[str]) -> tuple[Hub, Connection, st
 
 def test_a_person_joining_or_back_through_a_process_is_noted_there(store: Store) -> None:
     async def scenario() -> tuple[str, str, list[tuple[object, ...]]]:
-        hub = Hub(store, Settings(bot_pace="instant"))
+        hub = Hub(store, Settings(bot_pace="instant", pause=0.0))
         heard: list[str] = []
         ann, bob = connection(heard), connection(heard)
         await hub.create(ann, Create(type="create", name="Ann", seats=["open", "easy", "easy"]))

@@ -34,7 +34,7 @@ def test_requests_are_refused_while_the_database_is_away_and_work_once_it_is_bac
     proxy = Lossy(database)
     try:
         with (
-            TestClient(make_app(proxy.url, Settings(bot_pace="instant"))) as client,
+            TestClient(make_app(proxy.url, Settings(bot_pace="instant", pause=0.0))) as client,
             client.websocket_connect(WS) as ann,
             client.websocket_connect(WS) as bob,
         ):

@@ -74,7 +74,7 @@ def test_a_join_whose_commit_reply_was_lost_takes_one_seat(lossy: tuple[Lossy, S
 
     async def scenario() -> tuple[str, str]:
         heard: list[str] = []
-        hub = Hub(store, Settings(bot_pace="instant"))
+        hub = Hub(store, Settings(bot_pace="instant", pause=0.0))
         ann, bob = connection([]), connection(heard)
         await hub.create(ann, Create(type="create", name="Ann", seats=["open", "open", "easy"]))
         assert ann.room is not None
@@ -145,7 +145,7 @@ def test_a_join_whose_reply_was_lost_is_not_made_again_after_anothers_change(
 
     async def scenario() -> tuple[str, int, str]:
         heard: list[str] = []
-        hub = Hub(store, Settings(bot_pace="instant"))
+        hub = Hub(store, Settings(bot_pace="instant", pause=0.0))
         ann, bob = connection([]), connection(heard)
         await hub.create(ann, Create(type="create", name="Ann", seats=["open"] * 3))
         assert ann.room is not None
@@ -180,7 +180,7 @@ def test_a_leave_whose_reply_was_lost_is_not_made_again_after_anothers_change(
 
     async def scenario() -> tuple[str, list[str]]:
         heard: list[str] = []
-        hub = Hub(store, Settings(bot_pace="instant"))
+        hub = Hub(store, Settings(bot_pace="instant", pause=0.0))
         ann, bob = connection([]), connection(heard)
         await hub.create(ann, Create(type="create", name="Ann", seats=["open"] * 3))
         assert ann.room is not None
@@ -226,7 +226,7 @@ def test_a_room_whose_creating_commit_reply_was_lost_is_created_once(
 
     async def scenario() -> tuple[str, list[str]]:
         heard: list[str] = []
-        hub = Hub(store, Settings(bot_pace="instant"))
+        hub = Hub(store, Settings(bot_pace="instant", pause=0.0))
         ann = connection(heard)
         proxy.lose_next_commit()
         await hub.create(ann, Create(type="create", name="Ann", seats=["easy"] * 3))

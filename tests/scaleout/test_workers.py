@@ -125,7 +125,7 @@ def test_every_option_reaches_every_worker(database: str, tmp_path: Path) -> Non
         assert set(hosts) == set(serving_workers(server))
         told = server.log.read_text()
         settings = Settings(  # as given (and the tests' pace)
-            grace=1.0, keep_empty=1.0, rate=4.0, min_turn=0.5, bot_pace="instant"
+            grace=1.0, keep_empty=1.0, rate=4.0, min_turn=0.5, bot_pace="instant", pause=0.0
         )
         for pid in hosts:  # each worker says what it runs with ...
             assert f"worker {pid} serving with {settings!r}" in told

@@ -42,6 +42,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 @pytest.fixture
 def test_client(tmp_path: Path) -> Iterator[TestClient]:
     """The Starlette test client on a fresh app (its lifespan runs)."""
-    app = make_app(sqlite_url(tmp_path / "app.db"), Settings(grace=GRACE, bot_pace="instant"))
+    settings = Settings(grace=GRACE, bot_pace="instant", pause=0.0)
+    app = make_app(sqlite_url(tmp_path / "app.db"), settings)
     with TestClient(app) as client:
         yield client

@@ -43,7 +43,7 @@ def failing(batch: list[Write]) -> None:
 
 def test_a_room_whose_creation_was_not_stored_is_not_kept(store: Store) -> None:
     async def scenario() -> tuple[str, list[str], list[dict[str, Any]]]:
-        hub = Hub(store, Settings(bot_pace="instant"))
+        hub = Hub(store, Settings(bot_pace="instant", pause=0.0))
         await hub.open()
         hub.changes.commits.commit = failing
         with pytest.raises(RoomError) as refused:
@@ -60,7 +60,7 @@ def test_a_room_whose_creation_was_not_stored_is_not_kept(store: Store) -> None:
 
 def test_an_action_not_stored_is_undone_and_may_be_sent_again(store: Store) -> None:
     async def scenario() -> tuple[str, int, int, int]:
-        hub = Hub(store, Settings(bot_pace="instant"))
+        hub = Hub(store, Settings(bot_pace="instant", pause=0.0))
         await hub.open()
         heard: list[dict[str, Any]] = []
         ann = connection(heard)

@@ -44,12 +44,19 @@ def command(
             "fast (0.25 s) or instant."
         ),
     ] = "normal",
+    deal_pause: Annotated[
+        float,
+        typer.Option(
+            help="Seconds a table rests on each deal's summary (unless everyone says ready "
+            "sooner) where a room's creator didn't say: 0 to 300."
+        ),
+    ] = 30.0,
 ) -> None:
     """Serve rooms for friends: the protocol at /ws, the lobby at /api/lobby."""
     try:
         from ..server import serving
         from ..server.app import make_app
-        from ..server.protocol import PACES
+        from ..server.protocol import MAX_PAUSE, PACES
         from ..server.settings import Settings
         from ..server.store import Store, sqlite_url
         from ..server.workers import listen, supervise
@@ -67,6 +74,8 @@ def command(
         fail(f"--min-turn must be more than 0, not {min_turn}")
     if bot_pace not in PACES:
         fail(f"--bot-pace is one of {', '.join(PACES)}, not {bot_pace!r}")
+    if not 0 <= deal_pause <= MAX_PAUSE:  # NaN too
+        fail(f"--deal-pause is 0 to {MAX_PAUSE:g} seconds, not {deal_pause}")
     if workers < 1:
         fail(f"--workers must be at least 1, not {workers}")
     url = database or sqlite_url(Path("bigtwo.db"))
@@ -76,6 +85,7 @@ def command(
         rate=rate,
         min_turn=min_turn,
         bot_pace=bot_pace,  # type: ignore[arg-type]  # one of PACES: checked above
+        pause=deal_pause,
     )
     # (every worker's too)
     serving.log_to_stderr()

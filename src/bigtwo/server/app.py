@@ -36,6 +36,8 @@ from .protocol import (
     Ping,
     Pong,
     ProtocolError,
+    Ready,
+    Rematch,
     Resume,
     Unwatch,
     Unwatched,
@@ -150,7 +152,9 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
             *replay_routes(hub),
             *rulebook_routes(hub),
             WebSocketRoute("/ws", socket),
-            *web_routes(hub.settings.bot_pace),  # last: the page is the catch-all at /
+            *web_routes(
+                hub.settings.bot_pace, hub.settings.pause
+            ),  # last: the page is the catch-all at /
         ],
         lifespan=lifespan,
         exception_handlers={DatabaseError: database_failed},
@@ -214,6 +218,8 @@ HANDLERS: dict[type, Callable[[Hub, Connection, Any], Awaitable[None]]] = {
     Host: Hub.host,
     Leave: lambda hub, conn, _: hub.leave(conn),
     Vote: lambda hub, conn, m: hub.vote(conn, m.yes),
+    Ready: lambda hub, conn, _: hub.ready(conn),
+    Rematch: lambda hub, conn, m: hub.ask_rematch(conn, m.yes),
     Chat: lambda hub, conn, m: hub.chat(conn, m.text),
 }
 assert set(HANDLERS) == set(INBOUND.values()), "every request type has its handler"

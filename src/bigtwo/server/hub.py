@@ -172,7 +172,7 @@ class Hub:
                 max=MAX_TURN,
             )
         code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
-        room = Room.create(code, msg, self.settings.bot_pace)
+        room = Room.create(code, msg, self.settings.bot_pace, self.settings.pause)
         async with self._lock(code):
             if self.shared is None:
                 await self.changes.store(room, room.write({"type": "create"}, 0))
@@ -401,6 +401,29 @@ class Hub:
             room, out, _ = await self.changes.apply(code, work)
             await self._broadcast(room, out.events)
 
+    async def ready(self, conn: Connection) -> None:
+        await self._says(
+            conn, {"type": "ready"}, lambda room, seat: room.say_ready(seat, time.time())
+        )
+
+    async def ask_rematch(self, conn: Connection, yes: bool) -> None:
+        action = {"type": "rematch", "yes": yes}
+        await self._says(conn, action, lambda room, seat: room.ask_rematch(seat, yes))
+
+    async def _says(
+        self, conn: Connection, action: dict[str, Any], said: Callable[[Room, int], list[Event]]
+    ) -> None:
+        """A seat's word to the room (ready, a rematch asked for): stored, and everyone told."""
+        code, seat, holds = self._seated(conn)
+
+        def work(room: Room) -> Outcome[None]:
+            room.holding(seat, holds)
+            return Outcome(said(room, seat), action, seat, None)
+
+        async with self._lock(code):
+            room, out, _ = await self.changes.apply(code, work)
+            await self._broadcast(room, out.events)
+
     async def chat(self, conn: Connection, text: str) -> None:
         code, seat, holds = self._seated(conn)
         room = self.changes.room(code)
@@ -416,7 +439,8 @@ class Hub:
             return
 
         def work(room: Room) -> Outcome[int | None]:
-            if room.bot_at is not None:  # a bot's paced move: no seat's action
+            if room.bot_at is not None or room.next_at is not None:  # a bot's paced move,
+                # or the pause between deals ran out: no seat's action
                 return Outcome(room.expire(time.time()), None, None, None)
             awaited = room.table.awaiting if room.table is not None else ()
             seat = awaited[0] if awaited else None

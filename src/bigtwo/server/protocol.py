@@ -43,6 +43,8 @@ SEAT_KINDS = ("open", "random", "easy", "medium", "hard", "expert")  # a seat: a
 # seconds between a person's action and each bot's move after it, by a room's ``pace``
 PACES = {"normal": 0.8, "fast": 0.25, "instant": 0.0}
 Pace = Literal["normal", "fast", "instant"]
+MAX_PAUSE = 300.0  # seconds: the longest a table may rest between deals
+PAUSE = 30.0  # seconds a table rests between deals unless its room says otherwise
 
 
 class ProtocolError(Exception):
@@ -90,6 +92,9 @@ class Create(Message):
     # holds it to its lower bound (`Settings.min_turn`)
     public: bool = True
     pace: Pace | None = None  # how soon each bot moves (`PACES`); None: the server's default
+    # seconds the table rests on each deal's summary, unless every person present says
+    # `ready` sooner; None: the server's default (`Settings.pause`)
+    pause_seconds: Annotated[float, Field(ge=0, le=MAX_PAUSE)] | None = None
 
     def logged(self) -> dict[str, Any]:
         return {"rules": self.preset, "players": self.players, "pace": self.pace}
@@ -150,10 +155,13 @@ class Host(Message):
     """The host's controls. ``what``: ``start``; ``seat`` (make ``seat`` open or a bot of
     ``kind`` before the start); ``remove`` (a player's seat goes to a bot); ``mute``;
     ``hand_over`` (the host role to ``seat``); ``invite`` (a token for an open seat, for a
-    program to play it); ``close``; ``rematch`` (after the session)."""
+    program to play it); ``close``; ``rematch`` (after the session: a new one, the same
+    seats); ``no_rematch`` (the rematch asked for is refused)."""
 
     type: Literal["host"]
-    what: Literal["start", "seat", "remove", "mute", "hand_over", "invite", "close", "rematch"]
+    what: Literal[
+        "start", "seat", "remove", "mute", "hand_over", "invite", "close", "rematch", "no_rematch"
+    ]
     seat: Seat | None = None
     kind: Annotated[str, Field(max_length=10)] | None = None
 
@@ -192,6 +200,24 @@ class Vote(Message):
         return {"yes": self.yes}
 
 
+class Ready(Message):
+    """Between deals: this seat has read the deal's summary; the next deal starts once every
+    person present is ready (or the room's pause runs out)."""
+
+    type: Literal["ready"]
+
+
+class Rematch(Message):
+    """After the session: ask for a rematch (``yes`` false takes it back); the host
+    confirms with ``host`` ``rematch`` or refuses with ``no_rematch``."""
+
+    type: Literal["rematch"]
+    yes: bool = True
+
+    def logged(self) -> dict[str, Any]:
+        return {"yes": self.yes}
+
+
 class Chat(Message):
     """A line to everyone in the room (at most `CHAT_LENGTH` characters)."""
 
@@ -209,13 +235,41 @@ class Ping(Message):
 
 
 Inbound = Annotated[
-    Create | Join | Resume | Watch | Unwatch | Act | Why | Host | Leave | Vote | Chat | Ping,
+    Create
+    | Join
+    | Resume
+    | Watch
+    | Unwatch
+    | Act
+    | Why
+    | Host
+    | Leave
+    | Vote
+    | Ready
+    | Rematch
+    | Chat
+    | Ping,
     Field(discriminator="type"),
 ]
 _INBOUND: TypeAdapter[Inbound] = TypeAdapter(Inbound)
 INBOUND: dict[str, type[Message]] = {
     m.model_fields["type"].annotation.__args__[0]: m  # type: ignore[union-attr]
-    for m in (Create, Join, Resume, Watch, Unwatch, Act, Why, Host, Leave, Vote, Chat, Ping)
+    for m in (
+        Create,
+        Join,
+        Resume,
+        Watch,
+        Unwatch,
+        Act,
+        Why,
+        Host,
+        Leave,
+        Vote,
+        Ready,
+        Rematch,
+        Chat,
+        Ping,
+    )
 }  # the type each request names -> its model
 TYPES = tuple(INBOUND)
 
@@ -232,6 +286,51 @@ class Event(TypedDict):
     seat: int | None
     move: str | None
     data: dict[str, Any]
+
+
+class Reason(TypedDict):
+    """Part of why a seat scored what it did (`bigtwo.scoring.reasons`): a code and its
+    numbers."""
+
+    code: str
+    params: dict[str, Any]
+
+
+class Part(TypedDict):
+    """A payment of the settlement and how it follows from the points: the deals that
+    moved points between the two (``[deal, points]``, towards the payee), adding up to it."""
+
+    payer: int
+    payee: int
+    amount: float
+    deals: list[list[int]]
+
+
+class Term(TypedDict):
+    """A sentence of the settlement rule in force: its catalogue key and parameters."""
+
+    key: str
+    params: dict[str, str]
+
+
+class Summary(TypedDict):
+    """The end of the last deal, shown until the next deal starts (and after the session):
+    every seat's cards left face up, each seat's points with their reasons, the totals, the
+    settlement so far and its rule, who is ready, when the next deal starts at the latest,
+    and who asked for a rematch."""
+
+    deal: int
+    end: str | None
+    winner: int | None
+    left: list[str]
+    scores: list[int]
+    reasons: list[list[Reason]]
+    totals: list[int]
+    settlement: list[Part]
+    rule: list[Term]
+    ready: list[int]
+    next_at: float | None
+    rematch: list[int]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -288,7 +387,8 @@ class Welcome(Outbound):
 @_outbound
 class State(Outbound):
     """The whole of what an audience sees at version ``seq``: the room, the seat's view
-    (``docs/views.md``), the moves offered to the seat, who is awaited and until when."""
+    (``docs/views.md``), the moves offered to the seat, who is awaited and until when, and
+    between deals (and after the session) the last deal's summary."""
 
     type: Literal["state"] = "state"
     seq: int
@@ -298,6 +398,7 @@ class State(Outbound):
     offers: list[str] | None
     awaiting: list[int]
     deadline: float | None
+    summary: Summary | None = None
 
 
 @_outbound

@@ -32,8 +32,19 @@ from ..rules.changes import load_rules
 from ..rules.config import Rules
 from ..table import Event, SessionEnd, Table
 from . import jsontext
-from .protocol import CHAT_LENGTH, PACES, SEAT_KINDS, Act, Create, Host, Pace, ProtocolError
+from .protocol import (
+    CHAT_LENGTH,
+    PACES,
+    SEAT_KINDS,
+    Act,
+    Create,
+    Host,
+    Pace,
+    ProtocolError,
+    Summary,
+)
 from .store import Write
+from .summary import deal_summary
 
 log = logging.getLogger("bigtwo.server")
 RECENT_IDS = 64  # per seat: action ids remembered so that a resend is applied once
@@ -74,6 +85,10 @@ class Room:
     deadline: float | None = None  # when the awaited seat's time runs out (epoch seconds)
     pace: Pace = "instant"  # how soon each bot moves (`PACES`): instant, within the change
     bot_at: float | None = None  # when the due bot moves (a paced room; epoch seconds)
+    pause_seconds: float = 0.0  # how long the table rests on each deal's summary
+    next_at: float | None = None  # between deals: when the next deal starts at the latest
+    ready: set[int] = field(default_factory=set)  # between deals: who has said `ready`
+    rematch: set[int] = field(default_factory=set)  # after the session: who asked for one
     muted: set[int] = field(default_factory=set)
     away: set[int] = field(default_factory=set)  # people whose seat a bot plays meanwhile
     votes: set[int] = field(default_factory=set)
@@ -89,8 +104,9 @@ class Room:
     @property
     def wakes(self) -> float | None:
         """When the room's timer must act: the due bot's move, else the awaited seat's
-        deadline (never both: while a bot is due nobody is awaited)."""
-        return self.deadline if self.bot_at is None else self.bot_at
+        deadline (never both: while a bot is due nobody is awaited), else between deals the
+        end of the pause."""
+        return next((w for w in (self.bot_at, self.deadline, self.next_at) if w is not None), None)
 
     @property
     def quick(self) -> bool:
@@ -100,8 +116,9 @@ class Room:
 
     # -- making ------------------------------------------------------------------------------
     @classmethod
-    def create(cls, code: str, msg: Create, pace: Pace = "instant") -> Room:
-        """A new room as ``msg`` asks, its bots at ``msg.pace``, else at ``pace``."""
+    def create(cls, code: str, msg: Create, pace: Pace = "instant", pause: float = 0.0) -> Room:
+        """A new room as ``msg`` asks, its bots at ``msg.pace``, else at ``pace``; resting
+        ``msg.pause_seconds`` between deals, else ``pause`` (a server's: `Settings.pause`)."""
         try:
             rules = load_rules(
                 msg.preset, msg.players, [f"{k}={v}" for k, v in msg.options.items()]
@@ -123,6 +140,7 @@ class Room:
             turn_seconds=msg.turn_seconds,
             public=msg.public,
             pace=msg.pace or pace,
+            pause_seconds=pause if msg.pause_seconds is None else msg.pause_seconds,
         )
         room.host_token = room.token_for(0)
         return room
@@ -183,6 +201,21 @@ class Room:
             raise RoomError("not_playing", "there is no session in play to end")
         (self.votes.add if yes else self.votes.discard)(seat)
         return self._changed(self._count_votes())
+
+    def say_ready(self, seat: int, now: float) -> list[Event]:
+        """``seat`` has read the deal's summary: once every person present has, the next
+        deal starts (`_resting`)."""
+        if self.status != "playing" or self.next_at is None:
+            raise RoomError("not_paused", "the table is not resting between deals")
+        self.ready.add(seat)
+        return self._played([], now)
+
+    def ask_rematch(self, seat: int, yes: bool) -> list[Event]:
+        """``seat`` asks for a rematch (or takes it back); the host decides."""
+        if self.status != "over":
+            raise RoomError("not_over", "a rematch starts once the session is over")
+        (self.rematch.add if yes else self.rematch.discard)(seat)
+        return self._changed([])
 
     def _present(self) -> set[int]:
         """The people a vote counts: in a seat, and connected or within their grace (not
@@ -249,9 +282,12 @@ class Room:
             return self._start(now), None
         if what == "close":
             return self.close(), None
-        if what == "rematch":
+        if what in ("rematch", "no_rematch"):
             if self.status != "over":
                 raise RoomError("not_over", "a rematch starts once the session is over")
+            self.rematch = set()
+            if what == "no_rematch":
+                return self._changed([Event("no_rematch")]), None
             self.status = "waiting"
             return self._start(now), None
         if target is None:
@@ -351,7 +387,12 @@ class Room:
         """The room's timer (`wakes`) ran out, if it has: the due bot's move, or the awaited
         seat's time is up and the table makes the forced action for it. A person silent for
         `SILENT_TURNS` turns running is marked away and a bot plays for them until they
-        `resume`: a room nobody answers in stops storing changes."""
+        `resume`: a room nobody answers in stops storing changes. Between deals: the pause
+        ran out, and the next deal starts."""
+        if self.next_at is not None:  # the pause between deals
+            if now < self.next_at or self.table is None or self.status != "playing":
+                return []
+            return self._played([], now)
         if self.bot_at is not None:
             if now < self.bot_at:
                 return []
@@ -387,7 +428,7 @@ class Room:
             if table.is_over:
                 self._stop("over")
                 break
-            if not table.between_deals or not self._someone_here():
+            if not table.between_deals or self._resting(now):
                 break
             events = events + table.next_deal()
         self.finished += table.take_finished()  # the deals that ended just now
@@ -398,9 +439,26 @@ class Room:
             self.bot_at = None if table.due is None else now + PACES[self.pace]
         return self._changed(events)
 
+    def _resting(self, now: float) -> bool:
+        """Between deals: does the table rest on the deal's summary? Until every person
+        present has said `ready`, or ``next_at`` (set here, `pause_seconds` on) has come. With
+        nobody here it rests without a timer (every seat played by bots, a session without an
+        end would deal on for ever) until someone comes back, who then gets the pause."""
+        if not self._someone_here():
+            self.next_at, self.ready = None, set()
+            return True
+        if self.next_at is None and self.pause_seconds > 0:
+            self.next_at, self.ready = now + self.pause_seconds, set()
+        if self.next_at is not None and now < self.next_at and not self._present() <= self.ready:
+            return True
+        self.next_at, self.ready = None, set()
+        return False
+
     def _stop(self, status: str) -> None:
-        """The room is ``status`` (over, closed): no turn runs out, no bot moves."""
-        self.status, self.deadline, self.bot_at = status, None, None
+        """The room is ``status`` (over, closed): no turn runs out, no bot moves, no deal
+        waits to start."""
+        self.status, self.deadline, self.bot_at, self.next_at = status, None, None, None
+        self.ready = set()
 
     def _someone_here(self) -> bool:
         return any(k == "person" and s not in self.away for s, k in enumerate(self.kinds))
@@ -430,6 +488,10 @@ class Room:
             "deadline": self.deadline,
             "pace": self.pace,
             "bot_at": self.bot_at,
+            "pause_seconds": self.pause_seconds,
+            "next_at": self.next_at,
+            "ready": sorted(self.ready),
+            "rematch": sorted(self.rematch),
             "muted": sorted(self.muted),
             "away": sorted(self.away),
             "votes": sorted(self.votes),
@@ -493,6 +555,10 @@ class Room:
             deadline=data["deadline"],
             pace=_pace(data.get("pace", "instant")),  # a room stored before paces had none
             bot_at=data.get("bot_at"),
+            pause_seconds=float(data.get("pause_seconds", 0.0)),  # none before pauses
+            next_at=data.get("next_at"),
+            ready={int(s) for s in data.get("ready", ())},
+            rematch={int(s) for s in data.get("rematch", ())},
             muted=set(data["muted"]),
             away=set(data["away"]),
             votes=set(data["votes"]),
@@ -522,9 +588,12 @@ class Room:
             "public": self.public,
             "turn_seconds": self.turn_seconds,
             "pace": self.pace,
+            "pause_seconds": self.pause_seconds,
             "deals": self.end.deals,
             "target": self.end.target,
             "totals": None if table is None else list(table.session.totals),
+            # each deal's scores in this session (a rematch starts a new list)
+            "scores": [] if table is None else [list(r.scores) for r in table.session.results],
             "deals_played": 0 if table is None else table.session.deals_played,
             "dealer": None if table is None else table.session.dealer,
         }
@@ -546,7 +615,16 @@ class Room:
             "offers": offers,
             "awaiting": [] if table is None or self.status != "playing" else list(table.awaiting),
             "deadline": self.deadline,
+            "summary": self._summary(),
         }
+
+    def _summary(self) -> Summary | None:
+        """The last deal's summary while the table rests on it, or after the session."""
+        table = self.table
+        resting = self.status == "playing" and table is not None and table.between_deals
+        if table is None or table.last is None or not (resting or self.status == "over"):
+            return None
+        return deal_summary(table, self.next_at, sorted(self.ready), sorted(self.rematch))
 
     def events_for(self, seat: int | None, events: Sequence[Event]) -> list[dict[str, Any]]:
         """The events as ``seat`` may see them (gifts it took no part in show as a count)."""

@@ -26,7 +26,16 @@ from .room import Room
 from .store import first_line
 
 log = logging.getLogger("bigtwo.room")
-TABLE_EVENTS = ("act", "timeout", "deal", "deal_over", "session_over", "session_ended", "closed")
+TABLE_EVENTS = (
+    "act",
+    "timeout",
+    "deal",
+    "deal_over",
+    "session_over",
+    "session_ended",
+    "no_rematch",
+    "closed",
+)
 
 
 def to_stderr() -> None:

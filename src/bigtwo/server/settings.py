@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .protocol import MIN_TURN, Pace
+from .protocol import MIN_TURN, PAUSE, Pace
 
 
 @dataclass
@@ -16,3 +16,4 @@ class Settings:
     min_turn: float = MIN_TURN  # the shortest turn a room may have (tests go lower)
     lease_seconds: float = 6.0  # a shared database: how long a silent process keeps its rooms
     bot_pace: Pace = "normal"  # a room's pace when its ``create`` names none (tests: instant)
+    pause: float = PAUSE  # seconds a room rests between deals when its ``create`` names none

@@ -1,7 +1,7 @@
 """The browser table: its static files (``bigtwo/web``, shipped in the package) at ``/``, and
 ``/api/rules``, the presets (with their options' values) and the rule options (in words, by
-group, each with the control that sets it) and the server's default pace of the bots, for its
-form that opens a room."""
+group, each with the control that sets it), the server's default pace of the bots and rest
+between deals, for its form that opens a room."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from starlette.staticfiles import StaticFiles
 
 from ..rules.catalogue import GROUPS, OPTIONS
 from ..rules.config import Rules
+from .protocol import PAUSE
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 # the page loads nothing but its own files and talks only to its own server
@@ -70,9 +71,10 @@ class Page(StaticFiles):
         return response
 
 
-def web_routes(pace: str = "normal") -> list[BaseRoute]:
+def web_routes(pace: str = "normal", pause: float = PAUSE) -> list[BaseRoute]:
     """The routes to add after the app's own: the page is the catch-all at ``/``; ``pace`` is
-    the bots' pace a room gets when its ``create`` names none (`Settings.bot_pace`)."""
+    the bots' pace a room gets when its ``create`` names none (`Settings.bot_pace`), ``pause``
+    its rest between deals (`Settings.pause`)."""
 
     options = option_list()
 
@@ -81,7 +83,8 @@ def web_routes(pace: str = "normal") -> list[BaseRoute]:
             {"name": n, "players": (r := Rules.preset(n)).players, "options": r.to_dict()}
             for n in Rules.presets()
         ]
-        return JSONResponse({"presets": presets, "options": options, "pace": pace})
+        body = {"presets": presets, "options": options, "pace": pace, "pause": pause}
+        return JSONResponse(body)
 
     return [
         Route("/api/rules", rules),

@@ -21,6 +21,8 @@ export function createForm() {
   const target = h("input", { id: "target", type: "number", min: 1, inputmode: "numeric" });
   const timer = h("input", { id: "timer", type: "number", min: 0, max: 3600, value: 0 });
   const isPublic = h("input", { id: "public", type: "checkbox", checked: true });
+  const pause = h("input", { id: "pause", type: "number", min: 0, max: 300, value: 30,
+    inputmode: "numeric" });
   const pace = h("select", { id: "pace" },
     PACES.map((p) => h("option", { value: p, text: t(`pace.${p}`) })));
   const optionBox = h("details", { class: "rule-options" },
@@ -79,6 +81,7 @@ export function createForm() {
       regional = data.presets.some((p) => p.name === implied) ? implied : null;
       presetSelect.value = regional || DEFAULT_PRESET;
       if (PACES.includes(data.pace)) pace.value = data.pace; // the server's own default
+      if (Number.isFinite(data.pause)) pause.value = data.pause; // and its rest between deals
       presetChanged(false);
     })
     .catch(() => {});
@@ -97,6 +100,7 @@ export function createForm() {
       seats: [...seatsBox.querySelectorAll("select")].map((s) => s.value),
       turn_seconds: Number(timer.value) || 0,
       pace: pace.value,
+      pause_seconds: Math.max(0, Math.min(300, Number(pause.value) || 0)),
       public: isPublic.checked,
     };
     if (deals.value) message.deals = Number(deals.value);
@@ -121,6 +125,7 @@ export function createForm() {
     field("target", t("create.target"), target),
     field("timer", t("create.timer"), timer),
     field("pace", t("create.pace"), pace),
+    field("pause", t("create.pause"), pause),
     h("p", { class: "field check" }, isPublic, h("label", { for: "public", text: t("create.public") })),
     optionBox,
     h("button", { type: "submit", class: "primary", text: t("home.create") }),

@@ -1,4 +1,4 @@
-// The log of plays, the results and the chat, kept for this tab across reloads.
+// The log of plays and the chat, kept for this tab across reloads.
 import { fill, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { giftLabel, moveLabel, seatName } from "./reading.js";
@@ -7,33 +7,18 @@ import { LOG_KEEP, S, memoKey } from "./state.js";
 export function remember() {
   const memo = S.code ? JSON.parse(sessionStorage.getItem(memoKey(S.code)) || "{}") : {};
   S.log = memo.log || [];
-  S.results = memo.results || [];
-  S.settlement = memo.settlement || null;
   S.chat = memo.chat || [];
 }
 
 export function keep() {
   if (!S.code) return;
-  const memo = { log: S.log, results: S.results, settlement: S.settlement, chat: S.chat };
+  const memo = { log: S.log, chat: S.chat };
   sessionStorage.setItem(memoKey(S.code), JSON.stringify(memo));
 }
 
 export function note(e) {
   S.log.push(e);
   S.log = S.log.slice(-LOG_KEEP);
-  if (e.kind === "deal") S.settlement = null;
-  if (e.kind === "deal_over") {
-    const number = S.results.length ? S.results[S.results.length - 1].number + 1 : 1;
-    const last = [...S.log].reverse().find((x) => x.kind === "deal");
-    const data = e.data || {};
-    S.results.push({
-      number: last && last.data ? last.data.number : number,
-      winner: e.seat,
-      scores: data.scores || [],
-      totals: data.totals || [],
-    });
-  }
-  if (e.kind === "session_over") S.settlement = (e.data && e.data.settlement) || [];
   keep();
 }
 
@@ -62,6 +47,7 @@ function logText(e) {
       return t("log.out", { name, place: data.place });
     case "session_over":
     case "session_ended":
+    case "no_rematch":
     case "closed":
       return t(`log.${e.kind}`);
     default:

@@ -12,6 +12,7 @@ import { seats } from "./seats.js";
 import { offline } from "./offline.js";
 import { request } from "./session.js";
 import { sheet } from "./sheet.js";
+import { summary } from "./summary.js";
 import { S, main } from "./state.js";
 
 export function roomScreen() {
@@ -35,6 +36,7 @@ export function roomScreen() {
     main(),
     h("div", { class: "room" }, h("div", { class: "col-main" },
     h("section", { id: "room-head", class: "room-head" }),
+    h("section", { id: "summary", class: "summary", "aria-labelledby": "summary-h", hidden: true }),
     h("div", { class: "felt" },
       h("section", { id: "seats", class: "seats", "aria-label": t("room.seats") }),
       h("section", { id: "board", class: "board", "aria-label": t("table.heading") })),
@@ -66,6 +68,7 @@ export function update() {
   board();
   hand();
   results();
+  summary();
   controls();
   logList();
   chatLog();

@@ -17,8 +17,6 @@ export const S = {
   notice: null, // a sentence to say once the room the tab enters is shown (why it watches)
   state: null,
   log: [],
-  results: [],
-  settlement: null,
   chat: [],
   selected: new Set(),
   connected: true,

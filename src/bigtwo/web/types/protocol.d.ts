@@ -29,13 +29,14 @@ export interface Create {
   turn_seconds?: number;
   public?: boolean;
   pace?: "normal" | "fast" | "instant" | null;
+  pause_seconds?: number | null;
 }
 
-/** The host's controls. ``what``: ``start``; ``seat`` (make ``seat`` open or a bot of ``kind`` before the start); ``remove`` (a player's seat goes to a bot); ``mute``; ``hand_over`` (the host role to ``seat``); ``invite`` (a token for an open seat, for a program to play it); ``close``; ``rematch`` (after the session). */
+/** The host's controls. ``what``: ``start``; ``seat`` (make ``seat`` open or a bot of ``kind`` before the start); ``remove`` (a player's seat goes to a bot); ``mute``; ``hand_over`` (the host role to ``seat``); ``invite`` (a token for an open seat, for a program to play it); ``close``; ``rematch`` (after the session: a new one, the same seats); ``no_rematch`` (the rematch asked for is refused). */
 export interface Host {
   id?: string | null;
   type: "host";
-  what: "start" | "seat" | "remove" | "mute" | "hand_over" | "invite" | "close" | "rematch";
+  what: "start" | "seat" | "remove" | "mute" | "hand_over" | "invite" | "close" | "rematch" | "no_rematch";
   seat?: number | null;
   kind?: string | null;
 }
@@ -59,6 +60,19 @@ export interface Leave {
 export interface Ping {
   id?: string | null;
   type: "ping";
+}
+
+/** Between deals: this seat has read the deal's summary; the next deal starts once every person present is ready (or the room's pause runs out). */
+export interface Ready {
+  id?: string | null;
+  type: "ready";
+}
+
+/** After the session: ask for a rematch (``yes`` false takes it back); the host confirms with ``host`` ``rematch`` or refuses with ``no_rematch``. */
+export interface Rematch {
+  id?: string | null;
+  type: "rematch";
+  yes?: boolean;
 }
 
 /** Come back to the seat a token was given for; ``last`` is the last sequence number received (what was missed is sent again, or a fresh state). */
@@ -98,7 +112,7 @@ export interface Why {
   action: string;
 }
 
-export type ClientMessage = Act | Chat | Create | Host | Join | Leave | Ping | Resume | Unwatch | Vote | Watch | Why;
+export type ClientMessage = Act | Chat | Create | Host | Join | Leave | Ping | Ready | Rematch | Resume | Unwatch | Vote | Watch | Why;
 
 /** An action (``act``) was taken, as the change ``seq`` (a resend: its first answer). */
 export interface Ack {
@@ -161,11 +175,25 @@ export interface Invited {
   token: string;
 }
 
+/** A payment of the settlement and how it follows from the points: the deals that moved points between the two (``[deal, points]``, towards the payee), adding up to it. */
+export interface Part {
+  payer: number;
+  payee: number;
+  amount: number;
+  deals: Array<Array<number>>;
+}
+
 export interface Pong {
   type: "pong";
 }
 
-/** The whole of what an audience sees at version ``seq``: the room, the seat's view (``docs/views.md``), the moves offered to the seat, who is awaited and until when. */
+/** Part of why a seat scored what it did (`bigtwo.scoring.reasons`): a code and its numbers. */
+export interface Reason {
+  code: string;
+  params: Record<string, unknown>;
+}
+
+/** The whole of what an audience sees at version ``seq``: the room, the seat's view (``docs/views.md``), the moves offered to the seat, who is awaited and until when, and between deals (and after the session) the last deal's summary. */
 export interface State {
   type: "state";
   seq: number;
@@ -175,6 +203,29 @@ export interface State {
   offers: Array<string> | null;
   awaiting: Array<number>;
   deadline: number | null;
+  summary?: Summary | null;
+}
+
+/** The end of the last deal, shown until the next deal starts (and after the session): every seat's cards left face up, each seat's points with their reasons, the totals, the settlement so far and its rule, who is ready, when the next deal starts at the latest, and who asked for a rematch. */
+export interface Summary {
+  deal: number;
+  end: string | null;
+  winner: number | null;
+  left: Array<string>;
+  scores: Array<number>;
+  reasons: Array<Array<Reason>>;
+  totals: Array<number>;
+  settlement: Array<Part>;
+  rule: Array<Term>;
+  ready: Array<number>;
+  next_at: number | null;
+  rematch: Array<number>;
+}
+
+/** A sentence of the settlement rule in force: its catalogue key and parameters. */
+export interface Term {
+  key: string;
+  params: Record<string, string>;
 }
 
 /** This connection's token no longer holds its seat (``code``: left, removed, closed); it hears no more of the room. */
