@@ -110,6 +110,12 @@ class Catalogue:
     def has(self, key: str) -> bool:
         return key in self.messages
 
+    def bot(self, level: str, seat: int) -> str:
+        """The name of the bot of ``level`` in ``seat`` (``easy bot 2``), as the page names it;
+        a level this catalogue doesn't know goes by its code."""
+        kind = self(f"kind.{level}") if self.has(f"kind.{level}") else level
+        return self("seat.bot", kind=kind, n=seat + 1)
+
 
 def fill(template: str, params: Mapping[str, object]) -> str:
     """``{name}`` replaced by ``params["name"]`` as text; an unknown placeholder stays as is."""
