@@ -34,6 +34,9 @@ BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 STAMP = VENV / ".bigtwo-installed"
 # Debian's fonts-noto-cjk: without a CJK font, Chromium draws the Chinese catalogues as boxes
 CJK_FONTS = Path("/usr/share/fonts/opentype/noto")
+# and fonts-noto-color-emoji, for the emoji a name or a chat line may hold (the page's font
+# stack names it, as the phones' and desktops' own colour emoji fonts)
+EMOJI_FONTS = Path("/usr/share/fonts/truetype/noto")
 
 
 def extras_for(task: str, args: list[str]) -> set[str]:
@@ -144,8 +147,8 @@ def collected(line: str) -> str | None:
 
 def missing_system_packages() -> list[str]:
     """Debian packages the tests drive for real: PostgreSQL (a throwaway cluster per run),
-    Chromium (the browser tests; Playwright can't download browsers here) and a font for the
-    Chinese pages it shows."""
+    Chromium (the browser tests; Playwright can't download browsers here) and the fonts for
+    the Chinese pages it shows and for emoji, so that screenshots are what players see."""
     missing = []
     if not shutil.which("pg_ctl") and not list(Path("/usr/lib/postgresql").glob("*/bin/pg_ctl")):
         missing.append("postgresql")
@@ -153,6 +156,8 @@ def missing_system_packages() -> list[str]:
         missing.append("chromium")
     if not list(CJK_FONTS.glob("NotoSansCJK*")):
         missing.append("fonts-noto-cjk")
+    if not (EMOJI_FONTS / "NotoColorEmoji.ttf").exists():
+        missing.append("fonts-noto-color-emoji")
     return missing
 
 

@@ -121,3 +121,16 @@ def test_the_suite_is_spread_over_the_cores_unless_the_caller_chose(
     assert module.workers([]) == ["-n", "4"]
     for chosen in (["-n", "0"], ["-n0"], ["--numprocesses=1"], ["-p", "no:xdist"]):
         assert module.workers(chosen) == []
+
+
+def test_the_emoji_font_is_asked_for_until_it_is_in(
+    dev: tuple[ModuleType, list[str]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A name or chat line with an emoji draws as a box without fonts-noto-color-emoji."""
+    module, _ = dev
+    fonts = tmp_path / "noto"
+    fonts.mkdir()
+    monkeypatch.setattr(module, "EMOJI_FONTS", fonts)
+    assert "fonts-noto-color-emoji" in module.missing_system_packages()
+    (fonts / "NotoColorEmoji.ttf").touch()
+    assert "fonts-noto-color-emoji" not in module.missing_system_packages()

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import unicodedata
 from collections.abc import Sequence
+from dataclasses import dataclass
 from enum import Enum
 from typing import TypeVar
 
@@ -148,6 +149,52 @@ def player_name(value: object, what: str = "a player's name") -> str:
     if not name.strip():
         raise BigTwoError(f"{what} can't be empty", reason="empty")
     return name
+
+
+@dataclass(frozen=True)
+class BotSeat:
+    """A seat a bot plays, kept as the bot's code (its level: ``easy``, ``hard``) rather than
+    a name in some language: each front end names it in its reader's words (``easy bot 2``,
+    ``簡單電腦 2``). A record writes it ``{"bot": "easy"}`` where a person's name would be."""
+
+    level: str
+
+    def __post_init__(self) -> None:
+        code = self.level
+        if not (
+            isinstance(code, str)
+            and 0 < len(code) <= NAME_LENGTH
+            and code.isascii()
+            and code[0].isalpha()
+            and all(c.islower() or c.isdigit() or c in "_-" for c in code)
+        ):
+            raise BigTwoError(
+                f"a bot's level is a code of up to {NAME_LENGTH} small letters, digits, _ and -"
+                f", not {describe(code)}"
+            )
+
+    def __str__(self) -> str:
+        return f'{{"bot": "{self.level}"}}'  # as a record writes it, for messages in words
+
+
+Player = str | BotSeat  # whoever sits in a seat, as records and commitments keep them
+
+
+def player(value: object, what: str = "a player's name") -> Player:
+    """A person's name (`player_name`) or a bot's seat: a `BotSeat`, or ``{"bot": CODE}`` as
+    records write one."""
+    if isinstance(value, BotSeat):
+        return value
+    if isinstance(value, dict):
+        if set(value) != {"bot"}:
+            raise BigTwoError(f'{what} is a name or {{"bot": LEVEL}}, not {describe(value)}')
+        return BotSeat(value["bot"])
+    return player_name(value, what)
+
+
+def player_json(who: Player) -> str | dict[str, str]:
+    """``who`` as records and commitments write it (`player` reads it back)."""
+    return {"bot": who.level} if isinstance(who, BotSeat) else who
 
 
 def instance(value: object, kind: type[T], what: str, words: str) -> T:

@@ -38,7 +38,7 @@ def review(records: Iterable[Record]) -> list[PairStats]:
                 continue
             if not before.has_play():
                 continue
-            pair = (record.players[seat], record.players[before.table_seat])
+            pair = (str(record.players[seat]), str(record.players[before.table_seat]))
             chances[pair] = chances.get(pair, 0) + 1
             if action.split()[1:] == ["pass"]:
                 passed[pair] = passed.get(pair, 0) + 1

@@ -150,6 +150,12 @@ class Catalogue:
         shape = "+#,##0.###;-#,##0.###" if signed else None
         return format_decimal(value, format=shape, locale=_locale(self.lang))
 
+    def bot(self, level: str, seat: int) -> str:
+        """The name of the bot of ``level`` in ``seat`` (``easy bot 2``), as the page names it;
+        a level this catalogue doesn't know goes by its code."""
+        kind = self(f"kind.{level}") if self.has(f"kind.{level}") else level
+        return self("seat.bot", kind=kind, n=seat + 1)
+
 
 @cache
 def _locale(lang: str) -> Locale:

@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic.functional_validators import AfterValidator
 
 from .cards import parse_cards
-from .checks import player_name
+from .checks import Player, player
 from .engine.game import Record
 from .engine.record import FORMAT, VERSION, parse_action
 from .errors import BigTwoError, RulesError
@@ -48,10 +48,11 @@ _WORDS = "pass|announce|redeal|whoopin|trade|keep"
 _ACTION = rf"^p[0-7] (?:{_WORDS}|give {_CARDS}|{_CARDS})$"
 
 
-def _player_name(value: str) -> str:
-    """The one check of a name (`checks.player_name`), which `Game.deal` makes too."""
+def _player(value: object) -> Player:
+    """The one check of whoever sits in a seat (`checks.player`: a name, or a bot by its
+    level), which `Game.deal` makes too."""
     try:
-        return player_name(value, "the name")
+        return player(value, "the name")
     except BigTwoError as exc:
         raise ValueError(str(exc)) from None
 
@@ -59,7 +60,7 @@ def _player_name(value: str) -> str:
 Seat = Annotated[int, Field(ge=0, lt=MAX_SEATS)]
 Count = Annotated[int, Field(ge=0, le=108)]
 Score = Annotated[int, Field(ge=-100_000, le=100_000)]
-Name = Annotated[str, AfterValidator(_player_name)]
+Sitter = Annotated[Any, AfterValidator(_player)]  # a name, or {"bot": LEVEL}
 Cards = Annotated[str, Field(max_length=400, pattern=rf"^(?:{_CARDS})?$")]
 OneCard = Annotated[str, Field(pattern=rf"^{_CARD}$")]
 Digest = Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
@@ -104,7 +105,7 @@ class _Record(_Strict):
     format: Literal["bigtwo-record"]
     version: Literal[1, 2]
     rules: Annotated[dict[Annotated[str, Field(max_length=40)], Option], Field(max_length=120)]
-    players: Annotated[list[Name], Field(min_length=2, max_length=MAX_SEATS)]
+    players: Annotated[list[Sitter], Field(min_length=2, max_length=MAX_SEATS)]
     deal: _Deal
     actions: Annotated[list[Action], Field(max_length=MAX_ACTIONS)]
     result: _Result | None
@@ -115,7 +116,7 @@ class _Session(_Strict):
     format: Literal["bigtwo-session"]
     version: Literal[1]
     rules: Annotated[dict[Annotated[str, Field(max_length=40)], Option], Field(max_length=120)]
-    players: Annotated[list[Name], Field(min_length=2, max_length=MAX_SEATS)]
+    players: Annotated[list[Sitter], Field(min_length=2, max_length=MAX_SEATS)]
     dealer: Seat
     seed: Annotated[int, Field(ge=-(2**63), lt=2**63)] | None
     deals: Annotated[list[_Record], Field(max_length=MAX_DEALS)]

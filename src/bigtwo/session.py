@@ -22,7 +22,16 @@ from functools import cached_property
 from typing import Any
 
 from .cards import deck
-from .checks import describe, instance, is_whole, optional_seat, seat_number, seed_number
+from .checks import (
+    Player,
+    describe,
+    instance,
+    is_whole,
+    optional_seat,
+    player_json,
+    seat_number,
+    seed_number,
+)
 from .combos.lazy import bot_combos
 from .combos.tables import tables_for
 from .engine.arguments import player_names
@@ -82,7 +91,7 @@ class Session:
     shuffles: int = 0  # deals dealt, redeals included (each gets its own shuffle)
     shootout: bool = False  # mode.teams: the last deal was a tie, a five-card shootout is next
     next_leader: int | None = None
-    players: tuple[str, ...] = ()  # the names each deal's commitment binds (p0, p1, … if none)
+    players: tuple[Player, ...] = ()  # the names each deal's commitment binds (p0, p1, … if none)
     chain: str = ""  # the last deal's commitment, bound by the next deal's (``fair.shuffle``)
 
     # start.indonesia_rounds: the card each seat drew before this round's first deal (the
@@ -112,7 +121,7 @@ class Session:
         if self.players != ():
             if not isinstance(self.players, tuple):
                 raise BigTwoError(f"players must be {n} names, not {describe(self.players)}")
-            player_names(self.players, n)
+            object.__setattr__(self, "players", player_names(self.players, n))
         drawn = self.drawn
         if not isinstance(drawn, tuple) or (
             drawn and (len(drawn) != n or not all(is_whole(c) and 0 <= c < 128 for c in drawn))
@@ -128,7 +137,7 @@ class Session:
         rules: Rules,
         seed: int | None = None,
         dealer: int = 0,
-        players: Sequence[str] | None = None,
+        players: Sequence[Player] | None = None,
     ) -> Session:
         names = tuple(players) if isinstance(players, list | tuple) else players
         names = names or ()
@@ -156,7 +165,7 @@ class Session:
             "shuffles": self.shuffles,
             "shootout": self.shootout,
             "next_leader": self.next_leader,
-            "players": list(self.players),
+            "players": [player_json(p) for p in self.players],
             "chain": self.chain,
             "drawn": list(self.drawn),
         }

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .checks import Player, player_json
 from .engine.commitment import kept_digest, rules_fields, seat_names
 from .engine.game import Game, Record
 from .errors import BigTwoError
@@ -40,7 +41,7 @@ class SessionRecord:
     """Every deal of a session, its totals and who paid whom at 1 a point."""
 
     rules: Rules
-    players: tuple[str, ...]
+    players: tuple[Player, ...]
     dealer: int  # who dealt the first deal
     seed: int | None  # a seeded session's seed (each deal's is derived from it)
     deals: tuple[Record, ...]
@@ -68,7 +69,7 @@ class SessionRecord:
             "format": FORMAT,
             "version": VERSION,
             "rules": rules_fields(self.rules),
-            "players": list(self.players),
+            "players": [player_json(p) for p in self.players],
             "dealer": self.dealer,
             "seed": self.seed,
             "deals": [d.to_dict() for d in self.deals],

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .bots import Bot, make_bot
-from .checks import instance, seat_number
+from .checks import Player, instance, seat_number
 from .combos import PASS, Move
 from .driver import bot_claim, bot_turn
 from .engine.actions import ANNOUNCE, KEEP, Action, Give, hidden_give
@@ -127,7 +127,7 @@ class Table:
         seats: Sequence[Bot | None],
         *,
         seed: int | None = None,
-        names: Sequence[str] | None = None,
+        names: Sequence[Player] | None = None,
         dealer: int = 0,
         end: SessionEnd | None = None,
         skip: int = 0,

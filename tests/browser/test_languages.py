@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,8 +15,8 @@ from typing import Any
 import pytest
 
 from .conftest import serving
-from .screens import SCREENS, Visit
-from .test_pseudo_locale import OVERFLOW, PHONE
+from .screens import CHAT_LINES, NAMES, SCREENS, Visit
+from .test_pseudo_locale import CODES, OVERFLOW, PHONE, SHOWN_TEXT, presets
 
 I18N = Path(__file__).resolve().parents[2] / "src" / "bigtwo" / "web" / "i18n"
 # a folder to keep each screen's picture in (BIGTWO_LANGUAGE_SHOTS=DIR), to look at by eye
@@ -130,22 +131,125 @@ def test_hong_kong_shows_its_own_words_over_taiwans() -> None:
     assert shown("zh-HK")["home.create.heading"] != shown("en")["home.create.heading"]
 
 
-# zh-HK is zh-Hant in every string but Hong Kong's few own words, so it stands for both
-@pytest.mark.parametrize("lang", ["zh-HK", "zh-Hans", "fil", "id", "ms", "vi"])
+def english_sentences(lang: str) -> list[str]:
+    """What of English the page in ``lang`` must not show: each English sentence (the text
+    around its placeholders) that ``lang`` says otherwise, unless ``lang``'s own catalogue
+    holds the same words (Filipino keeps "full house", Indonesian "straight flush")."""
+    english, own = shown("en"), shown(lang)
+    kept = " ".join(own.values()).casefold()
+    found = set()
+    for key, sentence in english.items():
+        if own.get(key) == sentence:
+            continue
+        parts = [p.strip(" .,:;·…—()[]") for p in re.split(r"\{\w+\}", sentence)]
+        whole = len(parts) == 1
+        for part in parts:
+            if not re.search(r"[A-Za-z]{2}", part) or part.casefold() in kept:
+                continue
+            if (" " in part and len(part) >= 6) or (whole and len(part) >= 3):
+                found.add(part)
+    return sorted(found, key=len, reverse=True)
+
+
+def english_shown(texts: list[str], sentences: list[str], chosen: list[str]) -> list[str]:
+    """The texts that still hold an English sentence once what people chose (names, chat
+    lines), codes and card faces are taken out; a one-word sentence only as the whole text."""
+    out = []
+    for text in texts:
+        rest = CODES.sub(" ", text)
+        for word in sorted(chosen, key=len, reverse=True):
+            rest = rest.replace(word, " ")
+        rest = " ".join(rest.split())
+        hit = next((s for s in sentences if (s in rest if " " in s else s == rest)), None)
+        if hit is not None:
+            out.append(f"{text!r} (English: {hit!r})")
+    return out
+
+
+SCANNED = ["zh-Hant", "zh-HK", "zh-Hans", "fil", "id", "ms", "vi"]
+DESKTOP = (1280, 800)
+
+
+@pytest.mark.parametrize("lang", SCANNED)
 @pytest.mark.parametrize("screen", SCREENS)
-def test_every_screen_in_each_language_on_a_phone(
+def test_every_screen_in_each_language_on_a_phone_and_a_desktop(
     browser: Any, languages_server: str, screen: str, lang: str
 ) -> None:
     """Each screen reached in the language's own words (the steps ask the page's catalogue for
-    their labels) fits a 360x640 phone: nothing pushed sideways or cut off."""
+    their labels) shows no English sentence the language says otherwise, and fits a 360x640
+    phone and then, the same page widened, a 1280x800 desktop: nothing pushed sideways or cut
+    off. One page a screen and language, both widths checked on it."""
     visit = Visit(browser, languages_server, lang=lang, viewport=PHONE)
+    sentences = english_sentences(lang)
+    chosen = [*CHAT_LINES, *NAMES, *(n[:2].upper() for n in NAMES), *presets(languages_server)]
+    problems: dict[tuple[int, int], list[str]] = {}
     try:
         page = SCREENS[screen](visit)
         assert page.evaluate("document.documentElement.lang") == lang
-        if SHOTS:
-            SHOTS.mkdir(exist_ok=True)
-            page.screenshot(path=str(SHOTS / f"{screen}-{lang}.png"), full_page=True)
-        overflow = page.evaluate(OVERFLOW)
+        for size in (PHONE, DESKTOP):
+            page.set_viewport_size({"width": size[0], "height": size[1]})
+            page.wait_for_function(f"document.documentElement.clientWidth === {size[0]}")
+            if SHOTS:
+                SHOTS.mkdir(exist_ok=True)
+                shot = SHOTS / f"{screen}-{lang}-{size[0]}.png"
+                page.screenshot(path=str(shot), full_page=True)
+            texts = page.evaluate(SHOWN_TEXT)
+            chosen += visit.codes
+            problems[size] = page.evaluate(OVERFLOW) + english_shown(texts, sentences, chosen)
     finally:
         visit.close()
-    assert overflow == []
+    assert problems == {PHONE: [], DESKTOP: []}
+
+
+def fonts_used(page: Any, selector: str) -> set[str]:
+    """The fonts the browser drew ``selector``'s text with (Chromium's own account)."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("DOM.enable")
+    cdp.send("CSS.enable")
+    root = cdp.send("DOM.getDocument")["root"]["nodeId"]
+    node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+    used = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
+    return {f["familyName"] for f in used}
+
+
+@pytest.mark.parametrize(
+    ("lang", "face"),
+    [
+        ("zh-Hant", "Noto Sans CJK TC"),
+        ("zh-HK", "Noto Sans CJK HK"),
+        ("zh-Hans", "Noto Sans CJK SC"),
+    ],
+)
+def test_chinese_is_drawn_in_its_own_scripts_forms(
+    browser: Any, server: str, lang: str, face: str
+) -> None:
+    """The font stack picks, by the page's `lang`, the CJK face of that script and place (the
+    forms of 骨, 直 and 說 differ), from what Debian has (fonts-noto-cjk); not another's."""
+    page = browser.new_page()
+    try:
+        page.goto(f"{server}/?lang={lang}")
+        page.get_by_role("heading", level=1, name=shown(lang)["app.title"]).wait_for()
+        used = fonts_used(page, "h1")
+    finally:
+        page.close()
+    assert face in used and not {f for f in used if "CJK" in f} - {face}
+
+
+def test_vietnamese_and_emoji_are_drawn_from_faces_that_have_them(
+    browser: Any, server: str
+) -> None:
+    """Vietnamese's stacked marks from one Latin face (no per-letter fallback), and an emoji a
+    name may hold in colour (fonts-noto-color-emoji), through the page's own font stack: a
+    line of the page's text with an emoji put after it."""
+    page = browser.new_page()
+    try:
+        page.goto(f"{server}/?lang=vi")
+        heading = page.get_by_role("heading", name=shown("vi")["home.create.heading"])
+        heading.wait_for()
+        latin = fonts_used(page, "h2")
+        page.evaluate("document.querySelector('h2').append(' 😀🃏')")
+        both = fonts_used(page, "h2")
+    finally:
+        page.close()
+    assert len(latin) == 1 and not {f for f in latin if "CJK" in f or "Emoji" in f}
+    assert "Noto Color Emoji" in both

@@ -26,9 +26,6 @@ EN = Path(__file__).resolve().parents[2] / "src" / "bigtwo" / "web" / "i18n" / "
 # a card's face as the page draws it: 10♦, Q♥, a second deck's A♠′, the jokers R★ B★; and a
 # SHA-256 digest (a deal's commitment), which is a code
 CODES = re.compile(r"(?:10|[2-9JQKA])[♦♣♥♠]′?|[RB]★|\b[0-9a-f]{64}\b")
-# a record names its seats as the server wrote them, bots in English ("easy bot"): the replay
-# viewer shows those names as it shows people's (docs/languages.md lists it as still English)
-RECORDED_BOTS = [f"{kind} bot" for kind in ("random", "easy", "medium", "hard", "expert")]
 
 # Every text a person can see or hear: visible text nodes (and those hidden only visually, for
 # screen readers), the options of visible selects, the names and titles of visible elements,
@@ -138,7 +135,7 @@ def test_every_screen_in_the_pseudo_locale(
         texts = [BIDI.sub("", t) for t in page.evaluate(SHOWN_TEXT)]
         overflow = page.evaluate(OVERFLOW)
         initials = [name[:2].upper() for name in NAMES]  # a seat's avatar, from its name
-        chosen = [*CHAT_LINES, *NAMES, *initials, *RECORDED_BOTS, *visit.codes]
+        chosen = [*CHAT_LINES, *NAMES, *initials, *visit.codes]
         chosen += presets(pseudo_server)
     finally:
         visit.close()

@@ -74,7 +74,7 @@ def test_the_replay_viewer_steps_through_a_deal_from_the_room(context: Any, serv
     page.get_by_role("button", name="Next").click()
     assert "Step 1 of" in step_text(page)
     leader = json.loads(answers[-1])["steps"][1]["seat"]
-    who = "Ann" if leader == 0 else f"easy bot (seat {leader + 1})"
+    who = "Ann" if leader == 0 else f"easy bot {leader + 1}"  # as the table names the bot
     assert step.get_by_text(re.compile(rf"^{re.escape(who)}: .*3♦")).count() == 1  # its lead
     page.keyboard.press("End")
     assert f"Step {total} of {total}" in step_text(page)

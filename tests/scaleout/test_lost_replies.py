@@ -87,7 +87,7 @@ def test_a_join_whose_commit_reply_was_lost_takes_one_seat(lossy: tuple[Lossy, S
     code, token = run(scenario)
     assert proxy.lost == 1
     room = stored_room(store, code)
-    assert room["names"] == ["Ann", "Bob", "", "easy bot"]
+    assert room["names"] == ["Ann", "Bob", "", ""]  # a bot goes by its kind
     assert room["kinds"] == ["person", "person", "open", "easy"]
     assert changes_of(store, code) == list(range(int(str(room["seq"])) + 1))
     assert Room.from_dict(room).seat_of(token) == 1  # the token Bob was given is his seat's
@@ -197,7 +197,8 @@ def test_a_leave_whose_reply_was_lost_is_not_made_again_after_anothers_change(
     assert proxy.lost == 1
     assert left_once(store, code)
     room = stored_room(store, code)
-    assert room["names"][:3] == ["Ann", "hard bot", "Cy"]  # type: ignore[index]
+    assert room["names"][:3] == ["Ann", "", "Cy"]  # type: ignore[index]
+    assert room["kinds"][1] == "hard"  # type: ignore[index]
     assert not [m for m in map(json.loads, heard) if m["type"] == "error"]
 
 

@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..cards import cards_of, parse_cards
+from ..checks import BotSeat
 from ..engine.commitment import kept_digest
 from ..engine.game import Game, Record
 from ..engine.record import parse_action
@@ -121,7 +122,10 @@ def replay_command(
 
 
 def _header(console: Console, record: Record, seat: int | None) -> list[str]:
-    names = [shown(name) for name in record.players]  # text from the file, shown as text
+    names = [  # a name is text from the file, shown as text; a bot goes by its level
+        _english().bot(p.level, s) if isinstance(p, BotSeat) else shown(p)
+        for s, p in enumerate(record.players)
+    ]
     n = len(names)
     console.print(
         Text(shown(record.rules.name), style="bold"),

@@ -5,7 +5,7 @@ the engine inside only ever sees values it can trust."""
 from __future__ import annotations
 
 from ..cards import card_list
-from ..checks import describe, player_name, seat_number, sequence, text, whole_number
+from ..checks import Player, describe, player, seat_number, sequence, text, whole_number
 from ..errors import BigTwoError
 from ..rules.config import Rules
 from .commitment import full_deck
@@ -91,9 +91,9 @@ def check_exchanges(
     return tuple(out)
 
 
-def player_names(players: object, count: int) -> tuple[str, ...]:
-    """One name (`checks.player_name`) for each of ``count`` players."""
+def player_names(players: object, count: int) -> tuple[Player, ...]:
+    """One player (`checks.player`: a name or a bot's seat) for each of ``count`` seats."""
     names = sequence(players, "players", count)
     if len(names) != count:
         raise BigTwoError(f"{len(names)} names given for {count} players")
-    return tuple(player_name(name) for name in names)
+    return tuple(player(name) for name in names)

@@ -42,6 +42,7 @@ from json.encoder import encode_basestring_ascii
 from typing import Any
 
 from ..cards import Card, cards_text, deck, format_cards, parse_cards
+from ..checks import Player, player_json
 from ..errors import BigTwoError
 from ..rules.config import Rules
 from ..rules.options import Jokers
@@ -58,7 +59,7 @@ class Terms:
     card exchanges owed from the previous deal, whether the shuffle is seeded, and the previous
     deal's commitment (which chains the deals of a session)."""
 
-    players: tuple[str, ...] = ()
+    players: tuple[Player, ...] = ()
     dealer: int = 0
     direction: int = 1
     leader: int | None = None
@@ -80,7 +81,7 @@ def rules_fields(rules: Rules) -> dict[str, Any]:
 def layout(rules: Rules, terms: Terms, order: Sequence[Card], salt: str) -> bytes:
     """The exact bytes the commitment hashes."""
     lines: list[tuple[str, Any]] = [
-        ("players", list(terms.players)),
+        ("players", [player_json(p) for p in terms.players]),
         ("dealer", terms.dealer),
         ("direction", terms.direction),
         ("leader", terms.leader),

@@ -22,7 +22,17 @@ from collections.abc import Iterator, Sequence
 from dataclasses import fields, replace
 from typing import Any
 
-from ..checks import describe, instance, optional_seat, seat_number, seed_number, whole_number
+from ..checks import (
+    Player,
+    describe,
+    instance,
+    optional_seat,
+    player,
+    player_json,
+    seat_number,
+    seed_number,
+    whole_number,
+)
 from ..checks import text as checked_text
 from ..combos import PASS, Combination, Move
 from ..combos.beats import KIND_WORDS
@@ -63,7 +73,7 @@ class Game(State):
         leader: int | None = None,
         direction: int | None = None,
         exchanges: Sequence[Exchange] = (),
-        players: Sequence[str] | None = None,
+        players: Sequence[Player] | None = None,
         previous: str = "",
     ) -> Game:
         """A new deal. ``hands`` fixes the cards (seat 0 first), else the deck is shuffled with
@@ -264,7 +274,7 @@ class Game(State):
         """What someone watching the table may know: no hand, and no gift's cards."""
         return view_of(self, SPECTATOR)
 
-    def record(self, players: Sequence[str] | None = None) -> Record:
+    def record(self, players: Sequence[Player] | None = None) -> Record:
         """The deal as a `Record` (rules, deal, every action, result)."""
         return Record.of(self, players)
 
@@ -279,6 +289,7 @@ class Game(State):
         for key in (*_SNAPSHOT_TUPLES, "exchanges"):
             if out[key] is not None:
                 out[key] = [list(x) if isinstance(x, tuple) else x for x in out[key]]
+        out["players"] = [player_json(p) for p in record.players]
         return out
 
     @classmethod
@@ -294,6 +305,7 @@ class Game(State):
                 if values[key] is not None:
                     values[key] = tuple(values[key])
             values["exchanges"] = tuple(tuple(x) for x in values["exchanges"])
+            values["players"] = tuple(map(player, values["players"]))
             return Record(**values).replay()
         except (KeyError, TypeError, ValueError) as exc:
             raise BigTwoError(f"not a game snapshot: {exc}") from None
@@ -320,15 +332,15 @@ class Record(RecordData):
     a `Game` and replayed into one."""
 
     @classmethod
-    def of(cls, game: Game, players: Sequence[str] | None = None) -> Record:
+    def of(cls, game: Game, players: Sequence[Player] | None = None) -> Record:
         n = instance(game, Game, "game", "a Game").rules.players
         origin = game.origin
         bound = origin.terms.players or seat_names(n)
         names = player_names(players, n) if players else bound
         if origin.commitment and names != bound:
             raise BigTwoError(
-                f"this deal was committed to the names {', '.join(bound)}; name the players"
-                " when dealing (Game.deal(players=...)), not afterwards"
+                f"this deal was committed to the names {', '.join(map(str, bound))}; name the"
+                " players when dealing (Game.deal(players=...)), not afterwards"
             )
         return cls(
             rules=game.rules,

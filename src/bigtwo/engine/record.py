@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import cards_of, format_cards, parse_cards
+from ..checks import Player, player_json
 from ..errors import BigTwoError
 from ..rules.config import Rules
 from .commitment import Exchange, Terms, layout, rules_fields
@@ -26,7 +27,7 @@ class RecordData:
     """One deal: its rules, players, cards, every action as text, and the result."""
 
     rules: Rules
-    players: tuple[str, ...]
+    players: tuple[Player, ...]
     hands: tuple[str, ...] | None  # None in a seat's-view export
     counts: tuple[int, ...]
     actions: tuple[str, ...]
@@ -90,7 +91,7 @@ class RecordData:
             "format": FORMAT,
             "version": self.version,
             "rules": rules_fields(self.rules),
-            "players": list(self.players),
+            "players": [player_json(p) for p in self.players],
             "deal": deal,
             "actions": list(self.actions),
             "result": self.result,

@@ -18,6 +18,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from ..checks import player_json
 from ..engine.codec import cards_text, move_text
 from ..engine.game import Game, Record
 from ..engine.record import parse_action
@@ -58,7 +59,7 @@ def replay(record: Record, seat: int | None = None, kept: str | None = None) -> 
         raise ReplayError(400, "bad_kept", str(exc), **exc.params) from None
     out: dict[str, Any] = {
         "rules": record.rules.name,
-        "players": list(record.players),
+        "players": [player_json(p) for p in record.players],
         "seat": seat,
         "commitment": record.commitment,
         "dealer": record.dealer,

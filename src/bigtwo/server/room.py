@@ -23,7 +23,7 @@ from typing import Any
 
 from ..bots import Bot, make_bot
 from ..bots.base import bounded
-from ..checks import plain_text, player_name
+from ..checks import BotSeat, plain_text, player_name
 from ..combos import Move
 from ..engine.codec import move_text
 from ..engine.view import SPECTATOR
@@ -69,7 +69,9 @@ class RoomError(ProtocolError):
 
 @dataclass
 class Room:
-    """One table online. Seats are ``kinds[s]``: ``open``, ``person`` or a bot's level."""
+    """One table online. Seats are ``kinds[s]``: ``open``, ``person`` or a bot's level; a
+    person's seat has their name in ``names``, any other seat "" (a bot is named by its level
+    where it is shown, in the reader's language, and its records keep the level)."""
 
     code: str
     rules: Rules
@@ -135,7 +137,7 @@ class Room:
             code=code,
             rules=rules,
             kinds=kinds,
-            names=[_name(msg.name), *(_bot_name(k) for k in kinds[1:])],
+            names=[_name(msg.name), *[""] * (n - 1)],
             end=SessionEnd(deals=msg.deals, target=msg.target),
             turn_seconds=msg.turn_seconds,
             public=msg.public,
@@ -259,7 +261,7 @@ class Room:
         """The person leaves the seat to a bot for good (``why``: ``left``, or ``removed``
         by the host); their token holds it no more."""
         self.kinds[seat] = STAND_IN
-        self.names[seat] = _bot_name(STAND_IN)
+        self.names[seat] = ""
         self.away.discard(seat)
         self.silent.pop(seat, None)
         self.vacated[seat] = why
@@ -299,7 +301,7 @@ class Room:
             if self.kinds[target] == "person" or kind not in SEAT_KINDS:
                 raise RoomError("bad_seat", f"seat {target} can't be made {kind!r}", seat=target)
             self.kinds[target] = kind
-            self.names[target] = "" if kind == "open" else _bot_name(kind)
+            self.names[target] = ""
         elif what == "invite":
             self._open_for_changes()
             if self.kinds[target] != "open":
@@ -344,7 +346,11 @@ class Room:
             for s, k in enumerate(self.kinds)
         ]
         paced = PACES[self.pace] > 0
-        self.table = Table(self.rules, seats, names=self.names, end=self.end, pace_bots=paced)
+        players = [
+            BotSeat(k) if k in BOT_LEVELS else name
+            for k, name in zip(self.kinds, self.names, strict=True)
+        ]
+        self.table = Table(self.rules, seats, names=players, end=self.end, pace_bots=paced)
         self.status, self.votes = "playing", set()
         return self._played(self.table.start(), now)
 
@@ -719,10 +725,6 @@ def _pace(pace: str) -> Pace:
     if pace not in PACES:
         raise ValueError(f"no such pace: {pace!r}")
     return pace  # type: ignore[return-value]
-
-
-def _bot_name(kind: str) -> str:
-    return "" if kind == "open" else f"{kind} bot"
 
 
 def token_digest(token: str) -> str:

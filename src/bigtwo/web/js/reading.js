@@ -10,11 +10,15 @@ export function room() {
 export function seatName(seat) {
   const r = room();
   const info = r && r.seats[seat];
-  if (info && BOT_KINDS.includes(info.kind)) {
-    return t("seat.bot", { kind: t(`kind.${info.kind}`), n: seat + 1 });
-  }
+  if (info && BOT_KINDS.includes(info.kind)) return botName(info.kind, seat);
   const name = info ? info.name : "";
   return name || t("seat.default", { n: seat + 1 });
+}
+
+// A bot by its level and seat ("easy bot 2"), the same at the table, in the replay and in
+// the records the terminal lists (`Catalogue.bot`); a level the catalogue lacks by its code.
+export function botName(level, seat) {
+  return t("seat.bot", { kind: has(`kind.${level}`) ? t(`kind.${level}`) : level, n: seat + 1 });
 }
 
 export function offers() {

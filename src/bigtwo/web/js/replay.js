@@ -4,7 +4,7 @@
 import * as cards from "./cards.js";
 import { arrowStep, fill, h } from "./dom.js";
 import { count as countOf, has, t } from "./i18n.js";
-import { giftLabel, moveLabel } from "./reading.js";
+import { botName, giftLabel, moveLabel } from "./reading.js";
 
 const MAX_BYTES = 1 << 20; // the server's cap on a deal's record
 
@@ -104,11 +104,13 @@ function go(step) {
   drawStep();
 }
 
-// A seat's name from the record; names that repeat (bots of one level) say their seat too.
+// A seat's name from the record: a bot ({"bot": level}) as the table names it; names that
+// repeat (in records written before bots were kept by level: "easy bot") say their seat too.
 function name(seat) {
   if (seat === null || seat === undefined) return "";
   const names = R.data.players;
   const own = names[seat];
+  if (own && typeof own === "object") return botName(own.bot, seat);
   if (!own) return t("seat.default", { n: seat + 1 });
   const twins = names.filter((x) => x === own).length > 1;
   return twins ? t("replay.seat_name", { name: own, n: seat + 1 }) : own;
