@@ -31,6 +31,10 @@ a few turns have gone round, and lasts ``--seconds``. Printed for that window:
 * on PostgreSQL, the WAL written and the transactions committed per person's action (the
   cluster's counters over the window: several changes share a commit when they arrive
   together).
+* the bytes the server wrote to disk per person's action, beside the bytes it sent: its
+  processes' ``write_bytes`` (``/proc/PID/io``: the SQLite file and its WAL) less what its
+  log grew by, plus, on PostgreSQL, the cluster's WAL (its checkpoints' page writes later are
+  not counted).
 
 ``--ramp`` runs a fresh server at N = ``--tables``, then ``--step`` more at a time (up to
 ``--max-tables``), and stops at the first N where either p99 reaches ``--target`` ms (50) or
@@ -79,7 +83,7 @@ from typing import Any
 
 import orjson
 
-from bigtwo.view_patch import apply
+from bigtwo.view_patch import follow
 
 PER_SOURCE = 24  # tables a loopback source address (under the server's cap)
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -276,6 +280,17 @@ def cpu_since(before: dict[int, float], now: dict[int, float]) -> float:
     return sum(t - before.get(pid, 0.0) for pid, t in now.items())
 
 
+def written_by_process(pids: list[int]) -> dict[int, int]:
+    """Bytes each process has written to storage so far (``write_bytes``, /proc/PID/io)."""
+    found = {}
+    for one in pids:
+        with contextlib.suppress(OSError):
+            for line in Path(f"/proc/{one}/io").read_text().splitlines():
+                if line.startswith("write_bytes:"):
+                    found[one] = int(line.split()[1])
+    return found
+
+
 def rss_bytes(pid: int) -> int:
     total = 0
     for one in tree(pid):
@@ -369,7 +384,7 @@ async def one_table(
                         if kind == "state" or "state" in msg:  # protocol 1 sent it whole
                             state = msg.get("state", msg)
                         elif state is not None:
-                            state = {**apply(state, msg["patch"]), "seq": msg["seq"]}
+                            state = follow(state, msg)
                         if state is None:
                             continue
                         if state["room"]["status"] == "over":
@@ -466,11 +481,13 @@ def run(args: argparse.Namespace, n: int, workdir: Path) -> dict[str, Any]:
             time.sleep(0.01)
         db0 = cpu_by_process(named("postgres")) if args.database else {}
         wal0 = wal_and_commits(args.database)
+        disk0, log0 = written_by_process(tree(pid)), server.log.stat().st_size
         cpu0, t0 = cpu_seconds(pid), time.monotonic()
         while time.time() < end:
             time.sleep(0.01)
         db1 = cpu_by_process(named("postgres")) if args.database else {}
         wal1 = wal_and_commits(args.database)
+        disk1, log1 = written_by_process(tree(pid)), server.log.stat().st_size
         cpu1, t1 = cpu_seconds(pid), time.monotonic()
         rss = rss_bytes(pid)
         results = [queue.get(timeout=120) for _ in procs]
@@ -482,6 +499,8 @@ def run(args: argparse.Namespace, n: int, workdir: Path) -> dict[str, Any]:
     gc_line = collections(workdir / f"pauses-{server.port}.json", begin, end, args.seconds)
     database_cpu = 100 * cpu_since(db0, db1) / (t1 - t0) if args.database else None
     wal = [b - a for a, b in zip(wal0, wal1, strict=True)] if wal0 and wal1 else None
+    disk = sum(b - disk0.get(one, 0) for one, b in disk1.items()) - (log1 - log0)
+    disk += wal[0] if wal else 0
     acks = [x for r in results for x in r.acks]
     turns = [x for r in results for x in r.turns]
     errors: Counter[str] = Counter()
@@ -496,6 +515,7 @@ def run(args: argparse.Namespace, n: int, workdir: Path) -> dict[str, Any]:
         "late": late,
         "actions": len(acks) / args.seconds,
         "received": sum(r.received for r in results) / max(len(acks), 1),
+        "disk": disk / max(len(acks), 1),
         "cpu": 100 * (cpu1 - cpu0) / (t1 - t0),
         "database_cpu": database_cpu,
         "client_cpu": 100 * sum(r.cpu for r in results) / args.seconds,
@@ -573,7 +593,8 @@ def show(r: dict[str, Any]) -> None:
         f"   next turn p50 {turn[0]:7.2f} p99 {turn[1]:7.2f} max {turn[2]:8.2f} ms"
         + (f"   errors {r['errors']}" if r["errors"] else "")
         + (f"   server tracebacks {r['tracebacks']}" if r["tracebacks"] else "")
-        + f"\n         sent {r['received']:6.0f} bytes a person's action;"
+        + f"\n         sent {r['received']:6.0f} bytes, wrote {r['disk']:6.0f} bytes to disk"
+        " a person's action;"
         + f" CPU a person's action: {per_action(r['cpu'], r['actions'])} the server"
         + (
             f", {per_action(r['database_cpu'], r['actions'])} the database"

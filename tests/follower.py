@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from bigtwo.view_patch import apply
+from bigtwo.view_patch import follow
 
 WS = "/ws?protocol=2"
 
@@ -28,9 +28,7 @@ class States:
             if given is not None and (self.state is None or self.state["seq"] != message["base"]):
                 self.state = given  # the first of a list that starts mid-way
                 return message
-            assert self.state is not None, "an update before any state"
-            assert message["base"] == self.state["seq"], (message["base"], self.state["seq"])
-            self.state = {**apply(self.state, message["patch"]), "seq": message["seq"]}
+            self.state = follow(self.state, message)  # PatchError: one that doesn't follow
             message = {"state": self.state, **message}
         return message
 

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bigtwo.view_patch import PatchError, apply, diff
+from bigtwo.view_patch import PatchError, apply, diff, follow
 
 leaves = st.none() | st.booleans() | st.integers(-5, 5) | st.sampled_from(["a", "b", "3D 4C"])
 values = st.recursive(
@@ -54,3 +54,16 @@ def test_one_count_changed_is_one_operation() -> None:
 def test_a_patch_for_another_value_is_refused(ops: list[Any]) -> None:
     with pytest.raises(PatchError):
         apply({"n": 1, "l": [1]}, ops)
+
+
+def test_following_an_update_checks_its_base_and_takes_its_version() -> None:
+    """`follow`, the one way Python clients apply an update: it fits only the state it was
+    made from, and the state it leads to carries the update's version."""
+    state = {"seq": 4, "view": {"hand": "3D 4C", "history": []}}
+    update = {"type": "update", "seq": 5, "base": 4, "patch": diff(state["view"], {})}
+    update["patch"] = [[op[0], ["view", *op[1]], *op[2:]] for op in update["patch"]]
+    after = follow(state, update)
+    assert after == {"seq": 5, "view": {}} and state["seq"] == 4
+    for stale in (None, {**state, "seq": 3}):
+        with pytest.raises(PatchError, match="another state"):
+            follow(stale, update)

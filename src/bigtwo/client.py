@@ -30,7 +30,7 @@ from .combos import Move, tables_for
 from .engine.codec import read_move
 from .engine.view import View
 from .extras import require
-from .view_patch import PatchError, apply
+from .view_patch import PatchError, follow
 
 try:
     from websockets.exceptions import ConnectionClosed, WebSocketException
@@ -112,15 +112,10 @@ class Client:
     def _patched(self, update: dict[str, Any]) -> dict[str, Any]:
         """The state after ``update``; one that doesn't follow this copy is a bug somewhere:
         say so (`ServerError` ``bad_patch``) rather than play on a wrong view."""
-        state = self.state
-        if state is None or state["seq"] != update["base"]:
-            raise ServerError({"code": "bad_patch", "message": "an update for another state"})
         try:
-            patched: dict[str, Any] = apply(state, update["patch"])
+            return follow(self.state, update)
         except PatchError as exc:
             raise ServerError({"code": "bad_patch", "message": str(exc)}) from None
-        patched["seq"] = update["seq"]
-        return patched
 
     def expect(self, *kinds: str, timeout: float = 10.0) -> dict[str, Any]:
         """The next message of one of these kinds; an error in between is raised."""

@@ -80,6 +80,17 @@ class PatchError(ValueError):
     """A patch that doesn't fit the value it was applied to."""
 
 
+def follow(state: dict[str, Any] | None, update: dict[str, Any]) -> dict[str, Any]:
+    """The state an ``update`` message (its ``base``, ``seq`` and ``patch``) leads to from
+    ``state``, the last state a client holds (not changed); `PatchError` if the update is
+    for another state. Every Python client of protocol 2 applies updates with this."""
+    if state is None or state.get("seq") != update["base"]:
+        raise PatchError("an update for another state")
+    patched: dict[str, Any] = apply(state, update["patch"])
+    patched["seq"] = update["seq"]
+    return patched
+
+
 def _apply_one(root: Any, op: Op) -> Any:
     holder = [root]  # the root as an item, so that an empty path is a path like any other
     try:

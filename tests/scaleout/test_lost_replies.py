@@ -37,9 +37,10 @@ def lossy(database: str) -> Iterator[tuple[Lossy, Store]]:
 
 
 def stored_room(store: Store, code: str) -> dict[str, object]:
-    [(data,)] = rows(store, "SELECT data FROM rooms WHERE code = :c", c=code)
-    found: dict[str, object] = json.loads(str(data))
-    return found
+    """The room as it stands stored: its snapshot with the patches since."""
+    stored = store.room(code)
+    assert stored is not None
+    return Room.loads(*stored).to_dict()
 
 
 def left_once(store: Store, code: str) -> bool:

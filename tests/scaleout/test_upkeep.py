@@ -1,11 +1,12 @@
-"""The upkeep of a shared database, on a real PostgreSQL, driven as two processes would
-drive it (two `SharedRooms` with different holders, the clock passed in): old changes go
-but each room's last, leases of closed rooms go (an ended room's stays until it closes),
-one process prunes at a time and on its schedule; a seat gone past the grace period is
-claimed by the lease holder only, once, and not while the person is connected through any
-live process; a room nobody has been in for the time kept is found by its lease holder
-only, not while anyone (a spectator too) is in it through a live process; a lease round
-never waits for the pruning of closed rooms' leases."""
+"""The upkeep of a shared database, on a real PostgreSQL, driven as two processes would drive
+it (two `SharedRooms` with different holders, the clock passed in): old changes go but each
+room's last and those after its last snapshot (the room is read back from them), leases of
+closed rooms go (an ended room's stays until it closes), one process prunes at a time and on
+its schedule; a seat gone past the grace period is claimed by the lease holder only, once,
+and not while the person is connected through any live process; a room nobody has been in
+for the time kept is found by its lease holder only, not while anyone (a spectator too) is
+in it through a live process; a lease round never waits for the pruning of closed rooms'
+leases."""
 
 from __future__ import annotations
 
@@ -52,15 +53,20 @@ def new_room(shared: SharedRooms, *, turns: int = 0) -> Room:
         return Outcome(events, {"type": "host", "what": "start"}, 0, None)
 
     room, _, _ = shared.apply(code, room, start)
-    for turn in range(turns):
-
-        def act(r: Room, turn: int = turn) -> Outcome[None]:
-            offers = r.state_for(0)["offers"]
-            events, _ = r.act(0, Act(type="act", id=str(turn), action=offers[-1]), time.time())
-            return Outcome(events, {"type": "act"}, 0, None)
-
-        room, _, _ = shared.apply(code, room, act)
+    for _ in range(turns):
+        room = play_on(shared, room)
     return room
+
+
+def play_on(shared: SharedRooms, room: Room) -> Room:
+    """``room`` after Ann's next move (a stored change)."""
+
+    def act(r: Room) -> Outcome[None]:
+        offers = r.state_for(0)["offers"]
+        events, _ = r.act(0, Act(type="act", id=str(r.seq), action=offers[-1]), time.time())
+        return Outcome(events, {"type": "act"}, 0, None)
+
+    return shared.apply(room.code, room, act)[0]
 
 
 def changes_of(store: Store, code: str) -> list[int]:
@@ -68,19 +74,36 @@ def changes_of(store: Store, code: str) -> list[int]:
     return [int(str(r[0])) for r in found]
 
 
-def test_old_changes_go_but_each_rooms_last(store: Store) -> None:
+def after_snapshot(store: Store, room: Room) -> list[int]:
+    """The changes pruning leaves a room: those after its last snapshot (its patches are
+    the room), or its last, if that is the snapshot."""
+    [(snap,)] = rows(store, "SELECT snap FROM rooms WHERE code = :c", c=room.code)
+    return list(range(min(int(str(snap)) + 1, room.seq), room.seq + 1))
+
+
+def test_old_changes_go_but_each_rooms_last_and_those_after_its_snapshot(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("bigtwo.server.room.SNAPSHOT_EVERY", 4)
     shared = SharedRooms(store, "test:1:prune", LEASE)
-    room = new_room(shared, turns=3)
+    room = new_room(shared, turns=6)
+    assert room.status == "playing" and 0 < room.snap < room.seq - 1
     assert changes_of(store, room.code) == list(range(room.seq + 1))
     assert shared.prune(time.time()) is not None  # too young: nothing goes
     assert changes_of(store, room.code) == list(range(room.seq + 1))
     later = time.time() + upkeep.CHANGES_KEPT + 1
     assert shared.changes(room.code, 0, room.seq) is not None
     gone = shared.prune(later)
-    assert gone is not None and gone["changes"] >= room.seq
-    assert changes_of(store, room.code) == [room.seq]  # the room's last change stays
+    assert gone is not None and gone["changes"] == room.snap + 1
+    assert changes_of(store, room.code) == after_snapshot(store, room)
     assert shared.changes(room.code, 0, room.seq) is None  # a late client gets the state
-    assert shared.changes(room.code, room.seq - 2, room.seq) is None
+    assert shared.changes(room.code, room.snap, room.seq) is not None  # kept: events
+    assert shared.load(room.code, None).to_dict() == room.to_dict()  # read back whole
+    room = play_on(shared, room)
+    while room.snap != room.seq:  # at a snapshot, the room's last change is all that stays
+        room = play_on(shared, room)
+    shared.prune(later)
+    assert changes_of(store, room.code) == [room.seq]
     assert shared.changes(room.code, room.seq - 1, room.seq) is not None  # one behind: events
 
 
@@ -121,7 +144,7 @@ def test_one_process_prunes_at_a_time_on_its_schedule(store: Store) -> None:
     assert changes_of(store, room.code) == list(range(room.seq + 1))
     second.next_prune = later  # due: the round prunes, and sets the next time
     second.round(later, GRACE, KEEP)
-    assert changes_of(store, room.code) == [room.seq]
+    assert changes_of(store, room.code) == after_snapshot(store, room)
     assert second.next_prune == later + upkeep.PRUNE_EVERY
 
 

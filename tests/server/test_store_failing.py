@@ -16,7 +16,7 @@ from own_loop import run
 
 from bigtwo.server.hub import Connection, Hub
 from bigtwo.server.protocol import Act, Create, Host
-from bigtwo.server.room import RoomError
+from bigtwo.server.room import Room, RoomError
 from bigtwo.server.settings import Settings
 from bigtwo.server.store import Store, Write, sqlite_url
 
@@ -83,7 +83,7 @@ def test_an_action_not_stored_is_undone_and_may_be_sent_again(store: Store) -> N
     code, before, after_failure, acked = run(scenario)
     assert code == "storage"
     assert after_failure == before  # undone in memory: as stored
-    [stored] = [json.loads(text) for _, text in store.rooms()]
+    [stored] = [Room.loads(*form).to_dict() for _, form in store.rooms()]
     assert acked == stored["seq"] > before  # applied once sent again, and stored
     acts = [a for a in store.actions(stored["code"]) if a["type"] == "act"]
     assert [a["id"] for a in acts] == ["a1"]

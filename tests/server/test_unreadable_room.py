@@ -38,6 +38,7 @@ def _damage(database: str, future: str, garbage: str) -> dict[str, str]:
         text = conn.execute(sa.select(ROOMS.c.data).where(ROOMS.c.code == future)).scalar_one()
         data = json.loads(text)
         data["rules"]["a_rule_of_tomorrow"] = True
+        data["seq"] += 1  # a whole snapshot of that change: nothing is missing but the rule
         newer = {"seq": ROOMS.c.seq + 1}
         conn.execute(
             sa.update(ROOMS).where(ROOMS.c.code == future).values(data=json.dumps(data), **newer)

@@ -1,20 +1,25 @@
 """The server's storage on SQLite and on a real PostgreSQL: migrations apply (twice is a
 no-op; on PostgreSQL the columns written each action are compressed with lz4), a batch
 commits rooms, actions and records together, and a room played through the store comes back
-from it exactly (each seat's view and offers equal), deal records included."""
+from it exactly (each seat's view and offers equal), deal records included, though most of
+its changes are stored as patches of a few hundred bytes; a room stored by the schema before
+patches loads, and one missing a change is refused as unreadable."""
 
 from __future__ import annotations
 
 import json
 import secrets
+from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
 
 from bigtwo.record_files import load_record
 from bigtwo.server.protocol import Act, Create, Host
-from bigtwo.server.room import Room
-from bigtwo.server.store import Store, Write
+from bigtwo.server.room import Room, RoomError
+from bigtwo.server.store import MIGRATIONS, SNAPSHOT_EVERY, Store, Write
 
 
 def _code() -> str:
@@ -26,7 +31,7 @@ def test_migrations_apply_once(database_url: str) -> None:
     store = Store(database_url)  # a second start finds the schema current
     with store.engine.connect() as conn:
         version = conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar()
-    assert version == "0005"
+    assert version == "0006"
     store.close()
 
 
@@ -63,7 +68,7 @@ def test_a_batch_commits_together(database_url: str) -> None:
             Write({**room, "code": b, "status": "closed"}, None, None, 1.2),
         ]
     )
-    stored = {code: json.loads(text) for code, text in store.rooms()}
+    stored = {code: json.loads(text) for code, (text, _, _) in store.rooms()}
     assert stored[a]["seq"] == 3 and b not in stored  # the last state wins; closed rooms stay out
     assert [x["action"] for x in store.actions(a)] == ["3D", "pass"]
     assert store.record(a, 0) == "{}" and store.record(a, 1) is None
@@ -85,24 +90,94 @@ def test_a_room_comes_back_from_the_store_exactly(database_url: str) -> None:
         ),
     )
     room.host_action(0, Host(type="host", what="start"), now=100.0)
+    store.write([room.write(None, None)])
     records: list[str] = []
+    sizes: dict[bool, list[int]] = {True: [], False: []}  # patch or not: bytes stored
     steps = 0
     while room.status == "playing":
         offers = room.state_for(0)["offers"]
         room.act(0, Act(type="act", id=str(steps), action=offers[-1]), now=100.0 + steps)
-        fresh = tuple(g.record().dumps() for g in room.finished)
-        store.write([Write(room.to_dict(), {"action": offers[-1]}, 0, 1.0, fresh, len(records))])
-        records += fresh
-        room.finished = []
-        back = Room.loads(next(t for c, t in Store(database_url).rooms() if c == room.code))
+        write = room.write({"action": offers[-1]}, 0)
+        records += write.records
+        store.write([write])
+        patched = write.patch is not None
+        sizes[patched].append(len(json.dumps(write.patch if patched else write.room)))
+        [(text, tail, seq)] = [s for c, s in Store(database_url).rooms() if c == room.code]
+        assert len(tail) <= SNAPSHOT_EVERY  # patches before a snapshot are not replayed
+        back = Room.loads(text, tail, seq)
         for seat in (0, 1, 2, 3, None):
             assert back.state_for(seat) == room.state_for(seat)
         steps += 1
     assert room.status == "over" and len(records) == 2
+    assert len(sizes[True]) > 0.9 * steps  # most changes: a patch, a tenth of a snapshot
+    assert sum(sizes[True]) / len(sizes[True]) < sum(sizes[False]) / len(sizes[False]) / 10
     for number, text in enumerate(records):
         stored = store.record(room.code, number)
         assert stored == text
         assert load_record(stored).verify() == []
+    store.close()
+
+
+def _played(steps: int) -> Room:
+    room = Room.create(_code(), Create(type="create", name="Ann", seats=["easy"] * 3))
+    room.host_action(0, Host(type="host", what="start"), now=100.0)
+    for step in range(steps):
+        offers = room.state_for(0)["offers"]
+        room.act(0, Act(type="act", id=str(step), action=offers[-1]), now=100.0 + step)
+    return room
+
+
+def test_a_room_stored_before_patches_loads_and_goes_on_in_patches(tmp_path: Path) -> None:
+    """A room written whole by the schema before (0005: no ``snap``, no ``patch``) loads as it
+    was, and its next changes are patches on it."""
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    engine = sa.create_engine(url)
+    with engine.begin() as conn:
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS))
+        config.attributes["connection"] = conn
+        command.upgrade(config, "0005")
+    room = _played(5)
+    with engine.begin() as conn:  # as the version before wrote a change
+        conn.execute(
+            sa.text(
+                "INSERT INTO rooms (code, status, public, seq, data, updated)"
+                " VALUES (:code, 'playing', 0, :seq, :data, 1.0)"
+            ),
+            {"code": room.code, "seq": room.seq, "data": json.dumps(room.to_dict())},
+        )
+    engine.dispose()
+    store = Store(url)
+    [(code, stored)] = store.rooms()
+    assert code == room.code
+    back = Room.loads(*stored)
+    for seat in (0, 1, 2, 3, None):
+        assert back.state_for(seat) == room.state_for(seat)
+    for step in range(3):
+        offers = back.state_for(0)["offers"]
+        back.act(0, Act(type="act", id=f"b{step}", action=offers[-1]), now=200.0 + step)
+        write = back.write(None, None)
+        assert write.patch is not None
+        store.write([write])
+    again = Room.loads(*store.rooms()[0][1])
+    assert again.to_dict() == back.to_dict()
+    store.close()
+
+
+def test_a_room_missing_a_change_is_unreadable(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'rooms.db'}")
+    room = _played(0)
+    store.write([room.write(None, None)])
+    for step in range(3):
+        offers = room.state_for(0)["offers"]
+        room.act(0, Act(type="act", id=str(step), action=offers[-1]), now=100.0 + step)
+        store.write([room.write(None, None)])
+    text, tail, seq = store.rooms()[0][1]
+    assert Room.loads(text, tail, seq).to_dict() == room.to_dict()
+    for damaged in (tail[1:], tail[:-1], [*tail[:1], (tail[1][0], None), *tail[2:]]):
+        with pytest.raises(RoomError) as refused:
+            Room.loads(text, damaged, seq)
+        assert refused.value.code == "unreadable"
     store.close()
 
 

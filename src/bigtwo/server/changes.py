@@ -139,8 +139,8 @@ class Changes:
         store it all the same). Unreadable, the room is dropped until a restart reads it."""
         room = None
         try:
-            data = await self.commits.run(self.db.room, code)
-            room = None if data is None else Room.from_dict(data)
+            stored = await self.commits.run(self.db.room, code)
+            room = None if stored is None else Room.loads(*stored)
         except RoomError as exc:  # refused as unreadable from now on, not as gone
             self.unreadable.add(code)
             log_unreadable(code, exc, "not read back after a failed store")

@@ -115,9 +115,9 @@ class Hub:
             self.leasing = asyncio.create_task(self._lease_loop())
             return
         now = time.time()
-        for code, text in await self.changes.commits.run(self.store.rooms):
+        for code, stored in await self.changes.commits.run(self.store.rooms):
             try:
-                room = Room.loads(text)
+                room = Room.loads(*stored)
             except RoomError as exc:  # the others are served; this one stays stored as it is
                 self.changes.unreadable.add(code)
                 log_unreadable(code, exc, "not loaded")

@@ -31,6 +31,7 @@ from ..errors import BigTwoError, IllegalMoveError
 from ..rules.changes import load_rules
 from ..rules.config import Rules
 from ..table import Event, SessionEnd, Table
+from ..view_patch import apply, diff
 from . import jsontext
 from .protocol import (
     CHAT_LENGTH,
@@ -43,7 +44,7 @@ from .protocol import (
     ProtocolError,
     Summary,
 )
-from .store import Write
+from .store import SNAPSHOT_EVERY, Write
 from .summary import deal_summary
 
 log = logging.getLogger("bigtwo.server")
@@ -102,6 +103,10 @@ class Room:
     recorded: int = 0  # records of finished deals stored so far
     log: deque[tuple[int, list[Event]]] = field(default_factory=lambda: deque(maxlen=CATCH_UP))
     host_token: str = ""
+    # the form last stored (the base of the next change's patch; None: the next is stored
+    # whole) and the version of the last whole snapshot
+    stored: dict[str, Any] | None = field(default=None, repr=False, compare=False)
+    snap: int = field(default=0, repr=False, compare=False)
 
     @property
     def wakes(self) -> float | None:
@@ -509,14 +514,23 @@ class Room:
         }
 
     def write(self, action: dict[str, Any] | None, seat: int | None) -> Write:
-        """What storing this change writes: the room's state, the action, the deals it ended
-        (their records, numbered on from those stored before)."""
+        """What storing this change writes: the patch from the form last stored (the whole
+        form, every `SNAPSHOT_EVERY` changes and while the room is not in play: the lobby
+        reads waiting rooms whole), the action, the deals it ended (their records, numbered
+        on from those stored before)."""
         # one line each: `Record.dumps` indents for people, with the slower pure-Python
         # encoder (whose reference cycles outlive the call, too)
         first = self.recorded
         records = tuple(jsontext.dumps(g.record().to_dict()) for g in self.finished)
         self.finished, self.recorded = [], self.recorded + len(records)
-        return Write(self.to_dict(), action, seat, time.time(), records, first)
+        form = json.loads(jsontext.dumps(self.to_dict()))  # as read back: lists, text keys
+        due = self.status != "playing" or self.seq - self.snap >= SNAPSHOT_EVERY
+        base = None if due else self.stored
+        patch = None if base is None else diff(base, form)
+        if patch is None:
+            self.snap = self.seq
+        self.stored = form
+        return Write(form, action, seat, time.time(), records, first, patch)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Room:
@@ -528,14 +542,31 @@ class Room:
             raise RoomError("unreadable", UNREADABLE) from exc
 
     @classmethod
-    def loads(cls, text: object) -> Room:
-        """`from_dict` of a stored room's JSON text (anything else, a NULL say, or text that
-        isn't JSON, is ``unreadable``)."""
+    def loads(
+        cls, text: object, tail: Sequence[tuple[int, str | None]] = (), seq: int | None = None
+    ) -> Room:
+        """`from_dict` of a stored room (`store.Stored`): its snapshot's JSON text with the
+        patches of the changes after it in ``tail`` applied, through version ``seq``.
+        Anything else (a NULL, text that isn't JSON, a change missing or not fitting) is
+        ``unreadable``."""
         try:
             data = json.loads(text)  # type: ignore[arg-type]
-        except (TypeError, ValueError) as exc:
+            snap = data["seq"]  # an older server's write may have left rooms.snap behind
+            ops: list[Any] = []
+            after = [(number, patch) for number, patch in tail if number > snap]
+            for expected, (number, patch) in enumerate(after, snap + 1):
+                if number != expected or patch is None:
+                    raise ValueError(f"change {expected} after the snapshot is missing")
+                ops += json.loads(patch)
+            form = apply(data, ops) if ops else data
+            if seq is not None and form["seq"] != seq:
+                raise ValueError(f"changes {form['seq'] + 1} to {seq} are missing")
+            stored = json.loads(jsontext.dumps(form))  # the base of the next patch
+        except (TypeError, ValueError, KeyError) as exc:
             raise RoomError("unreadable", UNREADABLE) from exc
-        return cls.from_dict(data)
+        room = cls.from_dict(form)
+        room.stored, room.snap = stored, snap
+        return room
 
     @classmethod
     def _read(cls, data: dict[str, Any]) -> Room:

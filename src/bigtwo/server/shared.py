@@ -42,7 +42,7 @@ from ..engine.view import SPECTATOR
 from ..table import Event
 from . import jsontext, upkeep
 from .room import Room, RoomError, log_unreadable
-from .store import CHANGES, ROOMS, Store, Write, first_line, write_rows
+from .store import CHANGES, ROOMS, Store, Write, first_line, stored, write_rows
 
 log = logging.getLogger("bigtwo.server")
 T = TypeVar("T")
@@ -50,10 +50,11 @@ CHANNEL = "bigtwo"
 RETRY_FOR = 30.0  # seconds a change waits for the database to come back before it fails
 SPECTATOR_KEY = "-1"
 EVERYONE_KEY = "*"
-LOCK_ROOM = "SELECT seq, status, data FROM rooms WHERE code = %(code)s FOR UPDATE"
-SHARE_ROOM = "SELECT seq, status, data FROM rooms WHERE code = %(code)s FOR SHARE"
+LOCK_ROOM = "SELECT seq, status, data, snap FROM rooms WHERE code = %(code)s FOR UPDATE"
+SHARE_ROOM = "SELECT seq, status, data, snap FROM rooms WHERE code = %(code)s FOR SHARE"
 # One statement writes a change, if the stored room is still the one it was made on (its
-# ``seq`` is ``before``): the room, its events, its lease (taken, if another process held it:
+# ``seq`` is ``before``): the room (whole only in a snapshot, `Room.write`; else its version),
+# its patch and events, its lease (taken, if another process held it:
 # the holder's rounds renew it; a lease this process holds already is left alone, unlocked,
 # so a change never waits for a lease round), the records of deals it ended, the
 # notification (and, where a seat acted, the action). It returns a row if it wrote. The
@@ -66,12 +67,14 @@ SHARE_ROOM = "SELECT seq, status, data FROM rooms WHERE code = %(code)s FOR SHAR
 # it runs for every action.
 WRITE_CHANGE = """
 WITH room AS (
-    UPDATE rooms SET status = %(status)s, public = %(public)s, seq = %(seq)s, data = %(data)s,
+    UPDATE rooms SET status = %(status)s, public = %(public)s, seq = %(seq)s,
+        data = COALESCE(%(data)s::text, data), snap = COALESCE(%(snap)s::integer, snap),
         updated = %(at)s
     WHERE code = %(code)s AND seq = %(before)s
     RETURNING code
 ), change AS (
-    INSERT INTO changes (room, seq, events, at) SELECT code, %(seq)s, %(events)s, %(at)s FROM room
+    INSERT INTO changes (room, seq, events, at, patch)
+    SELECT code, %(seq)s, %(events)s, %(at)s, %(patch)s FROM room
 ), lease AS (
     UPDATE leases SET holder = %(holder)s, expires = %(expires)s
     WHERE room = %(code)s AND holder <> %(holder)s AND EXISTS (SELECT 1 FROM room)
@@ -257,8 +260,8 @@ class SharedRooms:
             row = conn.exec_driver_sql(LOCK_ROOM, {"code": code}).first()
             earlier = made[0]
             if earlier is not None and _was_stored(conn, earlier.change):  # no second time
-                return _as_stored(row, earlier.room), earlier.outcome, True
-            room = _open_room(row, cached)
+                return _as_stored(conn, code, row, earlier.room), earlier.outcome, True
+            room = _open_room(conn, code, row, cached)
             before = room.seq
             outcome = work(room)
             changed = room.seq != before
@@ -276,13 +279,16 @@ class SharedRooms:
         """What `WRITE_CHANGE` needs to store ``outcome``, made on the room as it was at
         ``before``."""
         write = room.write(outcome.action, outcome.seat)
+        whole = write.patch is None
         return {
             "code": room.code,
             "status": room.status,
             "public": room.public,
             "before": before,
             "seq": room.seq,
-            "data": jsontext.dumps(write.room),
+            "data": jsontext.dumps(write.room) if whole else None,
+            "snap": room.seq if whole else None,
+            "patch": None if whole else jsontext.dumps(write.patch),
             "at": now,
             "events": jsontext.dumps(audiences(room, outcome.events)),
             "holder": self.holder,
@@ -328,9 +334,11 @@ class SharedRooms:
     def _load_once(self, code: str, cached: Room | None) -> Room:
         with self.store.engine.connect() as conn:
             row = conn.execute(
-                sa.select(ROOMS.c.seq, ROOMS.c.status, ROOMS.c.data).where(ROOMS.c.code == code)
+                sa.select(ROOMS.c.seq, ROOMS.c.status, ROOMS.c.data, ROOMS.c.snap).where(
+                    ROOMS.c.code == code
+                )
             ).first()
-        return _open_room(row, cached)
+            return _open_room(conn, code, row, cached)
 
     def enter(self, code: str, cached: Room | None) -> Room:
         """The room as stored, noting that a connection of this process is in it (under
@@ -340,7 +348,7 @@ class SharedRooms:
         def once() -> Room:
             with self.store.engine.begin() as conn:
                 row = conn.exec_driver_sql(SHARE_ROOM, {"code": code}).first()
-                room = _open_room(row, cached)
+                room = _open_room(conn, code, row, cached)
                 upkeep.entered(conn, code, self.holder)
             return room
 
@@ -374,7 +382,7 @@ class SharedRooms:
                 .order_by(ROOMS.c.updated.desc())
                 .limit(100)
             )
-            return [room.summary() for room in _readable(rows)]
+            return [room.summary() for room in _readable(rows)]  # stored whole: waiting
 
     def notify(self, payload: str) -> None:
         with self.store.engine.begin() as conn:
@@ -480,19 +488,19 @@ def _readable(rows: Iterable[Any]) -> Iterator[Room]:
             log_unreadable(row.code, exc, "not read")
 
 
-def _as_stored(row: Any, made: Room) -> Room:
+def _as_stored(conn: sa.Connection, code: str, row: Any, made: Room) -> Room:
     """The room as it stands after a change found stored (``made``, the room it made): another
     process may have changed it since, and its notification may have come before the change
     was found (with nobody of this process in the room to catch up). Closed, perhaps."""
     if row is None or row.seq == made.seq:
         return made
-    return Room.loads(row.data)
+    return Room.loads(*stored(conn, code, row))
 
 
-def _open_room(row: Any, cached: Room | None) -> Room:
+def _open_room(conn: sa.Connection, code: str, row: Any, cached: Room | None) -> Room:
     """The room of a stored row (the cached one if it is current), unless it is closed."""
     if row is None or row.status == "closed":
         raise RoomError("no_room", "there is no open room with that code")
     if cached is not None and cached.seq == row.seq:
         return cached
-    return Room.loads(row.data)
+    return Room.loads(*stored(conn, code, row))

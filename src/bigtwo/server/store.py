@@ -1,9 +1,14 @@
 """Where rooms live between restarts: SQLAlchemy 2 on any URL (an SQLite file by default,
 PostgreSQL by a URL change), the schema kept by Alembic migrations applied on start.
 
-Each write is one transaction holding, for any number of rooms, the room's whole state, the
-accepted action that led to it and the records of deals that ended. The hub commits a batch
-before it tells anyone of what the batch holds (group commit). SQLite runs in WAL mode with
+Each write is one transaction holding, for any number of rooms, each change: the patch from
+the room's stored form before it to the form after it (`bigtwo.view_patch`: a move is a few
+hundred bytes), the accepted action that led to it and the records of deals that ended. Every
+`SNAPSHOT_EVERY` changes, and for every change of a room not in play, the room's whole form
+is written instead (``rooms.data``, at version ``rooms.snap``); a room is read back as its
+snapshot with the patches since applied (`Room.loads`). The whole form with every change cost
+22-24 KB of disk per action (benchmarks/server.py). The hub commits a batch before it tells
+anyone of what the batch holds (group commit). SQLite runs in WAL mode with
 ``synchronous=FULL``: a commit is on disk when it returns, so it survives a killed process
 and a power cut.
 """
@@ -28,6 +33,9 @@ MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 DatabaseError = sa.exc.DBAPIError
 DATABASE_FAILED = "the server's database failed; try again in a moment"
 NOT_STORED = f"the change wasn't stored: {DATABASE_FAILED}"
+# Changes between whole snapshots of a playing room: a room read back replays at most this
+# many patches, and a snapshot's kilobytes are spread over as many changes.
+SNAPSHOT_EVERY = 32
 
 _meta = sa.MetaData()
 ROOMS = sa.Table(
@@ -37,8 +45,10 @@ ROOMS = sa.Table(
     sa.Column("status", sa.String(16)),
     sa.Column("public", sa.Boolean),
     sa.Column("seq", sa.Integer),
-    sa.Column("data", sa.Text),
+    sa.Column("data", sa.Text),  # the room's whole form at version ``snap``
     sa.Column("updated", sa.Float),
+    sa.Column("snap", sa.Integer),  # at most the version of ``data`` (an older server's
+    # writes leave it behind: the form's own ``seq`` says which changes follow it)
 )
 ACTIONS = sa.Table(
     "actions",
@@ -57,13 +67,14 @@ RECORDS = sa.Table(
     sa.Column("number", sa.Integer, primary_key=True),
     sa.Column("body", sa.Text),
 )
-CHANGES = sa.Table(  # shared databases only: each change's events, by audience
-    "changes",
+CHANGES = sa.Table(  # each change's patch since a snapshot; on a shared database each
+    "changes",  # change's events by audience too (its patch is None where it is a snapshot)
     _meta,
     sa.Column("room", sa.String(16), primary_key=True),
     sa.Column("seq", sa.Integer, primary_key=True),
-    sa.Column("events", sa.Text),
+    sa.Column("events", sa.Text, nullable=True),
     sa.Column("at", sa.Float),
+    sa.Column("patch", sa.Text, nullable=True),
 )
 LEASES = sa.Table(  # shared databases only: who runs a room's timers, until when
     "leases",
@@ -74,9 +85,15 @@ LEASES = sa.Table(  # shared databases only: who runs a room's timers, until whe
 )
 
 
+# A room as stored: its snapshot's text, the changes after it (version, patch text; None
+# where a change has no patch) and the room's version.
+Stored = tuple[str, list[tuple[int, str | None]], int]
+
+
 @dataclass(frozen=True)
 class Write:
-    """What one accepted change stores: the room after it, the action (if a seat's), and the
+    """What one accepted change stores: the room after it (written whole only where ``patch``,
+    the patch from its stored form before, is None), the action (if a seat's), and the
     records of the deals it ended (numbered from ``first``)."""
 
     room: dict[str, Any]
@@ -85,6 +102,7 @@ class Write:
     at: float
     records: tuple[str, ...] = ()
     first: int = 0
+    patch: list[Any] | None = None
 
 
 class Store:
@@ -118,20 +136,24 @@ class Store:
         with self.engine.begin() as conn:
             write_rows(conn, batch)
 
-    def rooms(self) -> list[tuple[str, str]]:
-        """Every room that isn't closed, as last stored: its code and its JSON text (read
-        one by one, so that a room this version can't read stops no other)."""
+    def rooms(self) -> list[tuple[str, Stored]]:
+        """Every room that isn't closed, as last stored: its code and its stored form (read
+        by `Room.loads` one by one, so that a room this version can't read stops no other)."""
         with self.engine.connect() as conn:
             rows = conn.execute(
-                sa.select(ROOMS.c.code, ROOMS.c.data).where(ROOMS.c.status != "closed")
-            )
-            return [(str(code), str(data)) for code, data in rows]
+                sa.select(ROOMS.c.code, ROOMS.c.data, ROOMS.c.snap, ROOMS.c.seq).where(
+                    ROOMS.c.status != "closed"
+                )
+            ).all()
+            return [(str(r.code), stored(conn, r.code, r)) for r in rows]
 
-    def room(self, code: str) -> dict[str, Any] | None:
+    def room(self, code: str) -> Stored | None:
         """The room as last stored (None: never stored)."""
         with self.engine.connect() as conn:
-            row = conn.execute(sa.select(ROOMS.c.data).where(ROOMS.c.code == code)).first()
-            return None if row is None else dict(json.loads(row[0]))
+            row = conn.execute(
+                sa.select(ROOMS.c.data, ROOMS.c.snap, ROOMS.c.seq).where(ROOMS.c.code == code)
+            ).first()
+            return None if row is None else stored(conn, code, row)
 
     def record(self, code: str, number: int) -> str | None:
         with self.engine.connect() as conn:
@@ -160,30 +182,84 @@ class Store:
         self.engine.dispose()
 
 
+def stored(conn: sa.Connection, code: str, row: Any) -> Stored:
+    """The stored form of the room whose ``rooms`` row (``data``, ``snap``, ``seq``) is
+    ``row``: its snapshot and the changes after ``snap`` through ``seq``."""
+    tail: list[tuple[int, str | None]] = []
+    if row.snap is None or row.snap < row.seq:
+        tail = [
+            (int(seq), patch)
+            for seq, patch in conn.execute(
+                sa.select(CHANGES.c.seq, CHANGES.c.patch)
+                .where(
+                    CHANGES.c.room == code,
+                    CHANGES.c.seq > (row.snap or 0),
+                    CHANGES.c.seq <= row.seq,
+                )
+                .order_by(CHANGES.c.seq)
+            )
+        ]
+    return row.data, tail, int(row.seq)
+
+
+def _room_values(*keys: str) -> dict[str, Any]:
+    return {c: sa.bindparam(c) for c in keys}
+
+
 # Built once: SQLAlchemy caches a statement's compiled form, not the building of it.
+_KEPT = ("status", "public", "seq", "updated")
 _UPDATE_ROOM = (
+    sa.update(ROOMS).where(ROOMS.c.code == sa.bindparam("key")).values(_room_values(*_KEPT))
+)
+_UPDATE_SNAPSHOT = (
     sa.update(ROOMS)
     .where(ROOMS.c.code == sa.bindparam("key"))
-    .values({c: sa.bindparam(c) for c in ("status", "public", "seq", "data", "updated")})
+    .values(_room_values(*_KEPT, "data", "snap"))
 )
 _INSERT_ROOM = sa.insert(ROOMS)
 _INSERT_ACTION = sa.insert(ACTIONS)
 _INSERT_RECORD = sa.insert(RECORDS)
+_INSERT_CHANGE = sa.insert(CHANGES)
+_BEFORE_SNAPSHOT = sa.delete(CHANGES).where(
+    CHANGES.c.room == sa.bindparam("key"), CHANGES.c.seq <= sa.bindparam("snap")
+)
 
 
 def write_rows(conn: sa.Connection, batch: list[Write]) -> None:
-    """Write a batch's rows on an open transaction."""
+    """Write a batch's rows on an open transaction: each change's patch, and for each room
+    its version after the batch and its last snapshot in the batch (the patches before that
+    are dropped: nothing reads them)."""
     latest = {w.room["code"]: w for w in batch}  # a room's last state in the batch wins
+    snapshots = {w.room["code"]: w for w in batch if w.patch is None}
     for code, w in latest.items():
         values = {
             "status": w.room["status"],
             "public": w.room["public"],
             "seq": w.room["seq"],
-            "data": jsontext.dumps(w.room),
             "updated": w.at,
         }
-        if conn.execute(_UPDATE_ROOM, {"key": code, **values}).rowcount == 0:
+        snapshot = snapshots.get(code)
+        if snapshot is None:
+            if conn.execute(_UPDATE_ROOM, {"key": code, **values}).rowcount == 0:
+                raise ValueError(f"room {code}: a patch for a room never stored whole")
+            continue
+        values |= {"data": jsontext.dumps(snapshot.room), "snap": snapshot.room["seq"]}
+        if conn.execute(_UPDATE_SNAPSHOT, {"key": code, **values}).rowcount == 0:
             conn.execute(_INSERT_ROOM, {"code": code, **values})
+        else:
+            conn.execute(_BEFORE_SNAPSHOT, {"key": code, "snap": values["snap"]})
+    changes = [
+        {
+            "room": w.room["code"],
+            "seq": w.room["seq"],
+            "patch": jsontext.dumps(w.patch),
+            "at": w.at,
+        }
+        for w in batch
+        if w.patch is not None and w.room["seq"] > _snap(snapshots.get(w.room["code"]))
+    ]
+    if changes:
+        conn.execute(_INSERT_CHANGE, changes)
     actions = [
         {
             "room": w.room["code"],
@@ -204,6 +280,10 @@ def write_rows(conn: sa.Connection, batch: list[Write]) -> None:
     ]
     if records:
         conn.execute(_INSERT_RECORD, records)
+
+
+def _snap(snapshot: Write | None) -> int:
+    return -1 if snapshot is None else int(snapshot.room["seq"])
 
 
 def _sqlite_settings(dbapi_connection: Any, _record: Any) -> None:

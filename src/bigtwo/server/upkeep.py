@@ -20,11 +20,12 @@ is written too: the room closes once, and whoever comes back in time keeps it op
 **Pruning.** ``changes`` are kept for catching up: every process reads a change within
 milliseconds of its notification (a listener that reconnects re-reads at once), and a client
 back after longer than `CHANGES_KEPT` gets its room's whole state instead, so older changes
-go, except each room's last. A lease goes once its room closed; until then it stays (a process
-taking the room over needs its row), and is renewed or taken over while any process runs. A
-room's occupancy rows go once it closed, and those gone `IDLE_KEPT` ago but its latest; a
-process's ``holders`` row goes once it has been gone that long and no occupancy row needs
-it. One process at a time prunes, under an advisory lock, a bounded number of rows per run.
+go, except each room's last and those after its last snapshot (their patches are the room).
+A lease goes once its room closed; until then it stays (a process taking the room over needs
+its row), and is renewed or taken over while any process runs. A room's occupancy rows go
+once it closed, and those gone `IDLE_KEPT` ago but its latest; a process's ``holders`` row
+goes once it has been gone that long and no occupancy row needs it. One process at a time
+prunes, under an advisory lock, a bounded number of rows per run.
 """
 
 from __future__ import annotations
@@ -100,7 +101,7 @@ RETURNING p.room, p.seat
 PRUNE_CHANGES = """
 DELETE FROM changes WHERE (room, seq) IN (
     SELECT c.room, c.seq FROM changes c JOIN rooms r ON r.code = c.room
-    WHERE c.at < %(cutoff)s AND c.seq < r.seq
+    WHERE c.at < %(cutoff)s AND c.seq < r.seq AND c.seq <= r.snap
     LIMIT %(batch)s
 )
 """
