@@ -8,7 +8,9 @@ and action mask), picks a random index the mask offers (``mask.view(bool)``, as 
 advise) and steps. The engine row: ``Game.legal_moves()`` and ``Game.play`` on a random legal
 move, nothing else. Leduc (``pettingzoo.classic.leduc_holdem_v4``, which needs ``rlcard`` and
 ``pygame``; left out without them): the same random masked loop. CPU seconds of this process
-(one core), the best of three rounds. ``--against`` measures classic through another tree's
+(one core), the best of three rounds. RLCard's doudizhu (``rlcard``; left out without it):
+random legal actions through RLCard's own ``env.step``, as RLCard's users step it.
+``--against`` measures classic through another tree's
 sources (an older checkout) in a subprocess, the two alternately. ``--vector N``: N tables of
 `VectorBigTwo` (readable infos off) stepped with random offered actions, in this process and
 with 1 and 2 workers, alternately: wall-clock steps a second.
@@ -66,6 +68,25 @@ def leduc(episodes: int) -> float | None:
     except ImportError:
         return None
     return random_steps(leduc_holdem_v4.env(), episodes)
+
+
+def doudizhu(episodes: int) -> float | None:
+    """Actions a second of random legal play through RLCard's own doudizhu environment (its
+    ``step``, the next player's state and legal actions included); None without ``rlcard``."""
+    try:
+        import rlcard  # type: ignore[import-untyped]
+    except ImportError:
+        return None
+    env = rlcard.make("doudizhu", config={"seed": 1})
+    rng = np.random.default_rng(1)
+    steps, start = 0, time.process_time()
+    for _ in range(episodes):
+        state, _ = env.reset()
+        while not env.is_over():
+            legal = list(state["legal_actions"])
+            state, _ = env.step(legal[int(rng.integers(len(legal)))])
+            steps += 1
+    return steps / (time.process_time() - start)
 
 
 def engine_loop(rules: bigtwo.Rules, deals: int) -> float:
@@ -145,6 +166,11 @@ def main() -> None:
                 best = max(p for p in poker if p is not None)
                 ratio = f"{env / best:>8.2f}"
                 print(f"{'leduc_holdem_v4':<24}{best:>15,.0f}{'':>18}{ratio} (classic ÷ leduc)")
+            landlord = [doudizhu(max(1, deals // 2)) for _ in range(3)]
+            if landlord[0] is not None:
+                best = max(d for d in landlord if d is not None)
+                ratio = f"{env / best:>8.2f}"
+                print(f"{'rlcard doudizhu':<24}{best:>15,.0f}{'':>18}{ratio} (classic ÷ doudizhu)")
 
 
 if __name__ == "__main__":
