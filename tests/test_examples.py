@@ -41,13 +41,13 @@ def test_the_linear_baseline_learns_the_hard_bot_and_plays_in_the_arena(tmp_path
 
 def test_maskable_ppo_learns_on_the_registered_id_with_no_wrapper() -> None:
     ppo = example("maskable_ppo")
-    report = ppo.main(["--steps", "128", "--eval-deals", "2"])
-    assert report["steps"] >= 128 and report["returns"]  # episodes ended, masks were read
+    report = ppo.main(["--steps", "200", "--eval-deals", "1"])
+    assert report["steps"] >= 200 and report["returns"]  # episodes ended, masks were read
     # every return is a normalised deal's: within [-1, 1]
     assert all(-1.0 <= r <= 1.0 for r in report["returns"])
     evaluation = report["evaluation"]
-    assert evaluation["policy"] == "ppo" and evaluation["deals"] == 2
-    assert evaluation["games"] == 8  # the policy held every hand of both deals
+    assert evaluation["policy"] == "ppo" and evaluation["deals"] == 1
+    assert evaluation["games"] == 4  # the policy held every hand of the deal
 
 
 def test_the_ppo_that_scores_offered_moves_trains_and_is_evaluated() -> None:
