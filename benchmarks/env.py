@@ -2,13 +2,16 @@
 own loop and PettingZoo's Leduc hold'em in the same run; and the vector environment's steps a
 second in one process and with subprocess workers.
 
-Run ``python benchmarks/env.py [--deals N] [--against OTHER/src] [--vector N]``. The
-environment row: every seat an agent, each step observes the acting seat (observation vector
+Run ``python benchmarks/env.py [--deals N] [--against OTHER/src] [--vector N] [--compare N]``.
+The environment row: every seat an agent, each step observes the acting seat (observation vector
 and action mask), picks a random index the mask offers (``mask.view(bool)``, as the docs
 advise) and steps. The engine row: ``Game.legal_moves()`` and ``Game.play`` on a random legal
 move, nothing else. Leduc (``pettingzoo.classic.leduc_holdem_v4``, which needs ``rlcard`` and
 ``pygame``; left out without them): the same random masked loop. CPU seconds of this process
-(one core), the best of three rounds. ``--against`` measures classic through another tree's
+(one core), the best of three rounds. RLCard's doudizhu (``rlcard``; left out without it):
+random legal actions through RLCard's own ``env.step``, as RLCard's users step it.
+``--compare N``: classic, Leduc and doudizhu one after another for N rounds, min and median.
+``--against`` measures classic through another tree's
 sources (an older checkout) in a subprocess, the two alternately. ``--vector N``: N tables of
 `VectorBigTwo` (readable infos off) stepped with random offered actions, in this process and
 with 1 and 2 workers, alternately: wall-clock steps a second.
@@ -68,6 +71,25 @@ def leduc(episodes: int) -> float | None:
     return random_steps(leduc_holdem_v4.env(), episodes)
 
 
+def doudizhu(episodes: int) -> float | None:
+    """Actions a second of random legal play through RLCard's own doudizhu environment (its
+    ``step``, the next player's state and legal actions included); None without ``rlcard``."""
+    try:
+        import rlcard  # type: ignore[import-untyped]
+    except ImportError:
+        return None
+    env = rlcard.make("doudizhu", config={"seed": 1})
+    rng = np.random.default_rng(1)
+    steps, start = 0, time.process_time()
+    for _ in range(episodes):
+        state, _ = env.reset()
+        while not env.is_over():
+            legal = list(state["legal_actions"])
+            state, _ = env.step(legal[int(rng.integers(len(legal)))])
+            steps += 1
+    return steps / (time.process_time() - start)
+
+
 def engine_loop(rules: bigtwo.Rules, deals: int) -> float:
     """Actions a second of the bare engine: legal moves and a random one played."""
     rng = np.random.default_rng(1)
@@ -111,13 +133,41 @@ def vector_steps(num_envs: int, workers: int, steps: int) -> float:
     return rate
 
 
+def compare(rounds: int, deals: int) -> None:
+    """Classic through the AEC env, Leduc and doudizhu, one after another for ``rounds``
+    rounds (the machine's load moves all three alike): min and median of each, and classic's
+    median over each other's."""
+    import statistics
+
+    found: dict[str, list[float]] = {"classic (bigtwo AEC)": [], "leduc_holdem_v4": []}
+    found["rlcard doudizhu"] = []
+    for _ in range(rounds):
+        found["classic (bigtwo AEC)"].append(through_env(RULE_SETS["classic, 4 players"], deals))
+        for name, rate in (
+            ("leduc_holdem_v4", leduc(deals * 50)),
+            ("rlcard doudizhu", doudizhu(deals // 2)),
+        ):
+            if rate is not None:
+                found[name].append(rate)
+    ours = statistics.median(found["classic (bigtwo AEC)"])
+    print(f"{'environment':<24}{'min':>10}{'median':>10}{'classic ÷':>11}")
+    for name, rates in found.items():
+        if rates:
+            mid = statistics.median(rates)
+            print(f"{name:<24}{min(rates):>10,.0f}{mid:>10,.0f}{ours / mid:>11.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=60)
     parser.add_argument("--against", help="another tree's src folder, measured alternately")
     parser.add_argument("--vector", type=int, default=0, help="tables of the vector env")
+    parser.add_argument("--compare", type=int, default=0, help="rounds of classic, Leduc, doudizhu")
     args = parser.parse_args()
     deals = args.deals
+    if args.compare:
+        compare(args.compare, deals)
+        return
     if args.vector:
         rates: dict[int, list[float]] = {0: [], 1: [], 2: []}
         for _ in range(3):
@@ -145,6 +195,11 @@ def main() -> None:
                 best = max(p for p in poker if p is not None)
                 ratio = f"{env / best:>8.2f}"
                 print(f"{'leduc_holdem_v4':<24}{best:>15,.0f}{'':>18}{ratio} (classic ÷ leduc)")
+            landlord = [doudizhu(max(1, deals // 2)) for _ in range(3)]
+            if landlord[0] is not None:
+                best = max(d for d in landlord if d is not None)
+                ratio = f"{env / best:>8.2f}"
+                print(f"{'rlcard doudizhu':<24}{best:>15,.0f}{'':>18}{ratio} (classic ÷ doudizhu)")
 
 
 if __name__ == "__main__":

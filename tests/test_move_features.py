@@ -97,10 +97,23 @@ def test_a_play_that_empties_the_hand_goes_out() -> None:
     assert column(layout, row, "goes_out") == [1.0] and column(layout, row, "left") == [0.0]
 
 
+def test_a_bots_legal_moves_are_described_as_they_come() -> None:
+    """A bot's ``choose`` gets the engine's lazy sequence, not a list: a policy scoring its
+    legal moves hands that on as it is."""
+    game = Game.deal(CLASSIC, seed=3)
+    lazy = game.moves()
+    assert not isinstance(lazy, list | tuple)
+    features = move_features(game.view(game.to_move), lazy)
+    expected = move_features(game.view(game.to_move), list(lazy))
+    assert features.shape[0] == len(lazy) > 1 and np.array_equal(features, expected)
+
+
 def test_bad_input_is_refused_in_words() -> None:
     view = view_holding(HAND)
-    with pytest.raises(BigTwoError, match="moves must be a list of moves"):
+    with pytest.raises(BigTwoError, match="moves must be a sequence of moves"):
         move_features(view, ["3D"])  # type: ignore[list-item]
+    with pytest.raises(BigTwoError, match="moves must be a sequence of moves, not 'pass'"):
+        move_features(view, "pass")  # type: ignore[arg-type]
     with pytest.raises(BigTwoError, match="actions is one of index, offered"):
         BigTwoEnv("classic", actions="cards")
     with pytest.raises(BigTwoError, match="other rules"):

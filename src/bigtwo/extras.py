@@ -22,7 +22,11 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "postgres": ("psycopg",),
     "rl": ("numpy", "pyarrow", "gymnasium", "pettingzoo"),
     "openspiel": ("open_spiel",),  # also brings the rl extra
+    # the examples' training libraries (examples/): no module of the package imports them
+    "train": ("torch", "sb3_contrib"),
+    "rllib": ("ray", "torch"),
 }
+EXAMPLES_ONLY = ("train", "rllib")  # the extras above that only the examples need
 
 
 class MissingExtraError(BigTwoError, ImportError):

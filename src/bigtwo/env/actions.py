@@ -17,7 +17,7 @@ bounded candidates, as the bots see them).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -50,11 +50,15 @@ class ActionCodec:
         """The mask of ``moves`` (1 at each offered index; written into ``out`` when given)
         and the move behind each set index."""
         found = self.indices(bounded(moves))
+        return self.mask_of(found, out), found
+
+    def mask_of(self, indices: Collection[int], out: Mask | None = None) -> Mask:
+        """The mask with 1 at each of ``indices`` (written into ``out`` when given)."""
         mask = np.zeros(self.size, np.int8) if out is None else out
         if out is not None:
             mask[:] = 0
-        mask[np.fromiter(found, np.intp, len(found))] = 1
-        return mask, found
+        mask[np.fromiter(indices, np.intp, len(indices))] = 1
+        return mask
 
     def indices(self, moves: Sequence[Move]) -> dict[int, Move]:
         """The index of each of ``moves`` (a dynamic space's moves past its end left out)."""

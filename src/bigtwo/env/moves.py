@@ -87,8 +87,9 @@ class MoveLayout:
         view = instance(view, View, "view", "a View")
         if view.rules != self.rules:
             raise BigTwoError("the view is of a deal under other rules")
-        if not isinstance(moves, list | tuple) or not all(isinstance(m, Move) for m in moves):
-            raise BigTwoError(f"moves must be a list of moves, not {describe(moves)}")
+        # any sequence: a bot's ``legal_moves`` is the engine's lazy `LegalMoves`
+        if not isinstance(moves, Sequence) or not all(isinstance(m, Move) for m in moves):
+            raise BigTwoError(f"moves must be a sequence of moves, not {describe(moves)}")
         n, at = len(moves), self.fields
         out = np.zeros((n, self.size), np.float32)
         if n == 0:

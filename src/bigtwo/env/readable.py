@@ -5,6 +5,7 @@ Cards and moves are written in the notation `parse_cards` and `Game.parse_move` 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..cards import cards_of, cards_text, format_cards
@@ -28,10 +29,17 @@ def seat_info(runner: TableRunner, seat: int) -> dict[str, Any]:
     return {
         "seat": seat,
         "decision": runner.decision(seat) if acting else None,
-        "hand": "" if game is None else cards_text(cards_of(game.hands[seat])),
+        "hand": "" if game is None else hand_text(game.hands[seat]),
         "to_beat": "" if game is None or game.table is None else str(game.table),
         "moves": {i: str(m) for i, m in runner.offers().items()} if acting else {},
     }
+
+
+@lru_cache(maxsize=256)
+def hand_text(mask: int) -> str:
+    """The cards of a hand's bitmask as text, kept: a hand stays the same over the steps its
+    seat waits or passes, and writing it out was a fifteenth of a step."""
+    return cards_text(cards_of(mask))
 
 
 def table_text(runner: TableRunner, seat: int | None = None) -> str:

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..bots import Bot
+from ..bots.base import bounded
 from ..combos import Move
 from ..engine.view import View
 from ..errors import BigTwoError
@@ -81,9 +82,7 @@ class TableRunner:
         seat = self.seat
         if seat is None:
             raise BigTwoError("the session is over: reset the environment")
-        if not self._moves:
-            self.observe(seat)
-        move = self._moves.get(int(index))
+        move = self._offers().get(int(index))
         if move is None:
             raise BigTwoError(f"action {index} isn't offered to seat {seat} now")
         self._submit(seat, move)
@@ -119,11 +118,7 @@ class TableRunner:
     def offers(self) -> dict[int, Move]:
         """The move behind each index the acting seat is offered (none once the session is
         over)."""
-        if self.seat is None:
-            return {}
-        if not self._moves:
-            self.observe(self.seat)
-        return dict(self._moves)
+        return dict(self._offers()) if self.seat is not None else {}
 
     def offered_moves(self) -> tuple[list[Move], list[int]]:
         """Every move offered to the seat to act, none dropped, in the offered order, with
@@ -137,9 +132,7 @@ class TableRunner:
 
     def offered(self, index: int) -> bool:
         """Is the action at ``index`` offered to the seat to act?"""
-        if self.seat is not None and not self._moves:
-            self.observe(self.seat)
-        return int(index) in self._moves
+        return self.seat is not None and int(index) in self._offers()
 
     def _settle(self) -> None:
         """Play on to the next agent's decision, starting deals and applying defaults."""
@@ -200,14 +193,14 @@ class TableRunner:
         else:
             vector = obs
             vector[:] = kept
-        if acting and not self._moves:
-            out, self._moves = self.codec.mask(self.moves(seat), mask)
-        else:
-            out = np.zeros(self.codec.size, np.int8) if mask is None else mask
-            out[:] = 0
-            if acting:
-                out[np.fromiter(self._moves, np.intp, len(self._moves))] = 1
-        return vector, out
+        return vector, self.codec.mask_of(self._offers() if acting else (), mask)
+
+    def _offers(self) -> dict[int, Move]:
+        """The move behind each index offered to the seat to act, found once a step (without
+        the observation: the readable infos and a step need only these)."""
+        if not self._moves and self.seat is not None:
+            self._moves = self.codec.indices(bounded(self.moves(self.seat)))
+        return self._moves
 
 
 def decision_of(table: Table, seat: int) -> str:
