@@ -98,17 +98,30 @@ def test_the_progress_names_each_package_pip_fetches(dev: tuple[ModuleType, list
     assert {line: module.collected(line) for line in lines} == lines
 
 
-def test_the_cjk_font_is_asked_for_until_it_is_in(
-    dev: tuple[ModuleType, list[str]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+# The browser tests show the Chinese catalogues (boxes without fonts-noto-cjk) and names and
+# chat lines with emoji (boxes without fonts-noto-color-emoji).
+@pytest.mark.parametrize(
+    ("folder", "package", "font"),
+    [
+        ("CJK_FONTS", "fonts-noto-cjk", "NotoSansCJK-Regular.ttc"),
+        ("EMOJI_FONTS", "fonts-noto-color-emoji", "NotoColorEmoji.ttf"),
+    ],
+)
+def test_a_font_is_asked_for_until_it_is_in(
+    dev: tuple[ModuleType, list[str]],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    folder: str,
+    package: str,
+    font: str,
 ) -> None:
-    """The browser tests show the Chinese catalogues: without fonts-noto-cjk they draw boxes."""
     module, _ = dev
     fonts = tmp_path / "noto"
     fonts.mkdir()
-    monkeypatch.setattr(module, "CJK_FONTS", fonts)
-    assert "fonts-noto-cjk" in module.missing_system_packages()
-    (fonts / "NotoSansCJK-Regular.ttc").touch()
-    assert "fonts-noto-cjk" not in module.missing_system_packages()
+    monkeypatch.setattr(module, folder, fonts)
+    assert package in module.missing_system_packages()
+    (fonts / font).touch()
+    assert package not in module.missing_system_packages()
 
 
 def test_the_suite_is_spread_over_the_cores_unless_the_caller_chose(
@@ -121,16 +134,3 @@ def test_the_suite_is_spread_over_the_cores_unless_the_caller_chose(
     assert module.workers([]) == ["-n", "4"]
     for chosen in (["-n", "0"], ["-n0"], ["--numprocesses=1"], ["-p", "no:xdist"]):
         assert module.workers(chosen) == []
-
-
-def test_the_emoji_font_is_asked_for_until_it_is_in(
-    dev: tuple[ModuleType, list[str]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A name or chat line with an emoji draws as a box without fonts-noto-color-emoji."""
-    module, _ = dev
-    fonts = tmp_path / "noto"
-    fonts.mkdir()
-    monkeypatch.setattr(module, "EMOJI_FONTS", fonts)
-    assert "fonts-noto-color-emoji" in module.missing_system_packages()
-    (fonts / "NotoColorEmoji.ttf").touch()
-    assert "fonts-noto-color-emoji" not in module.missing_system_packages()
