@@ -74,8 +74,8 @@ class Visit:
 # -- steps that several screens share --------------------------------------------------------------
 
 
-def home_page(v: Visit, fragment: str = "") -> Any:
-    page = v.page()
+def home_page(v: Visit, fragment: str = "", **options: Any) -> Any:
+    page = v.page(**options)
     page.goto(v.url(fragment))
     page.get_by_role("heading", name=v.t(page, "home.create.heading")).wait_for()
     return page
@@ -120,35 +120,39 @@ def short_deal(v: Visit, page: Any, deals: int) -> str:
     return code
 
 
-def play_until(v: Visit, page: Any, heading: str, tap: bool = False, timeout: float = 60) -> Any:
-    """Take the person's turns as a person does, by the hand's cards and Play and Pass (tapped
-    when ``tap``), until a heading named ``heading`` shows; that heading. Each turn plays the
-    first card that makes an offered play alone, else passes: the quickest way out of a deal."""
-    target = page.get_by_role("heading", name=heading)
+def take_turn(v: Visit, page: Any, tap: bool = False) -> None:
+    """Take the person's turn as a person does, by the hand's cards and Play and Pass (tapped
+    when ``tap``): the first card that makes an offered play alone, else a pass (the quickest
+    way out of a deal); back once the server has taken it."""
     press = (lambda el: el.tap()) if tap else (lambda el: el.click())
     hand = page.get_by_role("group", name=v.t(page, "table.hand")).get_by_role("button")
     play = page.get_by_role("button", name=v.t(page, "table.play"), exact=True)
-    pass_ = page.get_by_role("button", name=v.t(page, "table.pass"), exact=True)
+    seq = page.evaluate(SEQ)
+    for i in range(hand.count()):
+        card = hand.nth(i)
+        press(card)
+        if play.is_enabled() and play.get_attribute("aria-disabled") != "true":
+            press(play)
+            break
+        press(card)  # not alone: put it back
+    else:
+        press(page.get_by_role("button", name=v.t(page, "table.pass"), exact=True))
+    wait_until(lambda: page.evaluate(SEQ) != seq, "the server taking the move")
+
+
+def play_until(v: Visit, page: Any, heading: str, tap: bool = False, timeout: float = 60) -> Any:
+    """Take the person's turns (`take_turn`) until a heading named ``heading`` shows; that
+    heading."""
+    target = page.get_by_role("heading", name=heading)
+    play = page.get_by_role("button", name=v.t(page, "table.play"), exact=True)
     turn = your_turn(v, page)
     deadline = time.monotonic() + timeout
     while not target.is_visible():
         assert time.monotonic() < deadline, f"{heading!r} never showed"
-        if not (turn.is_visible() and play.is_visible()):
+        if turn.is_visible() and play.is_visible():
+            take_turn(v, page, tap)
+        else:
             page.wait_for_timeout(20)
-            continue
-        seq = page.evaluate(SEQ)
-        moved = False
-        for i in range(hand.count()):
-            card = hand.nth(i)
-            press(card)
-            if play.is_enabled() and play.get_attribute("aria-disabled") != "true":
-                press(play)
-                moved = True
-                break
-            press(card)  # not alone: put it back
-        if not moved:
-            press(pass_)
-        wait_until(lambda s=seq: page.evaluate(SEQ) != s or target.is_visible(), "a move")
     return target
 
 
@@ -328,27 +332,40 @@ def chat(v: Visit) -> Any:
     return host
 
 
+class Cable:
+    """The page's connection to the server, cut and mended by the test while the server stays
+    up: routed through Playwright from the start (before the page loads)."""
+
+    def __init__(self, page: Any) -> None:
+        self.down = False
+        self.sockets: list[Any] = []
+        page.route_web_socket(re.compile(r"/ws(\?|$)"), self._route)
+
+    def _route(self, ws: Any) -> None:
+        if self.down:
+            ws.close()  # each attempt to come back is closed at once
+        else:
+            ws.connect_to_server()
+            self.sockets.append(ws)
+
+    def cut(self) -> None:
+        self.down = True
+        for ws in self.sockets:
+            ws.close()
+
+    def mend(self) -> None:
+        self.down = False
+
+
 def reconnecting(v: Visit) -> Any:
     """The banner while the connection is down: the page's socket is closed under it and each
     attempt to come back is closed at once."""
     page = v.page()
-    down = [False]
-
-    def route(ws: Any) -> None:
-        if down[0]:
-            ws.close()
-        else:
-            ws.connect_to_server()
-            sockets.append(ws)
-
-    sockets: list[Any] = []
-    page.route_web_socket(re.compile(r"/ws(\?|$)"), route)
+    cable = Cable(page)
     page.goto(v.url())
     open_room(v, page)
     your_turn(v, page).wait_for()
-    down[0] = True
-    for ws in sockets:
-        ws.close()
+    cable.cut()
     page.get_by_role("status").filter(has_text=v.t(page, "banner.reconnecting")).wait_for()
     return page
 
