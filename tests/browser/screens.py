@@ -36,13 +36,17 @@ class Visit:
         self.contexts: list[Any] = []
         self.codes: list[str] = []  # the rooms' codes shown on these pages
 
-    def page(self) -> Any:
-        """A page in a new context: another person's browser, with its own storage."""
+    def page(self, **options: Any) -> Any:
+        """A page in a new context: another person's browser, with its own storage (a
+        touchscreen under 600 px unless ``options`` say otherwise, as they may say more)."""
         width, height = self.viewport
         ctx = self.browser.new_context(
-            viewport={"width": width, "height": height},
-            has_touch=width < 600,
-            bypass_csp=self.bypass_csp,
+            **{
+                "viewport": {"width": width, "height": height},
+                "has_touch": width < 600,
+                "bypass_csp": self.bypass_csp,
+                **options,
+            }
         )
         ctx.set_default_timeout(15000)
         self.contexts.append(ctx)
@@ -70,8 +74,8 @@ class Visit:
 # -- steps that several screens share --------------------------------------------------------------
 
 
-def home_page(v: Visit, fragment: str = "") -> Any:
-    page = v.page()
+def home_page(v: Visit, fragment: str = "", **options: Any) -> Any:
+    page = v.page(**options)
     page.goto(v.url(fragment))
     page.get_by_role("heading", name=v.t(page, "home.create.heading")).wait_for()
     return page
@@ -95,6 +99,68 @@ def open_room(
         page.get_by_role("button", name=v.t(page, "room.start"), exact=True).click()
         page.get_by_role("group", name=v.t(page, "table.hand")).wait_for()
     return code
+
+
+def short_deal(v: Visit, page: Any, deals: int) -> str:
+    """On the home page, open and start a quick room: the first of `NAMES` and one easy bot,
+    three cards each, a session of ``deals`` that rests on each deal's summary; its code."""
+    page.get_by_label(v.t(page, "home.name"), exact=True).fill(NAMES[0])
+    page.get_by_label(v.t(page, "create.players"), exact=True).fill("2")
+    page.get_by_label(v.t(page, "create.seat", n=2), exact=True).select_option("easy")
+    page.get_by_label(v.t(page, "create.deals"), exact=True).fill(str(deals))
+    page.get_by_label(v.t(page, "create.pause"), exact=True).fill("300")
+    page.get_by_text(v.t(page, "create.options.help"), exact=True).click()
+    page.get_by_label(v.t(page, "option.cards_each.name"), exact=True).fill("3")
+    page.get_by_role("button", name=v.t(page, "home.create"), exact=True).click()
+    page.wait_for_url("**#room=*")
+    code = str(page.url.split("#room=")[1])
+    v.codes.append(code)
+    page.get_by_role("button", name=v.t(page, "room.start"), exact=True).click()
+    page.get_by_role("group", name=v.t(page, "table.hand")).wait_for()
+    return code
+
+
+def take_turn(v: Visit, page: Any, tap: bool = False) -> None:
+    """Take the person's turn as a person does, by the hand's cards and Play and Pass (tapped
+    when ``tap``): the first card that makes an offered play alone, else a pass (the quickest
+    way out of a deal); back once the server has taken it."""
+    press = (lambda el: el.tap()) if tap else (lambda el: el.click())
+    hand = page.get_by_role("group", name=v.t(page, "table.hand")).get_by_role("button")
+    play = page.get_by_role("button", name=v.t(page, "table.play"), exact=True)
+    seq = page.evaluate(SEQ)
+    for i in range(hand.count()):
+        card = hand.nth(i)
+        press(card)
+        if play.is_enabled() and play.get_attribute("aria-disabled") != "true":
+            press(play)
+            break
+        press(card)  # not alone: put it back
+    else:
+        press(page.get_by_role("button", name=v.t(page, "table.pass"), exact=True))
+    wait_until(lambda: page.evaluate(SEQ) != seq, "the server taking the move")
+
+
+def play_until(v: Visit, page: Any, heading: str, tap: bool = False, timeout: float = 60) -> Any:
+    """Take the person's turns (`take_turn`) until a heading named ``heading`` shows; that
+    heading."""
+    target = page.get_by_role("heading", name=heading)
+    play = page.get_by_role("button", name=v.t(page, "table.play"), exact=True)
+    turn = your_turn(v, page)
+    deadline = time.monotonic() + timeout
+    while not target.is_visible():
+        assert time.monotonic() < deadline, f"{heading!r} never showed"
+        if turn.is_visible() and play.is_visible():
+            take_turn(v, page, tap)
+        else:
+            page.wait_for_timeout(20)
+    return target
+
+
+# the number of the server's state the page holds (each move makes a new one)
+SEQ = """async () => {
+  const state = await import(new URL("js/state.js", document.baseURI).href);
+  return state.S.state ? state.S.state.seq : null;
+}"""
 
 
 def join(v: Visit, code: str, name: str) -> Any:
@@ -213,31 +279,42 @@ def spectator(v: Visit) -> Any:
     return page
 
 
-def session_over(v: Visit) -> Any:
-    """The scores after a deal and the settlement at the end of a one-deal session: the
-    person passes whenever allowed and otherwise plays their lowest card."""
+def deal_summary(v: Visit) -> Any:
+    """The table resting on a deal's summary: cards left, points and why, totals, Ready."""
     page = home_page(v)
-    open_room(v, page, deals=1)
-    over = page.get_by_text(v.t(page, "table.over"), exact=True)
-    turn = your_turn(v, page)
-    hand = page.get_by_role("group", name=v.t(page, "table.hand")).get_by_role("button")
-    play = page.get_by_role("button", name=v.t(page, "table.play"), exact=True)
-    pass_ = page.get_by_role("button", name=v.t(page, "table.pass"), exact=True)
-    log = page.locator("#log li")
-    deadline = time.monotonic() + 90
-    while not over.is_visible():
-        assert time.monotonic() < deadline, "the deal didn't end"
-        if turn.is_visible() and play.is_visible():
-            seen = log.all_inner_texts()  # (the page keeps the last plays only: not a count)
-            if pass_.is_enabled():
-                pass_.click()
-            else:
-                hand.first.click()
-                play.click()
-            wait_until(lambda s=seen: log.all_inner_texts() != s or over.is_visible(), "a move")
-        else:
-            page.wait_for_timeout(20)
-    page.get_by_role("heading", name=v.t(page, "table.settlement")).wait_for()
+    short_deal(v, page, deals=2)
+    play_until(v, page, v.t(page, "summary.heading", n=1))
+    page.get_by_role("button", name=v.t(page, "summary.ready"), exact=True).wait_for()
+    return page
+
+
+def session_over(v: Visit) -> Any:
+    """The end of a one-deal session: the standings, the settlement, the host's rematch."""
+    page = home_page(v)
+    short_deal(v, page, deals=1)
+    play_until(v, page, v.t(page, "summary.final"))
+    page.get_by_role("heading", name=v.t(page, "table.settlement")).first.wait_for()
+    region = page.get_by_role("region", name=v.t(page, "summary.final"))
+    region.get_by_role("button", name=v.t(page, "room.rematch"), exact=True).wait_for()
+    return page
+
+
+def menu_sheet(v: Visit) -> Any:
+    """Mid-deal, the room's menu open: a sheet over the dimmed table."""
+    page = home_page(v)
+    short_deal(v, page, deals=1)
+    page.get_by_role("button", name=v.t(page, "room.menu"), exact=True).click()
+    page.get_by_role("dialog", name=v.t(page, "room.menu.heading")).wait_for()
+    return page
+
+
+def play_now(v: Visit) -> Any:
+    """Play now's table, one tap from home: the person and three bots, a hand dealt."""
+    page = home_page(v)
+    page.get_by_role("button", name=v.t(page, "home.play"), exact=True).click()
+    page.get_by_role("group", name=v.t(page, "table.hand")).wait_for()
+    page.get_by_role("button", name=v.t(page, "table.play"), exact=True).wait_for()
+    v.codes.append(str(page.url.split("#room=")[1]))
     return page
 
 
@@ -255,27 +332,40 @@ def chat(v: Visit) -> Any:
     return host
 
 
+class Cable:
+    """The page's connection to the server, cut and mended by the test while the server stays
+    up: routed through Playwright from the start (before the page loads)."""
+
+    def __init__(self, page: Any) -> None:
+        self.down = False
+        self.sockets: list[Any] = []
+        page.route_web_socket(re.compile(r"/ws(\?|$)"), self._route)
+
+    def _route(self, ws: Any) -> None:
+        if self.down:
+            ws.close()  # each attempt to come back is closed at once
+        else:
+            ws.connect_to_server()
+            self.sockets.append(ws)
+
+    def cut(self) -> None:
+        self.down = True
+        for ws in self.sockets:
+            ws.close()
+
+    def mend(self) -> None:
+        self.down = False
+
+
 def reconnecting(v: Visit) -> Any:
     """The banner while the connection is down: the page's socket is closed under it and each
     attempt to come back is closed at once."""
     page = v.page()
-    down = [False]
-
-    def route(ws: Any) -> None:
-        if down[0]:
-            ws.close()
-        else:
-            ws.connect_to_server()
-            sockets.append(ws)
-
-    sockets: list[Any] = []
-    page.route_web_socket(re.compile(r"/ws(\?|$)"), route)
+    cable = Cable(page)
     page.goto(v.url())
     open_room(v, page)
     your_turn(v, page).wait_for()
-    down[0] = True
-    for ws in sockets:
-        ws.close()
+    cable.cut()
     page.get_by_role("status").filter(has_text=v.t(page, "banner.reconnecting")).wait_for()
     return page
 
@@ -313,7 +403,10 @@ SCREENS: dict[str, Screen] = {
     "my-turn": my_turn,
     "others-turn": others_turn,
     "spectator": spectator,
+    "deal-summary": deal_summary,
     "session-over": session_over,
+    "menu-sheet": menu_sheet,
+    "play-now": play_now,
     "chat": chat,
     "reconnecting": reconnecting,
     "rules-page": rules_page,
