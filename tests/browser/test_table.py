@@ -68,7 +68,7 @@ def open_room(
     for seat in range(2, players + 1):
         page.get_by_label(f"Seat {seat}", exact=True).select_option(bots)
     if changes is not None:
-        page.get_by_label("Rule changes").fill(changes)
+        change_rules(page, changes)
     if deals is not None:
         page.get_by_label("Deals to play").fill(str(deals))
     page.get_by_role("button", name="Open the room").click()
@@ -77,6 +77,21 @@ def open_room(
     if start:
         page.get_by_role("button", name="Start the game").click()
     return code
+
+
+def change_rules(page: Any, changes: str) -> None:
+    """Set the create form's rule controls as ``changes`` (``NAME=VALUE`` lines) say."""
+    page.get_by_text("Rule options", exact=True).click()
+    for line in changes.splitlines():
+        name, value = (part.strip() for part in line.split("=", 1))
+        control = page.locator(f"#opt-{name}")
+        kind = control.evaluate("el => el.type")
+        if kind == "checkbox":
+            control.set_checked(value == "yes")
+        elif kind.startswith("select"):
+            control.select_option(value)
+        else:
+            control.fill(value)
 
 
 def fits_a_phone(page: Any) -> None:

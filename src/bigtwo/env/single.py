@@ -171,7 +171,8 @@ class BigTwoEnv(gym.Env[dict[str, Any], Any]):
         obs, mask = self.runner.observe(self.learner)
         return {"observation": obs, "action_mask": mask}
 
-    def render(self) -> str | None:
+    # gymnasium 1.2 types render's frame as a type variable, 1.3 on as any frame
+    def render(self) -> str | None:  # type: ignore[override, unused-ignore]
         return show(
             self.runner, self.render_mode, self.learner if self.render_view == "seat" else None
         )

@@ -135,7 +135,8 @@ def _work(
         conn.close()
 
 
-class VectorBigTwo(VectorEnv):
+# gymnasium 1.2's VectorEnv takes type arguments, 1.3 on gives them defaults
+class VectorBigTwo(VectorEnv):  # type: ignore[type-arg, unused-ignore]
     """``num_envs`` tables under ``rules`` (a `Rules` or a preset's name), stepped in this
     process or by ``workers`` subprocesses; ``autoreset_mode`` ``NEXT_STEP`` or ``SAME_STEP``;
     ``copy=False`` returns the observation arrays themselves (overwritten by the next step)
