@@ -11,7 +11,7 @@ from typing import Any
 
 from bigtwo import Game
 
-from .test_table import fits_a_phone, menu
+from .test_table import change_rules, fits_a_phone, menu
 
 CARD = re.compile(r"\b(?:[2-9TJQKA][DCHS]|BJ|RJ)\b")
 
@@ -26,7 +26,7 @@ def finished_room(page: Any, base: str, options: str = "") -> str:
     page.get_by_label("Deals to play").fill("1")
     page.get_by_label("Seconds a turn").fill("1")
     if options:
-        page.get_by_label("Rule changes").fill(options)
+        change_rules(page, options)
     page.get_by_role("button", name="Open the room").click()
     page.wait_for_url("**#room=*")
     page.get_by_role("button", name="Start the game").click()
@@ -155,7 +155,7 @@ def test_the_rules_page_from_the_form_and_from_a_room(context: Any, server: str)
     rules.close()
 
     page.get_by_label("Your name").fill("Ann")
-    page.get_by_label("Rule changes").fill("flushes=no")
+    change_rules(page, "flushes=no")
     page.get_by_role("button", name="Open the room").click()
     page.wait_for_url("**#room=*")
     code = page.url.split("#room=")[1]
