@@ -31,10 +31,11 @@ SAME_AS_ENGLISH = {
         "chat.heading": "Taglish: Filipino apps label the chat 'Chat'",
         "term.cards.one": "Taglish: the glossary keeps 'card', and a count leaves it as it is",
         "table.seat.one": "Taglish: as term.cards.one (CLDR's 'one' is 1, 2, 3, 5, … here)",
+        "room.menu": "Taglish: Filipino apps label the menu button 'Menu'",
     },
-    "id": {"kind.program": "'program' is the Indonesian word"},
-    "ms": {"kind.program": "'program' is the Malay word"},
-    "vi": {},
+    "id": {"kind.program": "'program' is the Indonesian word", "room.menu": "'menu' is too"},
+    "ms": {"kind.program": "'program' is the Malay word", "room.menu": "'menu' is too"},
+    "vi": {"room.menu": "'menu' is the Vietnamese word for an app's menu (Menu phòng, Đóng menu)"},
 }
 
 

@@ -154,7 +154,7 @@ def test_a_client_of_another_version_is_told_to_upgrade(test_client: TestClient)
                 ws.receive_json()
             assert closed.value.code == 4426
     with test_client.websocket_connect(WS) as ws:
-        assert ws.receive_json() == {"type": "hello", "version": 2}
+        assert ws.receive_json() == {"type": "hello", "version": 2, "lang": "en"}
 
 
 def test_only_protocol_messages_are_sent() -> None:
