@@ -194,7 +194,8 @@ def test_a_programs_mistake_and_the_upgrade_are_said_in_the_language(
     refused = table.why_not(7, "pass")
     assert refused is not None and refused.code == "bad_argument"
     assert refused.params == {"reason": "no_seat"}
-    assert say(catalogue("id"), refused.code, refused.params, str(refused)) == "Kursi itu tidak ada."
+    said = say(catalogue("id"), refused.code, refused.params, str(refused))
+    assert said == "Kursi itu tidak ada."
     with test_client.websocket_connect("/ws?lang=vi") as ws:  # no protocol asked: an old page
         told = ws.receive_json()
     assert told["type"] == "upgrade"

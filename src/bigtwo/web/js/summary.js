@@ -4,7 +4,7 @@
 // Everything shown comes from the server's `summary` (docs/protocol.md, "Between deals").
 import * as cards from "./cards.js";
 import { fill, h } from "./dom.js";
-import { has, number, t } from "./i18n.js";
+import { count, has, number, t } from "./i18n.js";
 import { isHost, room, seatName } from "./reading.js";
 import { host } from "./session.js";
 import { S, net } from "./state.js";
@@ -76,7 +76,11 @@ function seatsTable(s, over) {
 
 function reasonItem(reason) {
   const key = `summary.reason.${reason.code}`;
-  return h("li", { text: has(key) ? t(key, numbers(reason.params)) : reason.code });
+  if (!has(key)) return h("li", { text: reason.code });
+  const params = numbers(reason.params);
+  const n = reason.params && reason.params.count;
+  // `KEY.one` where the language's plural rules ask for it (1 card left)
+  return h("li", { text: Number.isInteger(n) ? count(key, n, params) : t(key, params) });
 }
 
 // Parameters with their numbers written as the language writes them (a count, a factor).
