@@ -18,7 +18,8 @@ from bigtwo import i18n
 
 LANGUAGES = [tag for tag in i18n.listed()["names"] if tag != "en"]
 ENGLISH = i18n.catalogue("en")
-SEPARATOR = re.compile(r"\s{2,}|^\s+")  # the terminal's columns are two spaces or more apart
+# the terminal's columns are two spaces or more apart; a seat's scoring reasons, " · "
+SEPARATOR = re.compile(r"\s{2,}|^\s+| · ")
 
 
 def environment(**extra: str) -> dict[str, str]:
@@ -127,6 +128,9 @@ def test_a_whole_session_speaks_the_chosen_language(tag: str) -> None:
     assert any(t("term.final", count=2) in line for line in lines)
     heading = t.template("term.settle.heading").split("{how}")[0]
     assert any(line.startswith(heading) for line in lines)
+    # each deal's winner is told why they scored (scoring.reasons), in the language
+    won = (t("summary.reason.won"), t("summary.reason.instant"))
+    assert sum(any(w in line for w in won) for line in lines) >= 2, out[-1500:]
     # and no line, nor any column of one, is an English sentence this language says otherwise
     english = {
         key: template_pattern(text)

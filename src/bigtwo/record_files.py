@@ -141,7 +141,9 @@ def load_session_record(text: str | bytes) -> SessionRecord:
     rules = _rules(model.rules, "session record")
     n = rules.players
     if len(model.players) != n or model.dealer >= n or len(model.totals) != n:
-        raise BigTwoError(f"session record should name {n} players and give {n} totals")
+        raise BigTwoError(
+            f"session record should name {n} players and give {n} totals", reason="seats", players=n
+        )
     return SessionRecord(
         rules=rules,
         players=tuple(model.players),
@@ -163,26 +165,37 @@ def is_session_record(text: str | bytes) -> bool:
 def _strict_json(text: str | bytes, cap: int, what: str) -> tuple[Any, str]:
     """The JSON value of ``text`` (and the text), refused beyond what a record can be."""
     if not isinstance(text, str | bytes):
-        raise BigTwoError(f"a {what} is text, not {type(text).__name__}")
+        raise BigTwoError(f"a {what} is text, not {type(text).__name__}", reason="not_text")
     if len(text) > cap:
-        raise BigTwoError(f"not a {what}: {len(text):,} bytes is more than the {cap:,} allowed")
+        raise BigTwoError(
+            f"not a {what}: {len(text):,} bytes is more than the {cap:,} allowed",
+            reason="too_big",
+            length=len(text),
+            limit=cap,
+        )
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
-            raise BigTwoError(f"not a {what}: the file is not UTF-8 text") from None
+            raise BigTwoError(
+                f"not a {what}: the file is not UTF-8 text", reason="not_utf8"
+            ) from None
     if not text.strip():
-        raise BigTwoError(f"not a {what}: it is empty")
+        raise BigTwoError(f"not a {what}: it is empty", reason="empty")
     try:
         data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise BigTwoError(f"not a {what}: bad JSON at line {exc.lineno} ({exc.msg})") from None
+        raise BigTwoError(
+            f"not a {what}: bad JSON at line {exc.lineno} ({exc.msg})",
+            reason="json",
+            line=exc.lineno,
+        ) from None
     except RecursionError:
-        raise BigTwoError(f"not a {what}: it nests far too deep") from None
+        raise BigTwoError(f"not a {what}: it nests far too deep", reason="too_deep") from None
     except ValueError as exc:  # a duplicate key, NaN, or a number of thousands of digits
-        raise BigTwoError(f"not a {what}: {exc}") from None
+        raise BigTwoError(f"not a {what}: {exc}", reason="json_value") from None
     if _depth(data) > MAX_DEPTH:
-        raise BigTwoError(f"not a {what}: it nests deeper than the format does")
+        raise BigTwoError(f"not a {what}: it nests deeper than the format does", reason="too_deep")
     return data, text
 
 
@@ -210,12 +223,15 @@ def _depth(value: Any, level: int = 0) -> int:
 
 def _expect(data: Any, fmt: str, versions: tuple[int, ...], what: str) -> None:
     if not isinstance(data, dict) or data.get("format") != fmt:
-        raise BigTwoError(f'not a {what} (no "format": "{fmt}")')
+        raise BigTwoError(f'not a {what} (no "format": "{fmt}")', reason="format", format=fmt)
     version = data.get("version")
     if isinstance(version, bool) or version not in versions:
         shown = repr(version)[:20]
         raise BigTwoError(
-            f"{what} version {shown} is not supported ({' or '.join(map(str, versions))})"
+            f"{what} version {shown} is not supported ({' or '.join(map(str, versions))})",
+            reason="version",
+            version=shown,
+            versions=", ".join(map(str, versions)),
         )
 
 
@@ -227,23 +243,27 @@ def _validate(model: type[M], text: str, what: str) -> M:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "the top level"
         if first["type"] == "missing":
-            raise BigTwoError(f'{what} has no "{where}"') from None
+            raise BigTwoError(f'{what} has no "{where}"', reason="missing", field=where) from None
         if first["type"] == "extra_forbidden":
-            raise BigTwoError(f'{what} has a field it should not: "{where[:60]}"') from None
+            raise BigTwoError(
+                f'{what} has a field it should not: "{where[:60]}"',
+                reason="extra",
+                field=where[:60],
+            ) from None
         reason = str(first.get("msg", "is bad"))[:200].replace("\n", " ")
         reason = reason.removeprefix("Value error, ")  # a check of ours says it in words
-        raise BigTwoError(f"{what} field {where}: {reason}") from None
+        raise BigTwoError(f"{what} field {where}: {reason}", reason="field", field=where) from None
 
 
 def _rules(options: dict[str, Any], what: str) -> Rules:
     values = dict(options)
     name = values.pop("preset", "custom")
     if not isinstance(name, str):
-        raise BigTwoError(f"{what}: the preset is named by text")
+        raise BigTwoError(f"{what}: the preset is named by text", reason="rules")
     try:
         return Rules.from_dict({**values, "name": name})
     except RulesError as exc:
-        raise BigTwoError(f"{what}: {exc}") from None
+        raise BigTwoError(f"{what}: {exc}", reason="rules") from None
 
 
 def _record(model: _Record) -> Record:
@@ -251,18 +271,29 @@ def _record(model: _Record) -> Record:
     n = rules.players
     deal = model.deal
     if len(model.players) != n or len(deal.counts) != n:
-        raise BigTwoError(f"game record should name {n} players and give {n} card counts")
+        raise BigTwoError(
+            f"game record should name {n} players and give {n} card counts",
+            reason="seats",
+            players=n,
+        )
     if deal.hands is not None and len(deal.hands) != n:
-        raise BigTwoError(f"game record should give {n} hands")
+        raise BigTwoError(f"game record should give {n} hands", reason="seats", players=n)
     seats = [deal.dealer, deal.leader or 0, model.viewer or 0]
     seats += [s for x in deal.exchanges for s in x[:2]]
     seats += [parse_action(a, MAX_SEATS)[0] for a in model.actions]
     if model.result is not None:
         seats.append(model.result.winner or 0)
         if len(model.result.scores) != n:
-            raise BigTwoError(f"game record's result should give {n} scores")
+            raise BigTwoError(
+                f"game record's result should give {n} scores", reason="seats", players=n
+            )
     if max(seats) >= n:
-        raise BigTwoError(f"game record names seat {max(seats)}; there are {n} seats")
+        raise BigTwoError(
+            f"game record names seat {max(seats)}; there are {n} seats",
+            reason="no_seat",
+            seat=max(seats),
+            players=n,
+        )
     shuffle = deal.shuffle or ("seeded" if deal.seed is not None else "secret")
     return Record(
         rules=rules,

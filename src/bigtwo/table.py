@@ -408,7 +408,7 @@ class Table:
         refusal; the game is immutable, so trying is taking."""
         game = self._game()
         if type(seat) is not int or not 0 <= seat < game.rules.players:
-            raise IllegalMoveError(f"there is no seat {seat!r}")
+            raise IllegalMoveError(f"there is no seat {seat!r}", reason="no_seat")
         if seat in self.bots:
             raise IllegalMoveError(f"seat {seat} is a bot's; it acts by itself", "bot_seat")
         if game.is_over:

@@ -13,15 +13,19 @@ from __future__ import annotations
 import ast
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from starlette.testclient import TestClient
 
+from bigtwo import Game, Rules
 from bigtwo.errors import BigTwoError
 from bigtwo.i18n import Catalogue, catalogue, plural_category
 from bigtwo.refusal_words import say
 from bigtwo.rules.changes import load_rules
+from bigtwo.server.protocol import Upgrade
+from bigtwo.table import Table
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "bigtwo"
 EN = json.loads((SRC / "web" / "i18n" / "en.json").read_text(encoding="utf-8"))
@@ -30,6 +34,10 @@ EN = json.loads((SRC / "web" / "i18n" / "en.json").read_text(encoding="utf-8"))
 PASSED_AS = {
     "cards.py": ("bad_input",),
     "checks.py": ("bad_name", "bad_text"),
+    "record_files.py": ("bad_record",),  # `replay.uploaded`, a record as read
+    "engine/record.py": ("unplayable",),  # `replay.replay`: its deal rebuilt,
+    "engine/game.py": ("unplayable",),  # and its actions played
+    "engine/commitment.py": ("bad_kept",),
     "rules/changes.py": ("bad_rules",),
     "rules/config.py": ("bad_rules",),
     "rules/presets.py": ("bad_rules",),
@@ -37,6 +45,7 @@ PASSED_AS = {
 }
 MADE_WITH_CODE = {"RoomError": 0, "ProtocolError": 0, "ReplayError": 1, "IllegalMoveError": 1}
 MADE_WITHOUT_CODE = ("BigTwoError", "NotationError", "RulesError")
+DEFAULT_CODE = {"IllegalMoveError": "bad_argument"}  # a program's mistake
 # reasons only a program can cause (a value of the wrong type): said through `error.CODE`
 PROGRAMS_ONLY = {"not_text"}
 
@@ -57,8 +66,12 @@ def _reason_sites() -> list[tuple[str, str, str, frozenset[str]]]:
             if name not in (*MADE_WITH_CODE, *MADE_WITHOUT_CODE):
                 continue  # (a socket's close reason, say)
             params = frozenset(given) - {"reason"}
-            code = call.args[MADE_WITH_CODE[name]] if name in MADE_WITH_CODE else None
-            if isinstance(code, ast.Constant):
+            code = None
+            if name in MADE_WITH_CODE:
+                position = MADE_WITH_CODE[name]
+                default = ast.Constant(DEFAULT_CODE.get(name))
+                code = call.args[position] if len(call.args) > position else default
+            if isinstance(code, ast.Constant) and code.value is not None:
                 codes: tuple[str, ...] = (str(code.value),)
             else:  # made in a module whose errors are passed on, or with a helper's code
                 assert where in PASSED_AS, f"{where}: which refusal says its reasons?"
@@ -72,6 +85,9 @@ def test_every_reason_has_a_sentence_with_only_its_parameters() -> None:
     assert {"not_a_card", "unknown_option", "bad_choice", "conflict", "too_long"} <= {
         s[2] for s in sites
     }
+    assert {("bad_argument", "no_seat"), ("bad_record", "field"), ("unplayable", "illegal")} <= {
+        (s[1], s[2]) for s in sites
+    }  # a program's mistake (the engine's default code), a record's faults
     missing, wrong = [], []
     for where, code, reason, params in sites:
         if reason in PROGRAMS_ONLY:
@@ -141,3 +157,46 @@ def test_plural_forms_follow_cldr() -> None:
     assert catalogue("vi").count("term.cards", 1) == "1 lá"
     assert catalogue("en").count("term.cards", 1200) == "1,200 cards"
     assert catalogue("id").number(-1500, signed=True) == "-1.500"
+
+
+def test_a_records_fault_is_said_in_the_language(test_client: TestClient) -> None:
+    """An uploaded record's faults (what its file holds, a move it can't replay, a kept
+    commitment mistyped) each have their own sentence, not the English one inside another."""
+    game = Game.deal(seed=5)
+    game = game.play(game.legal_moves()[0])
+    record = game.record()
+    illegal = replace(record, deck="", salt="", actions=("p0 2S",))
+    vi = {"accept-language": "vi"}
+    cases = [
+        ('{"format": "bigtwo-record", "version": 2}', {}, "bad_record", "missing"),
+        ('{"format": "bigtwo-record", "version": 2,', {}, "bad_record", "json"),
+        ('{"format": "other"}', {}, "bad_record", "format"),
+        (illegal.dumps(), {}, "unplayable", "illegal"),
+        (record.dumps(), {"kept": "xyz"}, "bad_kept", "not_digest"),
+    ]
+    t = catalogue("vi")
+    for body, query, code, reason in cases:
+        answer = test_client.post("/api/replay", content=body, params=query, headers=vi).json()
+        assert (answer["code"], answer["params"]["reason"]) == (code, reason), answer
+        assert t.has(f"error.{code}.{reason}")
+        said = say(t, code, answer["params"], "")
+        assert answer["message"] == said and "{" not in said, answer
+        english = test_client.post("/api/replay", content=body, params=query).json()
+        assert english["message"] != said and english["params"] == answer["params"]
+    assert "Nước đi thứ 1" in say(t, "unplayable", {"reason": "illegal", "number": 1}, "")
+
+
+def test_a_programs_mistake_and_the_upgrade_are_said_in_the_language(
+    test_client: TestClient,
+) -> None:
+    table = Table(Rules(), [None, None, None, None], seed=1)
+    table.start()
+    refused = table.why_not(7, "pass")
+    assert refused is not None and refused.code == "bad_argument"
+    assert refused.params == {"reason": "no_seat"}
+    said = say(catalogue("id"), refused.code, refused.params, str(refused))
+    assert said == "Kursi itu tidak ada."
+    with test_client.websocket_connect("/ws?lang=vi") as ws:  # no protocol asked: an old page
+        told = ws.receive_json()
+    assert told["type"] == "upgrade"
+    assert told["message"] == catalogue("vi")("upgrade.message") != Upgrade().message

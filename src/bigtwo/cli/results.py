@@ -11,7 +11,9 @@ from rich.text import Text
 
 from ..combos import Combination, Move
 from ..engine.game import Game
+from ..i18n import Catalogue
 from ..rules.options import Mode
+from ..scoring.reasons import Reason, reasons
 from ..session import Session, settlement_words
 from .common import user_errors
 from .hints import Adviser
@@ -50,6 +52,11 @@ def show_result(screen: Screen, finished: Game, session: Session, writer: Record
     if session.shootout:
         scores = (0,) * len(names)  # the shootout's result stands for the deal
     screen.console.print(scores_table(names, left, scores, session.totals, t))
+    if outcome is not None and not session.shootout:
+        for seat, said in enumerate(reasons(outcome, finished.rules)):
+            if said:  # why each seat scored what it did, as the browser's summary says it
+                words = " · ".join(reason_words(reason, t) for reason in said)
+                screen.console.print(f"  {screen.pad(names[seat])}  {words}", markup=False)
     if teams:
         a, b = session.team_totals
         first, second = screen.team_name(0), screen.team_name(1)
@@ -67,6 +74,19 @@ def show_result(screen: Screen, finished: Game, session: Session, writer: Record
             paths = writer.write(session, finished)
         for path in paths:
             say(t("term.result.saved", path=path))
+
+
+def reason_words(reason: Reason, t: Catalogue) -> str:
+    """One of `scoring.reasons`' reasons in words (``summary.reason.CODE``), its numbers
+    written as the language writes them; a code the catalogue lacks as itself."""
+    code, params = reason
+    if not t.has(f"summary.reason.{code}"):
+        return code
+    shown = {k: t.number(v) if type(v) is int else v for k, v in params.items()}
+    n = params.get("count")
+    if type(n) is int:  # `KEY.one` where the language's plural rules ask for it
+        return t.count(f"summary.reason.{code}", n, **shown)
+    return t(f"summary.reason.{code}", **shown)
 
 
 def show_review(screen: Screen, finished: Game, adviser: Adviser) -> None:

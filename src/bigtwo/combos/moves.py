@@ -76,7 +76,9 @@ class Combination(Move):
         ):
             raise IllegalMoveError(
                 "a Combination is a card bitmask, a kind (text) and whole numbers: use"
-                " classify(cards) or game.legal_moves() to get one"
+                " classify(cards) or game.legal_moves() to get one",
+                reason="wrong_value",
+                argument="combination",
             )
         self._mask = mask
         self._kind = kind

@@ -153,5 +153,7 @@ def kept_digest(text: object) -> str:
     slip is told apart from a forged record."""
     digest = text.strip().lower() if isinstance(text, str) else ""
     if not is_digest(digest):
-        raise BigTwoError("a kept commitment is 64 hex digits (a SHA-256 digest)")
+        raise BigTwoError(
+            "a kept commitment is 64 hex digits (a SHA-256 digest)", reason="not_digest"
+        )
     return digest

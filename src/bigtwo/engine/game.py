@@ -86,12 +86,20 @@ class Game(State):
         seed = seed_number(seed)
         dealer = seat_number(dealer, rules.players, "dealer")
         if direction is not None and (direction not in (1, -1) or isinstance(direction, bool)):
-            raise IllegalMoveError(f"direction must be 1, -1 or none, not {describe(direction)}")
+            raise IllegalMoveError(
+                f"direction must be 1, -1 or none, not {describe(direction)}",
+                reason="wrong_value",
+                argument="direction",
+            )
         names = player_names(players, rules.players) if players is not None else None
         leader = optional_seat(leader, rules.players, "leader")
         exchanges = check_exchanges(exchanges, rules)
         if not isinstance(previous, str) or (previous and not is_digest(previous)):
-            raise IllegalMoveError("previous must be a commitment (64 hex digits) or ''")
+            raise IllegalMoveError(
+                "previous must be a commitment (64 hex digits) or ''",
+                reason="wrong_value",
+                argument="previous",
+            )
         way = (
             direction
             if direction is not None
@@ -191,7 +199,11 @@ class Game(State):
         kind = checked_text(kind, "a kind of move", 40)
         if kind not in _MOVE_KINDS:
             known = ", ".join(_MOVE_KINDS)
-            raise IllegalMoveError(f"{kind!r} is no kind of move; the kinds: {known}")
+            raise IllegalMoveError(
+                f"{kind!r} is no kind of move; the kinds: {known}",
+                reason="wrong_value",
+                argument="kind",
+            )
         return self.moves(seat).of_kind(kind)
 
     def moves_beating(
@@ -201,7 +213,11 @@ class Game(State):
         lazily."""
         if not isinstance(play, Combination | str):
             shown = describe(play)
-            raise IllegalMoveError(f"a play to beat is a Combination or cards, not {shown}")
+            raise IllegalMoveError(
+                f"a play to beat is a Combination or cards, not {shown}",
+                reason="wrong_value",
+                argument="play",
+            )
         legal = self.moves(seat)
         if isinstance(play, str):
             play = refusals.combination(self, refusals.text_mask(play))
@@ -212,7 +228,11 @@ class Game(State):
         rules, never by searching the list of moves."""
         if not isinstance(move, Move | str):
             shown = describe(move)
-            raise IllegalMoveError(f"a move is a Move or text such as '3D 3S', not {shown}")
+            raise IllegalMoveError(
+                f"a move is a Move or text such as '3D 3S', not {shown}",
+                reason="wrong_value",
+                argument="move",
+            )
         return ondemand.is_legal(self, move, None if seat is None else self._seat(seat))
 
     def count_moves(self, seat: int | None = None) -> int:
@@ -400,7 +420,12 @@ class Record(RecordData):
             try:
                 game = game.play(text, seat=seat)
             except BigTwoError as exc:
-                raise BigTwoError(f"action {number} ({action!r}) is illegal: {exc}") from None
+                raise BigTwoError(
+                    f"action {number} ({action!r}) is illegal: {exc}",
+                    reason="illegal",
+                    number=number,
+                    action=action,
+                ) from None
             out.append(game)
         return out
 

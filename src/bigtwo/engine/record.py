@@ -121,7 +121,9 @@ class RecordData:
         """The deal as it came out: rebuilt from the deck order when the record has it (which
         also says which of two identical cards each seat held), else from the hands."""
         if self.hands is None or any(h == "" for h in self.hands):
-            raise BigTwoError("this record hides some hands, so it can't be replayed")
+            raise BigTwoError(
+                "this record hides some hands, so it can't be replayed", reason="hidden"
+            )
         if not self.deck:
             return fixed_deal(self.rules, self.hands, self.terms)
         order = revealed_order(self.rules, self.deck)
@@ -132,11 +134,15 @@ class RecordData:
                 order, self.rules, self.terms, self.exposed, seed=self.seed, salt=self.salt
             )
         if tuple(format_cards(cards_of(h)) for h in dealt.hands) != self.hands:
-            raise BigTwoError("the record's hands are not the ones its deck order deals")
+            raise BigTwoError(
+                "the record's hands are not the ones its deck order deals", reason="not_dealt"
+            )
         if self.version > 1 and dealt.commitment != self.commitment:
-            raise BigTwoError("the record's deal does not open its commitment")
+            raise BigTwoError("the record's deal does not open its commitment", reason="not_dealt")
         if dealt.exposed != self.exposed:
-            raise BigTwoError("the record's exposed card is not the one its deck shows")
+            raise BigTwoError(
+                "the record's exposed card is not the one its deck shows", reason="not_dealt"
+            )
         return dealt
 
 

@@ -33,7 +33,9 @@ def checked(state: State, move: Move | str, seat: int | None) -> tuple[int, Move
         move = parse_move(state, move, actor)
     elif not isinstance(move, Move):
         raise IllegalMoveError(
-            f"a move is a Move or text such as '3D 3S' or 'pass', not {describe(move)}"
+            f"a move is a Move or text such as '3D 3S' or 'pass', not {describe(move)}",
+            reason="wrong_value",
+            argument="move",
         )
     if isinstance(move, Combination):
         hand = state.hands[actor]
@@ -146,7 +148,9 @@ def _check_play(state: State, mask: int, actor: int) -> Combination:
     hand = state.hands[actor]
     if mask & ~hand:
         if mask & ~_CARD_IDS or mask < 0:
-            raise IllegalMoveError("that play names bits that are no cards")
+            raise IllegalMoveError(
+                "that play names bits that are no cards", reason="wrong_value", argument="move"
+            )
         missing = format_cards(cards_of(mask & ~hand), symbols=True)
         raise IllegalMoveError(f"you don't hold {missing}", "not_held", cards=missing)
     if state.pending:

@@ -41,7 +41,6 @@ from .protocol import (
     Resume,
     Unwatch,
     Unwatched,
-    Upgrade,
     Vote,
     Watch,
     Why,
@@ -50,6 +49,7 @@ from .protocol import (
     language,
     parse,
     refusal,
+    upgrade,
 )
 from .replay import replay_routes
 from .rulebook import rulebook_routes
@@ -113,13 +113,14 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
             room_log.line(None, None, "connect", error="too_many_connections")
             return
         await ws.accept()
+        lang = language(ws.query_params, ws.headers)
         if ws.query_params.get("protocol") != str(VERSION):  # an older page or program
-            await ws.send_text(encode(Upgrade()))
+            await ws.send_text(encode(upgrade(lang)))
             await ws.close(code=UPGRADE, reason=f"this server speaks protocol {VERSION}")
             room_log.line(None, None, "connect", error="upgrade")
             return
         open_by_address[address] += 1
-        conn = Connection(ws.send_text, address, lang=language(ws.query_params, ws.headers))
+        conn = Connection(ws.send_text, address, lang=lang)
         bucket = Bucket(hub.settings.rate)
         await conn.tell(Hello(lang=conn.lang))
         loop = asyncio.get_running_loop()

@@ -581,6 +581,13 @@ def language(query: Mapping[str, str], headers: Mapping[str, str]) -> str:
     return choose([query.get("lang"), *accepted(headers.get("accept-language"))])
 
 
+def upgrade(lang: str = FALLBACK) -> Upgrade:
+    """`Upgrade` with its sentence in ``lang`` (in English, the default's own words)."""
+    if lang == FALLBACK:
+        return Upgrade()
+    return Upgrade(message=catalogue(lang)("upgrade.message"))
+
+
 def error(code: str, message: str, lang: str = FALLBACK, **params: Any) -> Error:
     """The message that refuses something: a stable code, the sentence (in ``lang``, from the
     catalogue, by the code and parameters), its parameters."""

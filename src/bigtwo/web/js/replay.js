@@ -4,7 +4,7 @@
 import * as cards from "./cards.js";
 import { arrowStep, fill, h } from "./dom.js";
 import { count as countOf, has, t } from "./i18n.js";
-import { botName, giftLabel, moveLabel } from "./reading.js";
+import { botName, giftLabel, moveLabel, refusalText } from "./reading.js";
 
 const MAX_BYTES = 1 << 20; // the server's cap on a deal's record
 
@@ -93,7 +93,10 @@ async function load(request) {
 function refused(answer) {
   R.data = null;
   const key = `replay.error.${answer.code}`;
-  R.say(has(key) ? t(key, { message: answer.message }) : t("error.unknown", answer));
+  // a refusal with a reason the catalogue says (a record's particular fault) in its own words
+  const reason = answer.params && answer.params.reason;
+  if (reason && has(`error.${answer.code}.${reason}`)) R.say(refusalText(answer));
+  else R.say(has(key) ? t(key, { message: answer.message }) : t("error.unknown", answer));
   const body = document.getElementById("replay-body");
   if (body) fill(body);
 }

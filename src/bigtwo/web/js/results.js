@@ -1,7 +1,7 @@
 // The scores of each deal of this session and the totals, as the server keeps them (a rematch
 // starts afresh); the settlement is the deal summary's (summary.js).
 import { fill, h } from "./dom.js";
-import { t } from "./i18n.js";
+import { number, t } from "./i18n.js";
 import { room, seatName } from "./reading.js";
 
 export function results() {
@@ -12,11 +12,11 @@ export function results() {
   const head = h("tr", {}, h("td"),
     Array.from({ length: n }, (_, s) => h("th", { scope: "col", text: seatName(s) })));
   const rows = r.scores.map((scores, i) =>
-    h("tr", {}, h("th", { scope: "row", text: t("table.score.deal", { n: i + 1 }) }),
-      Array.from({ length: n }, (_, s) => h("td", { text: scores[s] ?? "" }))));
+    h("tr", {}, h("th", { scope: "row", text: t("table.score.deal", { n: number(i + 1) }) }),
+      Array.from({ length: n }, (_, s) => h("td", { text: score(scores[s]) }))));
   const totals = r.totals || [];
   rows.push(h("tr", { class: "totals" }, h("th", { scope: "row", text: t("table.score.total") }),
-    Array.from({ length: n }, (_, s) => h("td", { text: totals[s] ?? "" }))));
+    Array.from({ length: n }, (_, s) => h("td", { text: score(totals[s]) }))));
   fill(
     box,
     h("h2", { id: "score-h", text: t("table.score") }),
@@ -24,4 +24,9 @@ export function results() {
     h("div", { class: "scroll", tabindex: 0 }, // scrolls sideways with many seats: by key too
       h("table", { "aria-labelledby": "score-h" }, h("thead", {}, head), h("tbody", {}, rows))),
   );
+}
+
+// A score with its sign, as the page's language writes numbers (none yet: blank).
+function score(value) {
+  return value === null || value === undefined ? "" : number(value, true);
 }

@@ -4,7 +4,7 @@
 // Everything shown comes from the server's `summary` (docs/protocol.md, "Between deals").
 import * as cards from "./cards.js";
 import { fill, h } from "./dom.js";
-import { has, t } from "./i18n.js";
+import { count, has, number, t } from "./i18n.js";
 import { isHost, room, seatName } from "./reading.js";
 import { host } from "./session.js";
 import { S, net } from "./state.js";
@@ -64,23 +64,32 @@ function seatsTable(s, over) {
     "summary.points", "summary.total"].filter(Boolean)
     .map((k) => h("th", { scope: "col", text: t(k) })));
   const rows = order.map((seat, i) => h("tr", {},
-    over ? h("td", { text: i + 1 }) : null,
+    over ? h("td", { text: number(i + 1) }) : null,
     h("th", { scope: "row", text: seatName(seat) }),
     h("td", { class: "left", text: s.left[seat] ? cards.show(s.left[seat]) : t("summary.none") }),
-    h("td", {}, h("b", { text: signed(s.scores[seat]) }),
+    h("td", {}, h("b", { text: number(s.scores[seat], true) }),
       h("ul", { class: "reasons" }, (s.reasons[seat] || []).map(reasonItem))),
-    h("td", { text: signed(s.totals[seat]) })));
+    h("td", { text: number(s.totals[seat], true) })));
   return h("div", { class: "scroll", tabindex: 0 },
     h("table", { "aria-labelledby": "summary-h" }, h("thead", {}, head), h("tbody", {}, rows)));
 }
 
 function reasonItem(reason) {
   const key = `summary.reason.${reason.code}`;
-  return h("li", { text: has(key) ? t(key, reason.params) : reason.code });
+  if (!has(key)) return h("li", { text: reason.code });
+  const params = numbers(reason.params);
+  const n = reason.params && reason.params.count;
+  // `KEY.one` where the language's plural rules ask for it (1 card left)
+  return h("li", { text: Number.isInteger(n) ? count(key, n, params) : t(key, params) });
 }
 
-function signed(n) {
-  return n > 0 ? `+${n}` : String(n);
+// Parameters with their numbers written as the language writes them (a count, a factor).
+function numbers(params) {
+  const out = {};
+  for (const [name, value] of Object.entries(params || {})) {
+    out[name] = typeof value === "number" ? number(value) : value;
+  }
+  return out;
 }
 
 // Who pays whom, each payment with the deals it comes from, and the rule in force.
@@ -89,12 +98,14 @@ function settlement(s) {
     h("h3", { id: "summary-settle-h", text: t("table.settlement") }),
     s.settlement.length
       ? h("ul", {}, s.settlement.map((p) => h("li", { text: t("summary.payment", {
-        payer: seatName(p.payer), payee: seatName(p.payee), amount: p.amount,
-        deals: p.deals.map(([n, points]) => t("summary.payment.deal", { n, points }))
+        payer: seatName(p.payer), payee: seatName(p.payee), amount: number(p.amount),
+        deals: p.deals.map(([n, points]) => t("summary.payment.deal",
+          { n: number(n), points: number(points, true) }))
           .join(", "),
       }) })))
       : h("p", { text: t("table.settlement.none") }),
-    h("ul", { class: "hint" }, s.rule.map((term) => h("li", { text: t(term.key, term.params) }))));
+    h("ul", { class: "hint" },
+      s.rule.map((term) => h("li", { text: t(term.key, numbers(term.params)) }))));
 }
 
 function present() {
