@@ -208,7 +208,7 @@ def start_server(
         env["BIGTWO_BENCH_PROFILE"] = str(Path(profile).resolve())
     cmd = [sys.executable, "-c", SERVER, "serve", "--host", "127.0.0.1", "--port", str(port)]
     cmd += ["--database", database or f"sqlite:///{db}", *extra]
-    if not src:  # the bots answer within the change, as an older tree's always do
+    if knows_pace(src):  # the bots answer within the change, as a tree before paces did
         cmd += ["--bot-pace", "instant"]
     with log.open("wb") as out:
         proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
@@ -224,6 +224,16 @@ def start_server(
             time.sleep(0.1)
     stop_server(Server(proc, port, log))
     sys.exit("the server didn't answer /healthz within 30 s")
+
+
+def knows_pace(src: str | None) -> bool:
+    """Whether the server of tree ``src`` (None: this one) takes ``--bot-pace``: a tree
+    without it always answers with the bots within the change, and one with it must be told
+    to (its default paces them as people see them)."""
+    if src is None:
+        return True
+    serve = Path(src) / "bigtwo" / "cli" / "serve.py"
+    return serve.exists() and "--bot-pace" in serve.read_text()
 
 
 def stop_server(server: Server) -> None:

@@ -54,3 +54,17 @@ def test_cost_is_the_same_whatever_came_before(rules: bigtwo.Rules) -> None:
                 fresh = Planner(t).cost(sub)
                 assert shared.cost(sub, hand) == fresh
                 assert shared.cost(sub) == fresh
+
+
+def test_a_plays_strength_is_worked_out_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every play of every hand is judged by its strength, and the same card sets come back
+    all the time: the planner remembers each, and what it remembers is what it worked out."""
+    from bigtwo.combos import classify_mask
+
+    t = tables_for(bigtwo.Rules())
+    planner = Planner(t)
+    combos = [classify_mask(to_mask(cards), t) for cards in ("3D", "2S", "3D 3C", "5D 6C 7H 8S 9D")]
+    fresh = [Planner(t)._strength(c) for c in combos if c is not None]
+    assert [planner.strength(c) for c in combos if c is not None] == fresh
+    monkeypatch.setattr(Planner, "_strength", lambda self, c: pytest.fail("worked out again"))
+    assert [planner.strength(c) for c in combos if c is not None] == fresh

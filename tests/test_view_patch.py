@@ -67,3 +67,42 @@ def test_following_an_update_checks_its_base_and_takes_its_version() -> None:
     for stale in (None, {**state, "seq": 3}):
         with pytest.raises(PatchError, match="another state"):
             follow(stale, update)
+
+
+class Counted:
+    """A leaf that counts how often it is compared."""
+
+    compared = 0
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __eq__(self, other: object) -> bool:
+        Counted.compared += 1
+        return isinstance(other, Counted) and other.value == self.value
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def test_each_level_of_a_change_compares_its_subtree_once() -> None:
+    """A diff is made of every audience's state at every change: a change deep in the state
+    is compared once a level on the way down (it was twice, the caller's check and the
+    callee's again), and the rest of the state not at all beyond that."""
+    depth = 6
+    old: Any = Counted(1)
+    new: Any = Counted(2)
+    for level in range(depth):
+        old, new = {f"k{level}": old, "same": level}, {f"k{level}": new, "same": level}
+    Counted.compared = 0
+    ops = diff(old, new)
+    assert len(ops) == 1 and ops[0][0] == "=" and ops[0][2].value == 2
+    assert Counted.compared == depth + 1  # the whole once, then each level's subtree once
+
+
+def test_a_list_grown_at_its_end_is_a_list_extended_whatever_it_holds() -> None:
+    old = [{"seat": s % 4, "move": f"{s}"} for s in range(40)]
+    new = [*old, {"seat": 0, "move": "x"}]
+    assert diff(old, new) == [["+", [], [{"seat": 0, "move": "x"}]]]
+    assert diff(new, old) == [["-", [], 40]]
+    changed = [dict(old[0], move="y"), *old[1:], {"seat": 1, "move": "z"}]
+    assert diff(old, changed) == [["=", [0, "move"], "y"], ["+", [], [{"seat": 1, "move": "z"}]]]

@@ -36,23 +36,30 @@ def diff(old: Any, new: Any) -> list[Op]:
     """The operations that turn ``old`` into ``new`` (JSON values: dicts with string keys,
     lists, text, numbers, booleans, None)."""
     ops: list[Op] = []
-    _diff(old, new, [], ops)
+    if old != new:
+        _diff(old, new, [], ops)
     return ops
 
 
 def _diff(old: Any, new: Any, path: Path, ops: list[Op]) -> None:
-    if old == new:
-        return
+    """``old`` and ``new`` differ (the caller compared them, so they are not compared again
+    here: each level of a change's path is compared once, not twice)."""
     if type(old) is dict and type(new) is dict:
         for key, value in new.items():
             if key not in old:
                 ops.append(["=", [*path, key], value])
-            elif old[key] != value:
-                _diff(old[key], value, [*path, key], ops)
+            else:
+                was = old[key]
+                if was is not value and was != value:
+                    _diff(was, value, [*path, key], ops)
         ops.extend(["-", [*path, key]] for key in old if key not in new)
     elif type(old) is list and type(new) is list:
         kept = min(len(old), len(new))
-        changed = [i for i in range(kept) if old[i] != new[i]]
+        # a list that grew or shrank at its end (a deal's history) is most often the same
+        # before that: one comparison in C rather than one an item here
+        grew = len(new) - len(old)
+        same = (grew > 0 and old == new[:kept]) or (grew < 0 and old[:kept] == new)
+        changed = [] if same else [i for i in range(kept) if old[i] != new[i]]
         # items changed in place are patched one by one while that is shorter than the list
         if len(changed) * 2 > kept and kept:
             ops.append(["=", path, new])

@@ -94,6 +94,7 @@ class Planner:
         self._nodes = SEARCH_NODES
         self._flat: dict[int, list[tuple[float, int, int]]] = {}
         self._approx: dict[tuple[int, int | None], float] = {}  # big hands: by (hand, within)
+        self._strengths: dict[tuple[int, str, int], float] = {}  # by (mask, kind, family)
         self.full_search = _FULL_SEARCH_CARDS.get(r.decks, 13)
 
     # -- vectors ---------------------------------------------------------------------------
@@ -113,7 +114,17 @@ class Planner:
         return 1.0 + WEAKNESS * (1.0 - strength)
 
     def strength(self, combo: Combination) -> float:
-        """0 (easily beaten) to 1 (rarely beaten), from kind and top rank."""
+        """0 (easily beaten) to 1 (rarely beaten), from kind and top rank (remembered: every
+        play of every hand is judged by it, and the same card sets come back all the time)."""
+        key = (combo.mask, combo.kind, combo.family)
+        found = self._strengths.get(key)
+        if found is None:
+            if len(self._strengths) > _CACHE_LIMIT:
+                self._strengths.clear()
+            found = self._strengths[key] = self._strength(combo)
+        return found
+
+    def _strength(self, combo: Combination) -> float:
         top = max((c & 63 for c in iter_bits(combo.mask)), key=lambda f: self.t.order_key[f])
         top_pos = self.rank_pos[top >> 2] / 12 if top < RED_JOKER else 1.0
         if combo.family == FIVE:
