@@ -126,16 +126,16 @@ def test_the_form_offers_the_regions_rules(
     try:
         page = ctx.new_page()
         page.goto(server)
-        page.locator(f"#preset option[value='{preset}']").wait_for(state="attached")
+        page.locator(f"#preset input[value='{preset}']").wait_for(state="attached")
         text = shown(lang_of(page))
-        select = page.get_by_label(text["create.preset"], exact=True)
-        assert select.input_value() == preset
+        presets = page.get_by_role("group", name=text["create.preset"], exact=True)
+        assert presets.locator("input:checked").get_attribute("value") == preset
         line = page.locator("#preset-region")
         if preset == "classic":
             assert line.count() == 0
         else:
             assert line.inner_text() == text[f"create.regional.{preset}"]
-            select.select_option("classic")  # changeable: the line goes with the choice
+            presets.locator("input[value='classic']").check()  # changeable: the line goes too
             line.wait_for(state="detached")
     finally:
         ctx.close()
@@ -148,16 +148,24 @@ def test_preset_names_and_rules_in_chinese(browser: Any, server: str) -> None:
     try:
         page = ctx.new_page()
         page.goto(server)
-        select = page.get_by_label(text["create.preset"], exact=True)
-        select.locator("option[value='hong-kong']").wait_for(state="attached")
-        names = select.locator("option").evaluate_all(
-            "os => Object.fromEntries(os.map(o => [o.value, [o.text, o.lang]]))"
-        )
-        assert names["hong-kong"] == [text["preset.hong-kong.name"], ""]
-        assert names["taiwan"] == [text["preset.taiwan.name"], ""]
+        presets = page.get_by_role("group", name=text["create.preset"], exact=True)
+        presets.locator("input[value='hong-kong']").wait_for(state="attached")
         assert text["preset.taiwan.name"] != shown("en")["preset.taiwan.name"]
-        about = page.locator("#preset-about p").last
-        assert about.inner_text() == text["preset.taiwan.about"]
-        assert about.get_attribute("lang") is None
+        # each preset a radio button by its readable name, its line on who plays that way
+        # in view beside it (every preset's, not the chosen one's alone), and its description
+        radios = presets.get_by_role("radio")
+        lines = presets.locator(".preset-choice .hint")
+        assert radios.count() == lines.count() > 2
+        assert all(line.is_visible() and line.inner_text() for line in lines.all())
+        for code in ("hong-kong", "taiwan"):
+            radio = presets.get_by_role("radio", name=text[f"preset.{code}.name"], exact=True)
+            assert radio.get_attribute("value") == code
+            about = page.locator(f"#preset-{code}-about")
+            assert about.is_visible() and about.inner_text() == text[f"preset.{code}.about"]
+            assert about.get_attribute("lang") is None
+            assert radio.get_attribute("aria-describedby") == f"preset-{code}-about"
+        assert presets.locator("input:checked").get_attribute("value") == "taiwan"
+        page.locator("#preset-hong-kong-about").click()  # the line picks its preset too
+        assert presets.locator("input:checked").get_attribute("value") == "hong-kong"
     finally:
         ctx.close()

@@ -62,7 +62,7 @@ def open_room(
     page.goto(f"{base}/")
     page.get_by_label("Your name").fill("Ann")
     if rules is not None:
-        page.get_by_label("Rules", exact=True).select_option(rules)
+        choose_rules(page, rules)
     if players != 4:
         page.get_by_label("Players", exact=True).fill(str(players))
     for seat in range(2, players + 1):
@@ -99,6 +99,11 @@ def more_than(items: Any, count: int, timeout: float = 15.0) -> None:
     while items.count() <= count:
         assert time.monotonic() < deadline, f"still {items.count()} elements"
         time.sleep(0.02)
+
+
+def choose_rules(page: Any, preset: str) -> None:
+    """Pick the preset ``preset`` (its code) among the create form's radio buttons."""
+    page.get_by_role("group", name="Rules", exact=True).locator(f"input[value='{preset}']").check()
 
 
 def menu(page: Any) -> Any:
