@@ -42,7 +42,7 @@ def test_no_serious_accessibility_finding(browser: Any, server: str, screen: str
     visit = Visit(browser, server, bypass_csp=True)  # the page's policy refuses inline scripts
     try:
         page = SCREENS[screen](visit)
-        picker = page.get_by_label(visit.t(page, "lang.label"), exact=True)
+        picker = page.get_by_role("banner").get_by_label(visit.t(page, "lang.label"), exact=True)
         options = picker.locator("option").evaluate_all("os => os.map(o => [o.value, o.lang])")
         reached = tabbed_to(page, "language")
         findings = scan(page)
