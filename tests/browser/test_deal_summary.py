@@ -43,7 +43,7 @@ def test_a_deal_ends_in_a_summary_then_ready_then_the_session_ends_in_a_rematch(
     page = context.new_page()
     page.goto(f"{server}/")
     page.get_by_label("Your name").fill("Ann")
-    expect(page.locator("#preset option").first).to_be_attached()  # the server's defaults came
+    expect(page.locator("#preset input").first).to_be_attached()  # the server's defaults came
     for seat in (2, 3, 4):
         page.get_by_label(f"Seat {seat}", exact=True).select_option("easy")
     page.get_by_label("Deals to play").fill("2")

@@ -201,7 +201,7 @@ def test_the_room_menu_is_a_sheet_opened_by_touch_and_keys(browser: Any, server:
         for name in ("Copy link", "Leave the seat", "Vote to end the session"):
             assert sheet.get_by_role("button", name=name, exact=True).is_visible(), name
         assert sheet.get_by_role("link", name="The rules").is_visible()
-        assert sheet.get_by_role("switch", name="Sound on my turn").is_visible()
+        assert sheet.get_by_role("switch", name="Sounds", exact=True).is_visible()
         box = sheet.bounding_box()
         assert box is not None and box["y"] + box["height"] <= 844 + 0.5  # on the screen
         sheet.get_by_role("button", name="Close the menu").tap()

@@ -1,4 +1,5 @@
-"""The language picker in the page's header (on every screen: `test_a11y` checks it there), the
+"""The language picker in the page's header (on every screen: `test_a11y` checks it there) and
+in the room's menu (at a phone's table, where the header is hidden), the
 choice kept across visits under the address's ?lang=, a seat kept through the change, and the
 rules the form that opens a room offers first for the player's region."""
 
@@ -9,8 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
-from .screens import NAMES, Visit, home_page, open_room
+from .screens import NAMES, Visit, home_page, my_turn, open_room
 
 I18N = Path(__file__).resolve().parents[2] / "src" / "bigtwo" / "web" / "i18n"
 NAMES_OF = json.loads((I18N / "languages.json").read_text(encoding="utf-8"))["names"]
@@ -52,7 +54,8 @@ def shown(tag: str) -> dict[str, str]:
 
 
 def picker(v: Visit, page: Any) -> Any:
-    return page.get_by_label(v.t(page, "lang.label"), exact=True)
+    """The header's picker (the room's menu has another)."""
+    return page.get_by_role("banner").get_by_label(v.t(page, "lang.label"), exact=True)
 
 
 def lang_of(page: Any) -> str:
@@ -81,7 +84,7 @@ def test_the_choice_is_kept_and_the_seat_with_it(browser: Any, server: str) -> N
         ]
         code = open_room(visit, page, bots=1, start=False)
         picker(visit, page).select_option("vi")
-        page.wait_for_function("document.documentElement.lang === 'vi'")
+        expect(page.locator("html")).to_have_attribute("lang", "vi")
         vi = shown("vi")
         # still in the room, in the seat: its token was kept in localStorage
         assert page.url.endswith(f"#room={code}")
@@ -102,8 +105,35 @@ def test_the_choice_is_kept_and_the_seat_with_it(browser: Any, server: str) -> N
         later.get_by_role("heading", name=shown("fil")["home.create.heading"]).wait_for()
         assert lang_of(later) == "fil"
         picker(visit, later).select_option("zh-Hant")
-        later.wait_for_function("document.documentElement.lang === 'zh-Hant'")
+        expect(later.locator("html")).to_have_attribute("lang", "zh-Hant")
         assert "lang=" not in later.url
+    finally:
+        visit.close()
+
+
+def test_the_picker_is_in_the_menu_at_a_phones_table(browser: Any, server: str) -> None:
+    """At a phone's table the header is out of sight; the room's menu has the picker."""
+    visit = Visit(browser, server, viewport=(390, 844))
+    try:
+        page = my_turn(visit)  # mid-deal, two cards selected
+        assert page.get_by_role("banner").bounding_box()["height"] <= 1  # hidden (kept for AT)
+        page.get_by_role("button", name=visit.t(page, "room.menu"), exact=True).tap()
+        sheet = page.get_by_role("dialog", name=visit.t(page, "room.menu.heading"))
+        chooser = sheet.get_by_label(visit.t(page, "lang.label"), exact=True)
+        chooser.scroll_into_view_if_needed()
+        box = chooser.bounding_box()
+        assert box["width"] > 0 and box["y"] >= 0 and box["y"] + box["height"] <= 844, box
+        assert chooser.input_value() == "en"
+        assert chooser.locator("option").evaluate_all("os => os.map(o => o.value)") == list(
+            NAMES_OF
+        )
+        chooser.select_option("vi")
+        expect(page.locator("html")).to_have_attribute("lang", "vi")
+        vi = shown("vi")
+        page.get_by_role("group", name=vi["table.hand"]).wait_for()  # still at the table
+        page.get_by_role("button", name=vi["room.menu"], exact=True).tap()
+        sheet = page.get_by_role("dialog", name=vi["room.menu.heading"])
+        assert sheet.get_by_label(vi["lang.label"], exact=True).input_value() == "vi"
     finally:
         visit.close()
 
@@ -126,16 +156,16 @@ def test_the_form_offers_the_regions_rules(
     try:
         page = ctx.new_page()
         page.goto(server)
-        page.locator(f"#preset option[value='{preset}']").wait_for(state="attached")
+        page.locator(f"#preset input[value='{preset}']").wait_for(state="attached")
         text = shown(lang_of(page))
-        select = page.get_by_label(text["create.preset"], exact=True)
-        assert select.input_value() == preset
+        presets = page.get_by_role("group", name=text["create.preset"], exact=True)
+        assert presets.locator("input:checked").get_attribute("value") == preset
         line = page.locator("#preset-region")
         if preset == "classic":
             assert line.count() == 0
         else:
             assert line.inner_text() == text[f"create.regional.{preset}"]
-            select.select_option("classic")  # changeable: the line goes with the choice
+            presets.locator("input[value='classic']").check()  # changeable: the line goes too
             line.wait_for(state="detached")
     finally:
         ctx.close()
@@ -148,16 +178,24 @@ def test_preset_names_and_rules_in_chinese(browser: Any, server: str) -> None:
     try:
         page = ctx.new_page()
         page.goto(server)
-        select = page.get_by_label(text["create.preset"], exact=True)
-        select.locator("option[value='hong-kong']").wait_for(state="attached")
-        names = select.locator("option").evaluate_all(
-            "os => Object.fromEntries(os.map(o => [o.value, [o.text, o.lang]]))"
-        )
-        assert names["hong-kong"] == [text["preset.hong-kong.name"], ""]
-        assert names["taiwan"] == [text["preset.taiwan.name"], ""]
+        presets = page.get_by_role("group", name=text["create.preset"], exact=True)
+        presets.locator("input[value='hong-kong']").wait_for(state="attached")
         assert text["preset.taiwan.name"] != shown("en")["preset.taiwan.name"]
-        about = page.locator("#preset-about p").last
-        assert about.inner_text() == text["preset.taiwan.about"]
-        assert about.get_attribute("lang") is None
+        # each preset a radio button by its readable name, its line on who plays that way
+        # in view beside it (every preset's, not the chosen one's alone), and its description
+        radios = presets.get_by_role("radio")
+        lines = presets.locator(".preset-choice .hint")
+        assert radios.count() == lines.count() > 2
+        assert all(line.is_visible() and line.inner_text() for line in lines.all())
+        for code in ("hong-kong", "taiwan"):
+            radio = presets.get_by_role("radio", name=text[f"preset.{code}.name"], exact=True)
+            assert radio.get_attribute("value") == code
+            about = page.locator(f"#preset-{code}-about")
+            assert about.is_visible() and about.inner_text() == text[f"preset.{code}.about"]
+            assert about.get_attribute("lang") is None
+            assert radio.get_attribute("aria-describedby") == f"preset-{code}-about"
+        assert presets.locator("input:checked").get_attribute("value") == "taiwan"
+        page.locator("#preset-hong-kong-about").click()  # the line picks its preset too
+        assert presets.locator("input:checked").get_attribute("value") == "hong-kong"
     finally:
         ctx.close()

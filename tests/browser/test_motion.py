@@ -7,13 +7,17 @@ while the connection is lost the moves are disabled, say so, and nothing pressed
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from typing import Any
 
 from playwright.sync_api import expect
 
-from .test_table import Frames, hand_cards, wait_turn
+from .test_language_picker import I18N
+from .test_table import Frames, close_menu, hand_cards, menu, wait_turn
+
+EN = json.loads((I18N / "en.json").read_text(encoding="utf-8"))
 
 # every animation the page starts, by id, and every buzz it asks for (wrapped before load)
 WATCH = (
@@ -21,6 +25,10 @@ WATCH = (
     "Element.prototype.animate = function (k, o) { window.moved.push((o && o.id) || '?');"
     " return animate.call(this, k, o); };"
     "window.buzzes = 0; navigator.vibrate = () => { window.buzzes += 1; return true; };"
+    "window.said = []; document.addEventListener('DOMContentLoaded', () => {"
+    " const region = document.getElementById('plays');"
+    " new MutationObserver(() => window.said.push(region.textContent))"
+    ".observe(region, { childList: true, characterData: true, subtree: true }); });"
 )
 
 # the cards the middle of the felt shows, and each other seat's count, as drawn
@@ -110,14 +118,24 @@ def test_a_play_slides_and_a_burst_ends_in_the_servers_picture(context: Any, ser
     told = page.locator("#plays")
     assert told.get_attribute("aria-live") == "polite"
     assert re.search(r"(easy bot \d|Ann) (plays|passes|wins)", told.inner_text())
+    # a play is said with its combination, as the server classified it, then its cards
+    combos = "|".join(re.escape(v) for k, v in EN.items() if k.startswith("combo."))
+    said = " ".join(page.evaluate("window.said"))
+    plays = re.findall(r"(?:easy bot \d|Ann) plays ([^:.]+): ", said)
+    assert plays and all(re.fullmatch(combos, p) for p in plays), plays
+    logged = page.locator("#log li").all_inner_texts()
+    assert any(re.search(rf"\(({combos})\)$", line) for line in logged), logged
     # the buzz is off until the person turns it on; the switches are remembered
     assert page.evaluate("window.buzzes") == 0
+    menu(page)  # the switches are in the room's menu
     page.get_by_role("switch", name="Vibrate on my turn").click()
     page.get_by_role("switch", name="Sounds").click()
     page.reload()
     wait_turn(page)
+    menu(page)
     for name, on in (("Vibrate on my turn", "true"), ("Sounds", "false")):
         assert page.get_by_role("switch", name=name).get_attribute("aria-checked") == on
+    close_menu(page)
     if frames.states()[-1]["view"]["end"] is None:
         _play_by_key(page, frames)
         _quiet(page, frames)

@@ -11,7 +11,7 @@ from typing import Any
 
 from bigtwo import Game
 
-from .test_table import change_rules, fits_a_phone, menu
+from .test_table import change_rules, choose_rules, fits_a_phone, menu
 
 CARD = re.compile(r"\b(?:[2-9TJQKA][DCHS]|BJ|RJ)\b")
 
@@ -142,7 +142,7 @@ def test_an_uploaded_record_is_replayed(context: Any, server: str, tmp_path: Pat
 def test_the_rules_page_from_the_form_and_from_a_room(context: Any, server: str) -> None:
     page = context.new_page()
     page.goto(f"{server}/")
-    page.get_by_label("Rules", exact=True).select_option("hong-kong")
+    choose_rules(page, "hong-kong")
     with context.expect_page() as opened:
         page.get_by_role("link", name="Read these rules").click()
     rules = opened.value

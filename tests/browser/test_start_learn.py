@@ -11,6 +11,7 @@ from typing import Any
 from playwright.sync_api import expect
 
 from .screens import NAMES, Visit
+from .test_table import choose_rules
 
 HAND_CARDS = "[role=group] button[aria-pressed]"
 
@@ -132,10 +133,10 @@ def test_every_rule_option_has_a_control_and_the_join_page_shows_the_room(
         expect(page.get_by_label("Players", exact=True)).to_have_value("4")
 
         # the preset's values are the controls' starting values
-        page.get_by_label("Rules", exact=True).select_option("singapore")
+        choose_rules(page, "singapore")
         flushes = page.get_by_label("Flushes", exact=True)
         expect(flushes).not_to_be_checked()  # Singapore plays no flushes
-        page.get_by_label("Rules", exact=True).select_option("classic")
+        choose_rules(page, "classic")
         expect(flushes).to_be_checked()
         flushes.uncheck()
         page.locator("#opt-suit_order").select_option("bridge")

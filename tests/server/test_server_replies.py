@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from bigtwo.combos import classify
+
 from .test_server_hostile import _close, _open, _play_to_end, _refused, _room, _sound, _until
 
 
@@ -64,9 +66,10 @@ def test_the_ack_comes_before_the_update_and_a_state_takes_one_action(
         assert ack == {"type": "ack", "id": act["id"], "seq": ack["seq"]}
         update = ws.receive_json()
         assert update["type"] == "update" and update["seq"] == ack["seq"] > state["seq"]
-        assert update["events"][0] == {
-            "kind": "act", "seat": 0, "move": update["events"][0]["move"], "data": {}
-        }  # fmt: skip
+        move = update["events"][0]["move"]
+        # a play says what combination it is, as the engine classified it; a pass says nothing
+        said = {} if move == "pass" else {"combo": classify(move).kind}  # type: ignore[union-attr]
+        assert update["events"][0] == {"kind": "act", "seat": 0, "move": move, "data": {}, **said}
         again = _refusal(ws, {**act, "id": f"again{acted}"})  # the same state, acted on again
         playing = update["state"]["room"]["status"] == "playing"
         refused = ("stale", {"seq": ack["seq"]}) if playing else ("not_playing", {})

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Annotated, Any, ClassVar, Literal, NewType, TypeVar, Union
+from typing import Annotated, Any, ClassVar, Literal, NewType, NotRequired, TypeVar, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from starlette.responses import Response
@@ -280,12 +280,15 @@ Frame = NewType("Frame", str)  # a message as sent: only `encode` makes one
 
 class Event(TypedDict):
     """Something that happened at the table, as one audience may see it (``docs/views.md``,
-    "Events"): a move (``act``), a deal dealt or over, a trick won, a timer run out, …"""
+    "Events"): a move (``act``), a deal dealt or over, a trick won, a timer run out, …
+    ``combo``, on a play only, is its combination's kind (``pair``, ``full_house``): the
+    engine's classification, so a page names the play without classifying it again."""
 
     kind: str
     seat: int | None
     move: str | None
     data: dict[str, Any]
+    combo: NotRequired[str]
 
 
 class Reason(TypedDict):

@@ -24,7 +24,7 @@ from typing import Any
 from ..bots import Bot, make_bot
 from ..bots.base import bounded
 from ..checks import BotSeat, plain_text, player_name
-from ..combos import Move
+from ..combos import Combination, Move
 from ..engine.codec import move_text
 from ..engine.view import SPECTATOR
 from ..errors import BigTwoError, IllegalMoveError
@@ -705,12 +705,15 @@ def _offered(table: Table, seat: int, action: str) -> Move | str:
 
 
 def _event(event: Event) -> dict[str, Any]:
-    return {
+    out = {
         "kind": event.kind,
         "seat": event.seat,
         "move": None if event.move is None else move_text(event.move),
         "data": _plain(dict(event.data)),
     }
+    if isinstance(event.move, Combination):  # a play is public, and so is what it is
+        out["combo"] = event.move.kind
+    return out
 
 
 def _plain(value: Any) -> Any:

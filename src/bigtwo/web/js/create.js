@@ -1,5 +1,5 @@
-// The form that opens a room: the rules (a preset by its name and who plays that way, its
-// players, every option as a control starting at the preset's value: rule-controls.js), the
+// The form that opens a room: the rules (the presets as a list of radio buttons, each by its
+// name with its line on who plays that way in view, so a person compares them; its players, every option as a control starting at the preset's value: rule-controls.js), the
 // other seats, the session's length. The preset offered first is the one the player's language
 // implies (region.js): Hong Kong's rules for a zh-HK browser.
 import { fill, h } from "./dom.js";
@@ -14,7 +14,13 @@ import { S, SEAT_KINDS } from "./state.js";
 const PACES = ["normal", "fast", "instant"]; // how soon each bot moves (protocol.PACES)
 
 export function createForm() {
-  const presetSelect = h("select", { id: "preset", name: "preset" });
+  // the presets' radio buttons, once the server lists them; `chosen` reads the checked one
+  const presetList = h("fieldset", { id: "preset", class: "presets" },
+    h("legend", { text: t("create.preset") }));
+  const chosen = () => {
+    const on = presetList.querySelector("input[name=preset]:checked");
+    return on ? on.value : DEFAULT_PRESET;
+  };
   const players = h("input", { id: "players", type: "number", min: 2, max: 8, value: 4 });
   const seatsBox = h("div", { class: "seats-choice" });
   const deals = h("input", { id: "deals", type: "number", min: 1, max: 1000, inputmode: "numeric" });
@@ -29,7 +35,6 @@ export function createForm() {
     h("summary", { text: t("create.options.help") }));
   let controls = null; // the rule options' controls, once the server lists the options
   const about = h("div", { id: "preset-about", class: "hint", "aria-live": "polite" });
-  presetSelect.setAttribute("aria-describedby", "preset-about");
 
   const drawSeats = () => {
     const n = Math.max(2, Math.min(8, Number(players.value) || 4));
@@ -54,7 +59,7 @@ export function createForm() {
     href: `#rules&preset=${DEFAULT_PRESET}`, text: t("create.rules") });
   let regional = null; // the preset the player's language implies, once the server lists it
   const presetChanged = (picked = true) => {
-    const name = presetSelect.value;
+    const name = chosen();
     rulesLink.href = `#rules&preset=${encodeURIComponent(name)}`;
     const preset = S.rules.presets.find((p) => p.name === name);
     if (preset && picked) players.value = preset.players; // not over a count typed meanwhile
@@ -63,23 +68,22 @@ export function createForm() {
       name === regional
         ? h("p", { id: "preset-region",
           text: t(`create.regional.${name}`) })
-        : null,
-      presetAbout(name));
+        : null);
     drawSeats();
   };
-  presetSelect.addEventListener("change", () => presetChanged());
+  presetList.addEventListener("change", () => presetChanged());
   drawSeats();
   fetch("api/rules")
     .then((r) => r.json())
     .then((data) => {
       S.rules = data;
-      fill(presetSelect, data.presets.map((p) => presetName(p.name, "option", { value: p.name })));
+      const implied = regionalPreset(askedFor(document.documentElement.lang));
+      regional = data.presets.some((p) => p.name === implied) ? implied : null;
+      const first = regional || DEFAULT_PRESET;
+      presetList.append(...data.presets.map((p) => presetChoice(p.name, p.name === first)));
       // the players field above is the control of the option "players"
       controls = ruleControls(data.options.filter((o) => o.name !== "players"));
       optionBox.append(controls.element);
-      const implied = regionalPreset(askedFor(document.documentElement.lang));
-      regional = data.presets.some((p) => p.name === implied) ? implied : null;
-      presetSelect.value = regional || DEFAULT_PRESET;
       if (PACES.includes(data.pace)) pace.value = data.pace; // the server's own default
       if (Number.isFinite(data.pause)) pause.value = data.pause; // and its rest between deals
       presetChanged(false);
@@ -94,7 +98,7 @@ export function createForm() {
     const message = {
       type: "create",
       name,
-      preset: presetSelect.value || DEFAULT_PRESET,
+      preset: chosen(),
       players: Number(players.value) || undefined,
       options: changes,
       seats: [...seatsBox.querySelectorAll("select")].map((s) => s.value),
@@ -116,7 +120,7 @@ export function createForm() {
     "form",
     { class: "card-box", onsubmit: submit, "aria-labelledby": "create-h" },
     h("h2", { id: "create-h", text: t("home.create.heading") }),
-    field("preset", t("create.preset"), presetSelect),
+    presetList,
     about,
     rulesLink,
     field("players", t("create.players"), players),
@@ -130,4 +134,17 @@ export function createForm() {
     optionBox,
     h("button", { type: "submit", class: "primary", text: t("home.create") }),
   );
+}
+
+// One preset's radio button: named by the preset's name alone and described by its line on
+// who plays that way, both shown and both a place to click.
+function presetChoice(name, checked) {
+  const id = `preset-${name}`;
+  const radio = h("input", { type: "radio", name: "preset", id, value: name, checked,
+    "aria-labelledby": `${id}-name`, "aria-describedby": `${id}-about` });
+  return h("div", { class: "preset-choice" },
+    radio,
+    h("label", { for: id },
+      presetName(name, "span", { id: `${id}-name`, class: "preset-name" }),
+      presetAbout(name, "span", { id: `${id}-about`, class: "hint" })));
 }

@@ -1,7 +1,7 @@
 // The log of plays and the chat, kept for this tab across reloads.
 import { fill, h } from "./dom.js";
 import { t } from "./i18n.js";
-import { giftLabel, moveLabel, seatName } from "./reading.js";
+import { comboName, giftLabel, moveLabel, seatName } from "./reading.js";
 import { LOG_KEEP, S, memoKey } from "./state.js";
 
 export function remember() {
@@ -38,6 +38,9 @@ function logText(e) {
     case "act":
       if (e.move === "pass") return t("log.pass", { name });
       if (e.move && e.move.startsWith("give ")) return t("log.give", { name, move: giftLabel(e.move) });
+      if (comboName(e.combo)) {
+        return t("log.combo", { name, move: moveLabel(e.move || ""), combo: comboName(e.combo) });
+      }
       return t("log.act", { name, move: moveLabel(e.move || "") });
     case "trick":
     case "timeout":

@@ -1,4 +1,5 @@
-// The language picker in the page's header, on every screen: a labelled <select> of the
+// The language picker in the page's header, on every screen (and a second one in the room's
+// menu, for a phone's table, where the header is hidden): a labelled <select> of the
 // languages the page has, each in its own name and marked with its own `lang`. A choice is kept
 // for later visits (i18n.keep) and the page is loaded again in it: every screen, the log and
 // the table's sentences included, is drawn afresh, and the seat is kept because its token lives
@@ -6,16 +7,17 @@
 import { h } from "./dom.js";
 import { keep, languages, t } from "./i18n.js";
 
-export function languagePicker(lang) {
+// The picker showing `lang`; `id` tells a second one on the page from the header's.
+export function languagePicker(lang, id = "language") {
   const names = languages();
   const select = h(
     "select",
-    { id: "language", onchange: (e) => choose(e.target.value) },
+    { id, onchange: (e) => choose(e.target.value) },
     Object.entries(names).map(([tag, name]) => h("option", { value: tag, lang: tag, text: name })),
   );
   // a pseudo-locale (en-XA) is in no list: the select shows no language rather than a wrong one
   select.value = lang in names ? lang : "";
-  return h("p", { class: "language" }, h("label", { for: "language", text: t("lang.label") }), select);
+  return h("p", { class: "language" }, h("label", { for: id, text: t("lang.label") }), select);
 }
 
 function choose(tag) {

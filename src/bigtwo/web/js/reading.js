@@ -62,6 +62,12 @@ export function moveLabel(text) {
   return has(`action.${text}`) ? t(`action.${text}`) : text;
 }
 
+// A play's combination in words (`combo` of an `act` event: "a pair"), or null when the event
+// names none or the catalogue lacks it.
+export function comboName(kind) {
+  return kind && has(`combo.${kind}`) ? t(`combo.${kind}`) : null;
+}
+
 // A refusal (an `error`, or a `why` answer) in words: its code through the catalogue.
 export function refusalText(m) {
   const params = { message: m.message, ...readable(m.params || {}) };

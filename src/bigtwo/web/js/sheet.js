@@ -1,10 +1,12 @@
 // The room's menu: a sheet (a modal <dialog>) that holds what is not played with: the link to
-// share, the rules, leaving, the vote, the host's tools and the switches. One button opens it;
+// share, the rules, leaving, the vote, the host's tools, the switches and the language (the
+// header's picker is hidden at a phone's table). One button opens it;
 // Tab stays inside it, Escape, the close button or a tap beside it close it, and the focus goes
 // back to the button. Made once per room screen, so the updates that refill its parts leave it
 // open.
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { languagePicker } from "./language-picker.js";
 
 const OPENER = '[data-focus="menu"]';
 
@@ -30,7 +32,8 @@ export function sheet() {
           onclick: () => dialog.close() })),
       h("div", { id: "menu-share", class: "share" }),
       h("div", { id: "menu-controls" }),
-      h("div", { id: "menu-prefs" })),
+      h("div", { id: "menu-prefs" }),
+      languagePicker(document.documentElement.lang, "menu-language")),
   );
   return dialog;
 }

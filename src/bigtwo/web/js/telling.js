@@ -1,9 +1,9 @@
 // What happened, told as it happens: each play, pass, trick and deal's end said in the page's
-// polite live region (a screen reader reads "medium bot 3 plays king of spades, king of hearts"
-// without anyone opening the log), and the sound of a card laid down or of a deal's end.
+// polite live region (a screen reader reads "medium bot 3 plays a pair: king of spades, king
+// of hearts" without anyone opening the log; the combination is the server's, `combo`), and the sound of a card laid down or of a deal's end.
 import * as cards from "./cards.js";
 import { t } from "./i18n.js";
-import { giftLabel, moveLabel, seatName } from "./reading.js";
+import { comboName, giftLabel, moveLabel, seatName } from "./reading.js";
 import { sound } from "./sound.js";
 
 // The sentence for one event, or null for those not said.
@@ -14,6 +14,8 @@ export function spokenEvent(e) {
     if (e.move.startsWith("give ")) return t("log.give", { name, move: giftLabel(e.move) });
     if (cards.isCards(e.move)) {
       const said = cards.words(e.move).map((w) => cards.spoken(cards.parse(w))).join(", ");
+      const combo = comboName(e.combo);
+      if (combo) return t("told.combo", { name, combo, cards: said });
       return t("told.play", { name, cards: said });
     }
     return t("log.act", { name, move: moveLabel(e.move) });

@@ -146,12 +146,13 @@ export interface Error {
   id?: string | null;
 }
 
-/** Something that happened at the table, as one audience may see it (``docs/views.md``, "Events"): a move (``act``), a deal dealt or over, a trick won, a timer run out, … */
+/** Something that happened at the table, as one audience may see it (``docs/views.md``, "Events"): a move (``act``), a deal dealt or over, a trick won, a timer run out, … ``combo``, on a play only, is its combination's kind (``pair``, ``full_house``): the engine's classification, so a page names the play without classifying it again. */
 export interface Event {
   kind: string;
   seat: number | null;
   move: string | null;
   data: Record<string, unknown>;
+  combo?: string;
 }
 
 /** Events missed (on ``resume``, ``watch`` with ``last``, or a gap), before a `State`. */
