@@ -42,9 +42,16 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+SENT: dict[str, int] = {}  # path -> the bytes the server sent for it, as a browser asks (gzip)
+
+
 def fetch(base: str, path: str) -> bytes:
-    with urllib.request.urlopen(f"{base}/{path}", timeout=10) as reply:
-        return bytes(reply.read())
+    asked = urllib.request.Request(f"{base}/{path}", headers={"Accept-Encoding": "gzip"})
+    with urllib.request.urlopen(asked, timeout=10) as reply:
+        body = bytes(reply.read())
+        SENT[path] = len(body)
+        packed = reply.headers.get("Content-Encoding") == "gzip"
+    return zlib.decompress(body, 31) if packed else body
 
 
 def gzipped(body: bytes) -> int:
@@ -147,6 +154,8 @@ def main() -> None:
     raw = sum(len(b) for b in loaded.values())
     packed = sum(gzipped(b) for b in loaded.values())
     print(f"  {'total':<11} {len(loaded):>3} files {raw:>9,} B raw {packed:>8,} B gzip")
+    sent = sum(SENT["" if path == "index.html" else path] for path in loaded)
+    print(f"  sent by the server to a browser that takes gzip: {sent:,} B")
     extra = sum(len(b) for b in data.values())
     print(f"  and the home screen's data ({', '.join(DATA)}): {extra:,} B raw")
 

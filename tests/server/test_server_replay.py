@@ -228,3 +228,13 @@ def test_a_room_as_anyone_may_see_it_before_sitting(test_client: TestClient) -> 
     _close(ws)
     missing = test_client.get("/api/rooms/NOSUCHROOM")
     assert missing.status_code == 404 and missing.json()["code"] == "no_room"
+
+
+def test_the_page_travels_compressed_to_a_browser_that_takes_gzip(test_client: TestClient) -> None:
+    raw = test_client.get("/js/app.js", headers={"Accept-Encoding": "identity"})
+    packed = test_client.get("/js/app.js", headers={"Accept-Encoding": "gzip"})
+    assert raw.headers.get("content-encoding") is None
+    assert packed.headers["content-encoding"] == "gzip"
+    assert packed.text == raw.text  # httpx undoes the gzip
+    assert int(packed.headers["content-length"]) < len(raw.content) / 2
+    assert packed.headers["content-security-policy"] == raw.headers["content-security-policy"]

@@ -14,6 +14,8 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
@@ -159,6 +161,8 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
         ],
         lifespan=lifespan,
         exception_handlers={DatabaseError: database_failed},
+        # the page's files travel at about a third of their size (benchmarks/page_weight.py)
+        middleware=[Middleware(GZipMiddleware, minimum_size=1024)],
     )
     app.state.hub = hub
     return app
