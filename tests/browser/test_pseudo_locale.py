@@ -64,9 +64,18 @@ OVERFLOW = """() => {
     found.push(`the page is ${document.documentElement.scrollWidth}px wide on a ${width}px screen`);
   }
   const canvas = document.createElement("canvas").getContext("2d");
+  // hidden as .visually-hidden hides (a 1px box that clips), by a rule of its own: read aloud,
+  // never seen
+  const hiddenByClip = (el) => {
+    for (let up = el; up && up !== document.body; up = up.parentElement) {
+      const box = up.getBoundingClientRect();
+      if (box.width <= 1 && box.height <= 1 && getComputedStyle(up).overflow === "hidden") return true;
+    }
+    return false;
+  };
   for (const el of document.body.querySelectorAll("*")) {
     if (!el.checkVisibility({ visibilityProperty: true })) continue;
-    if (el.closest(".visually-hidden")) continue;
+    if (el.closest(".visually-hidden") || hiddenByClip(el)) continue;
     const style = getComputedStyle(el);
     const clips = !["visible", "auto", "scroll"].includes(style.overflowX);
     const field = el.matches("input, textarea"); // a long value scrolls inside it by design
