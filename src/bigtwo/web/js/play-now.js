@@ -14,7 +14,10 @@ const LEVELS = BOT_KINDS.filter((k) => k !== "random");
 
 // Open the room: `level` bots in the three other seats; `extra` adds to the create message.
 export function playNow(level, preset, extra = {}) {
-  const name = (store.get("bigtwo.name") || "").trim() || t("home.play.guest");
+  // the catalogue's "Player" without its direction marks (a right-to-left catalogue may carry
+  // them; a name may not)
+  const guest = t("home.play.guest").replace(/\p{Cf}/gu, "");
+  const name = (store.get("bigtwo.name") || "").trim() || guest;
   S.intent = {
     type: "create", name, preset, players: 4, seats: [level, level, level], public: false,
     ...extra,

@@ -5,7 +5,7 @@
 import { fill, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { room } from "./reading.js";
-import { optionCode } from "./rule-text.js";
+import { withCode } from "./rule-text.js";
 import { menuButton } from "./sheet.js";
 import { S, shareLink } from "./state.js";
 
@@ -53,7 +53,7 @@ export function roomHead() {
         h("h2", { text: t("room.heading", { code: r.code }) }),
         h("p", { class: "status" },
           h("span", { text: t(`room.status.${r.status}`) }),
-          rulesLine(r.rules),
+          withCode("room.rules", { rules: r.rules }, "rules"),
           progress ? h("span", { text: progress }) : null,
           S.seat === null ? h("span", { text: t("room.watching") }) : null)),
       menuButton()),
@@ -67,12 +67,4 @@ export function roomHead() {
   );
   const shared = r.status === "playing" || r.status === "over";
   fill(document.getElementById("menu-share"), shared ? [copyButton, share, copied] : []);
-}
-
-// "Rules: classic+custom": the rule set's name as the engine writes it, a code marked as such
-// (never translated), inside the sentence of the page's language.
-function rulesLine(code) {
-  const mark = "\u0001";
-  const [before, after = ""] = t("room.rules", { rules: mark }).split(mark);
-  return h("span", {}, before, optionCode(code), after);
 }

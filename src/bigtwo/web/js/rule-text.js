@@ -23,3 +23,12 @@ export const optionAbout = (code, meaning, tag = "dd") =>
 
 // An option's code (or variation IDs) as the engine writes them (--set NAME=VALUE): never translated.
 export const optionCode = (text) => h("code", { lang: "en", translate: "no", text });
+
+// The sentence of ``key`` with its placeholder ``name`` filled by ``params[name]`` shown as the
+// engine's code (`optionCode`: "Rules: classic+custom", "under standard scoring"), the rest in
+// the page's language; a span.
+export function withCode(key, params, name) {
+  const mark = "\u0001";
+  const [before, after = ""] = t(key, { ...params, [name]: mark }).split(mark);
+  return h("span", {}, before, optionCode(params[name]), after);
+}

@@ -6,6 +6,7 @@ import * as cards from "./cards.js";
 import { fill, h } from "./dom.js";
 import { count, has, number, t } from "./i18n.js";
 import { isHost, room, seatName } from "./reading.js";
+import { withCode } from "./rule-text.js";
 import { host } from "./session.js";
 import { S, net } from "./state.js";
 
@@ -105,7 +106,9 @@ function settlement(s) {
       }) })))
       : h("p", { text: t("table.settlement.none") }),
     h("ul", { class: "hint" },
-      s.rule.map((term) => h("li", { text: t(term.key, numbers(term.params)) }))));
+      s.rule.map((term) => h("li", {}, "scoring" in term.params // the engine's word, as a code
+        ? withCode(term.key, numbers(term.params), "scoring")
+        : t(term.key, numbers(term.params))))));
 }
 
 function present() {
