@@ -15,6 +15,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("errors",),
     ("checks", "extras", "stats", "view_patch", "i18n"),  # i18n: every front end reads it
     ("cards",),
+    ("refusal_words",),  # a refusal in words: every front end says it
     ("rules",),
     ("combos",),
     ("scoring",),
