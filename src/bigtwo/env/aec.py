@@ -93,6 +93,7 @@ class BigTwoAEC(AECEnv):  # type: ignore[misc]
         size = OFFERED_ACTIONS if self.actions == "offered" else self.runner.codec.size
         self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
         self._seed: int | None = None
+        self._paid = False  # did the rewards of the last step hold a deal's pay?
         self._rng = np.random.default_rng()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -111,6 +112,8 @@ class BigTwoAEC(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.agents[0]
+        self._paid = True  # rewards to set: zeros after a reset
         self._after_action()
 
     def observe(self, agent: str) -> dict[str, Any]:
@@ -140,20 +143,22 @@ class BigTwoAEC(AECEnv):  # type: ignore[misc]
 
     def _after_action(self) -> None:
         runner = self.runner
-        rewards = runner.rewards.tolist()
-        for s, agent in enumerate(self.possible_agents):
-            if agent in self.rewards:
-                self.rewards[agent] = rewards[s]
-        self._accumulate_rewards()
+        if runner.paid or self._paid:  # a deal ended, or ended a step ago: rewards change
+            rewards = runner.rewards.tolist()
+            for s, agent in enumerate(self.possible_agents):
+                if agent in self.rewards:
+                    self.rewards[agent] = rewards[s]
+            self._accumulate_rewards()
+            self._paid = runner.paid
         if runner.seat is None:
             for agent in self.agents:
                 self.terminations[agent] = True
             self.agent_selection = self.agents[0]
         else:
-            self.agent_selection = self.possible_agents[runner.seat]
-            for agent in self.agents:
-                self.infos[agent] = {}
-            info = self.infos[self.agent_selection]
+            # only the agent to act has infos: empty the last one's, fill the new one's
+            self.infos[self.agent_selection] = {}
+            self.agent_selection = agent = self.possible_agents[runner.seat]
+            info = self.infos[agent] = {}
             if self.readable_infos:
                 info.update(seat_info(runner, runner.seat))
             if self.move_features:
