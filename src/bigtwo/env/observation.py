@@ -141,7 +141,7 @@ class Layout:
             0 if view.lead_card is None else 1 << view.lead_card,
         ]
         edge = self.cards * self._card_fields
-        self._write_cards(obs[:edge], masks)
+        self.write_cards(obs[:edge], masks)
         obs[edge:] = self._rest(view, decision, edge)
         return obs
 
@@ -206,7 +206,7 @@ class Layout:
             rest[at["deals_played"]] = view.session.deals_played / 10.0
         return rest
 
-    def _write_cards(self, out: Vector, masks: Sequence[int]) -> None:
+    def write_cards(self, out: Vector, masks: Sequence[int]) -> None:
         """`card_bits` of each of ``masks``, one after another, written into ``out``: each
         deck's 64 card ids of every mask as one little-endian uint64, all unpacked in one
         numpy call a deck."""
