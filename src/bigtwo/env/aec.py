@@ -91,7 +91,9 @@ class BigTwoAEC(AECEnv):  # type: ignore[misc]
         space = observation_space(self.runner)
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
         size = OFFERED_ACTIONS if self.actions == "offered" else self.runner.codec.size
-        self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
+        self.action_spaces: dict[str, spaces.Space[Any]] = {
+            a: spaces.Discrete(size) for a in self.possible_agents
+        }
         self._seed: int | None = None
         self._paid = False  # did the rewards of the last step hold a deal's pay?
         self._rng = np.random.default_rng()

@@ -171,7 +171,7 @@ class BigTwoEnv(gym.Env[dict[str, Any], Any]):
         obs, mask = self.runner.observe(self.learner)
         return {"observation": obs, "action_mask": mask}
 
-    def render(self) -> str | None:
+    def render(self) -> str | None:  # type: ignore[override]  # gymnasium: a free TypeVar
         return show(
             self.runner, self.render_mode, self.learner if self.render_view == "seat" else None
         )

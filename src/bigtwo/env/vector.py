@@ -135,7 +135,7 @@ def _work(
         conn.close()
 
 
-class VectorBigTwo(VectorEnv):
+class VectorBigTwo(VectorEnv[dict[str, Any], Any, Any]):
     """``num_envs`` tables under ``rules`` (a `Rules` or a preset's name), stepped in this
     process or by ``workers`` subprocesses; ``autoreset_mode`` ``NEXT_STEP`` or ``SAME_STEP``;
     ``copy=False`` returns the observation arrays themselves (overwritten by the next step)
