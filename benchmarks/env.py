@@ -12,8 +12,8 @@ move, nothing else. Leduc (``pettingzoo.classic.leduc_holdem_v4``, which needs `
 random legal actions through RLCard's own ``env.step``, as RLCard's users step it.
 ``--compare N``: classic, Leduc and doudizhu one after another for N rounds, min and median.
 ``--against OTHER/src [--rounds N]`` measures classic through this tree's sources and
-another's (an older checkout), alternately for N rounds (the order swapped every round), each
-measurement a fresh subprocess: min, median and max. ``--vector N``: N tables of
+another's (an older checkout), each in a long-lived subprocess of its own, alternately for N
+rounds (the order swapped every round): min, median and max. ``--vector N``: N tables of
 `VectorBigTwo` (readable infos off) stepped with random offered actions, in this process and
 with 1 and 2 workers, alternately: wall-clock steps a second.
 """
@@ -104,32 +104,46 @@ def engine_loop(rules: bigtwo.Rules, deals: int) -> float:
     return steps / (time.process_time() - start)
 
 
-def elsewhere(src: str, deals: int, rounds: int = 3) -> float:
-    """Classic through the AEC environment of the sources at ``src``, in a subprocess: the
-    best of ``rounds`` rounds, after a few deals unmeasured."""
-    code = (  # a few deals first, as in-process rounds have: the engine's caches warm
-        "import sys; sys.path.insert(0, 'benchmarks'); import env, bigtwo; rules ="
-        " bigtwo.Rules.preset('classic'); env.through_env(rules, 5);"
-        f" print(max(env.through_env(rules, {deals}) for _ in range({rounds})))"
+def measurer(src: str) -> subprocess.Popen[str]:
+    """A process measuring classic through the AEC environment of the sources at ``src``:
+    each line written to it (a number of deals) answers with one measurement. It plays a few
+    deals unmeasured first and lives on, so its caches are as warm as this process's."""
+    code = (
+        "import sys; sys.path.insert(0, 'benchmarks'); import env, bigtwo\n"
+        "rules = bigtwo.Rules.preset('classic'); env.through_env(rules, 5)\n"
+        "for line in sys.stdin: print(env.through_env(rules, int(line)), flush=True)\n"
     )
-    environ = {**os.environ, "PYTHONPATH": src}
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    out = subprocess.run(
-        [sys.executable, "-c", code], env=environ, cwd=here, capture_output=True, text=True
+    return subprocess.Popen(
+        [sys.executable, "-c", code],
+        env={**os.environ, "PYTHONPATH": src},
+        cwd=here,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
     )
-    return float(out.stdout.split()[-1])
 
 
 def against(other: str, rounds: int, deals: int) -> None:
-    """Classic through this tree's sources and ``other``'s, alternately for ``rounds`` rounds,
-    each measurement one run of ``deals`` deals in a fresh subprocess: min and median."""
+    """Classic through this tree's sources and ``other``'s, each in a process of its own,
+    measured alternately for ``rounds`` rounds (the order swapped every round): min, median
+    and max."""
     import statistics
 
     here = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src")
-    found: dict[str, list[float]] = {"this tree": [], "other tree": []}
+    procs = {"this tree": measurer(here), "other tree": measurer(other)}
+    found: dict[str, list[float]] = {name: [] for name in procs}
     for round_ in range(rounds):
-        for name, src in (("this tree", here), ("other tree", other))[:: 1 - 2 * (round_ % 2)]:
-            found[name].append(elsewhere(src, deals, rounds=1))
+        for name in list(procs)[:: 1 - 2 * (round_ % 2)]:
+            proc = procs[name]
+            assert proc.stdin is not None and proc.stdout is not None
+            proc.stdin.write(f"{deals}\n")
+            proc.stdin.flush()
+            found[name].append(float(proc.stdout.readline()))
+    for proc in procs.values():
+        assert proc.stdin is not None
+        proc.stdin.close()
+        proc.wait()
     print(f"{'classic through':<16}{'min':>10}{'median':>10}{'max':>10}")
     for name, rates in found.items():
         print(f"{name:<16}{min(rates):>10,.0f}{statistics.median(rates):>10,.0f}{max(rates):>10,.0f}")
