@@ -36,6 +36,7 @@ from ..rules.options import Jokers
 OBSERVATION_VERSION = 1
 DECISIONS = ("turn", "claim", "announce", "out_of_turn", "exchange")
 Vector = npt.NDArray[np.float32]
+_U64 = np.dtype("<u8")  # made once: a dtype named by text is parsed at every use
 _WORD = (1 << COPY_STRIDE) - 1  # one deck's card ids (COPY_STRIDE is 64: a uint64)
 
 
@@ -215,7 +216,7 @@ class Layout:
         width, decks = self.width, self.rules.decks
         for d in range(decks):
             words = masks if decks == 1 else [(m >> (d * COPY_STRIDE)) & _WORD for m in masks]
-            raw = np.array(words, "<u8").view(np.uint8)
+            raw = np.array(words, _U64).view(np.uint8)
             bits = np.unpackbits(raw, bitorder="little").reshape(len(masks), COPY_STRIDE)
             rows[:, d * width : (d + 1) * width] = bits[:, :width]
         if not out.flags.c_contiguous:  # reshape would have made a copy: write it back
