@@ -11,8 +11,9 @@ move, nothing else. Leduc (``pettingzoo.classic.leduc_holdem_v4``, which needs `
 (one core), the best of three rounds. RLCard's doudizhu (``rlcard``; left out without it):
 random legal actions through RLCard's own ``env.step``, as RLCard's users step it.
 ``--compare N``: classic, Leduc and doudizhu one after another for N rounds, min and median.
-``--against`` measures classic through another tree's
-sources (an older checkout) in a subprocess, the two alternately. ``--vector N``: N tables of
+``--against OTHER/src [--rounds N]`` measures classic through this tree's sources and
+another's (an older checkout), each in a long-lived subprocess of its own, alternately for N
+rounds (the order swapped every round): min, median and max. ``--vector N``: N tables of
 `VectorBigTwo` (readable infos off) stepped with random offered actions, in this process and
 with 1 and 2 workers, alternately: wall-clock steps a second.
 """
@@ -103,18 +104,49 @@ def engine_loop(rules: bigtwo.Rules, deals: int) -> float:
     return steps / (time.process_time() - start)
 
 
-def elsewhere(src: str, deals: int) -> float:
-    """Classic through the AEC environment of the sources at ``src``, in a subprocess."""
+def measurer(src: str) -> subprocess.Popen[str]:
+    """A process measuring classic through the AEC environment of the sources at ``src``:
+    each line written to it (a number of deals) answers with one measurement. It plays a few
+    deals unmeasured first and lives on, so its caches are as warm as this process's."""
     code = (
-        "import sys; sys.path.insert(0, 'benchmarks'); import env, bigtwo; "
-        f"print(max(env.through_env(bigtwo.Rules.preset('classic'), {deals}) for _ in range(3)))"
+        "import sys; sys.path.insert(0, 'benchmarks'); import env, bigtwo\n"
+        "rules = bigtwo.Rules.preset('classic'); env.through_env(rules, 5)\n"
+        "for line in sys.stdin: print(env.through_env(rules, int(line)), flush=True)\n"
     )
-    environ = {**os.environ, "PYTHONPATH": src}
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    out = subprocess.run(
-        [sys.executable, "-c", code], env=environ, cwd=here, capture_output=True, text=True
+    return subprocess.Popen(
+        [sys.executable, "-c", code],
+        env={**os.environ, "PYTHONPATH": src},
+        cwd=here,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
     )
-    return float(out.stdout.split()[-1])
+
+
+def against(other: str, rounds: int, deals: int) -> None:
+    """Classic through this tree's sources and ``other``'s, each in a process of its own,
+    measured alternately for ``rounds`` rounds (the order swapped every round): min, median
+    and max."""
+    import statistics
+
+    here = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src")
+    procs = {"this tree": measurer(here), "other tree": measurer(other)}
+    found: dict[str, list[float]] = {name: [] for name in procs}
+    for round_ in range(rounds):
+        for name in list(procs)[:: 1 - 2 * (round_ % 2)]:
+            proc = procs[name]
+            assert proc.stdin is not None and proc.stdout is not None
+            proc.stdin.write(f"{deals}\n")
+            proc.stdin.flush()
+            found[name].append(float(proc.stdout.readline()))
+    for proc in procs.values():
+        assert proc.stdin is not None
+        proc.stdin.close()
+        proc.wait()
+    print(f"{'classic through':<16}{'min':>10}{'median':>10}{'max':>10}")
+    for name, rates in found.items():
+        print(f"{name:<16}{min(rates):>10,.0f}{statistics.median(rates):>10,.0f}{max(rates):>10,.0f}")
 
 
 def vector_steps(num_envs: int, workers: int, steps: int) -> float:
@@ -161,6 +193,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=60)
     parser.add_argument("--against", help="another tree's src folder, measured alternately")
+    parser.add_argument("--rounds", type=int, default=10, help="alternations of --against")
     parser.add_argument("--vector", type=int, default=0, help="tables of the vector env")
     parser.add_argument("--compare", type=int, default=0, help="rounds of classic, Leduc, doudizhu")
     args = parser.parse_args()
@@ -179,10 +212,7 @@ def main() -> None:
             print(f"vector env, {args.vector} tables, {where:<12}{low:>10,.0f} – {high:,.0f}/s")
         return
     if args.against:
-        print(f"{'round':<8}{'this tree':>12}{'other tree':>12}")
-        for round_ in range(4):
-            ours = max(through_env(RULE_SETS["classic, 4 players"], deals) for _ in range(3))
-            print(f"{round_:<8}{ours:>12,.0f}{elsewhere(args.against, deals):>12,.0f}")
+        against(args.against, args.rounds, deals)
         return
     print(f"{'rules':<24}{'env actions/s':>15}{'engine actions/s':>18}{'ratio':>8}")
     for name, rules in RULE_SETS.items():

@@ -12,7 +12,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from gymnasium.vector import AutoresetMode, SyncVectorEnv
 
-from bigtwo import Rules, parse_cards
+from bigtwo import Jokers, Rules, parse_cards
 from bigtwo.cards import cards_of
 from bigtwo.env import BigTwoAEC, BigTwoEnv
 from bigtwo.env.registration import env_ids
@@ -198,3 +198,19 @@ def test_reward_options_pay_points_normalised_points_or_a_win() -> None:
     assert teams == [1.0 if s % 2 == winner % 2 else -1.0 for s in range(4)]
     with pytest.raises(BigTwoError, match="reward is one of points, normalised, win"):
         BigTwoEnv("classic", reward="score")
+
+
+@pytest.mark.parametrize("rules", ["classic", Rules(decks=2, players=6, jokers=Jokers.WILD)])
+def test_every_offered_moves_text_is_the_moves_own(rules: object) -> None:
+    """Texts kept by bitmask and written afresh agree, step after step, wild jokers too."""
+    env = BigTwoAEC(rules, deals=1)
+    rng = np.random.default_rng(6)
+    env.reset(seed=6)
+    while env.agents:
+        _, _, term, trunc, info = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        offers = env.runner.offers()
+        assert info["moves"] == {i: str(m) for i, m in offers.items()}
+        env.step(int(rng.choice(sorted(offers))))

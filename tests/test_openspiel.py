@@ -31,9 +31,10 @@ def test_without_open_spiel_the_import_names_the_extra() -> None:
 
 if HAS_OPENSPIEL:
     import pyspiel
+    from open_spiel.python.observation import INFO_STATE_OBS_TYPE, make_observation
 
     from bigtwo.env.observation import Layout
-    from bigtwo.env.openspiel import BigTwoGame
+    from bigtwo.env.openspiel import ACTION_KINDS, BigTwoGame, RecallLayout
 
 
 def dealt(game: object, seed: int) -> object:
@@ -186,3 +187,119 @@ def test_mcts_chooses_legal_moves() -> None:
         action = bot.step(state)
         assert action in state.legal_actions()
         state.apply_action(action)
+
+
+@needs_openspiel
+def test_the_information_state_tensor_holds_the_view_the_dealt_hand_and_every_action_seen() -> None:
+    game = pyspiel.load_game("python_bigtwo")
+    recall = RecallLayout(Rules())
+    rows, width = recall.rows, recall.width
+    assert game.information_state_tensor_shape() == [524 + 52 + rows * width]
+    assert rows == 484 and width == 4 + len(ACTION_KINDS) + 52 + 1
+    state = dealt(game, 9)
+    rng = random.Random(9)
+    for _ in range(11):
+        state.apply_action(rng.choice(state.legal_actions()))
+    observation = make_observation(game, INFO_STATE_OBS_TYPE)
+    table, layout = state.table, Layout(Rules())
+    for seat in range(4):
+        observation.set_from(state, seat)
+        pieces = observation.dict
+        tensor = np.array(state.information_state_tensor(seat), np.float32)
+        np.testing.assert_array_equal(tensor, observation.tensor)
+        view = table.view(seat)
+        np.testing.assert_array_equal(pieces["observation"], layout.encode(view, "turn"))
+        assert layout.card_mask(pieces["dealt"]) == sum(1 << c for c in view.dealt)
+        actions = pieces["actions"]
+        assert len(view.history) == 11 and not actions[11:].any()
+        for row, (actor, move) in zip(actions[:11], view.history, strict=True):
+            assert list(np.flatnonzero(row[:4])) == [(actor - seat) % 4]
+            kinds = row[4 : 4 + len(ACTION_KINDS)]
+            kind = ACTION_KINDS[int(np.flatnonzero(kinds)[0])]
+            assert kind == ("pass" if move.is_pass else "play")
+            assert layout.card_mask(row[-53:-1]) == move.mask
+            assert row[-1] == np.float32(move.mask.bit_count() / 13)
+
+
+@needs_openspiel
+def test_a_gift_the_seat_had_no_part_in_shows_its_size_alone() -> None:
+    from bigtwo.engine.actions import ANNOUNCE, hidden_give
+    from bigtwo.env.openspiel import _kind
+
+    assert _kind(hidden_give(2)) == (ACTION_KINDS.index("hidden_give"), 0, 2)
+    assert _kind(ANNOUNCE) == (ACTION_KINDS.index("announce"), 0, 0)
+
+
+def drawn_state(game: object, order: list[int]) -> object:
+    state = game.new_initial_state()  # type: ignore[attr-defined]
+    for card in order:
+        state.apply_action(card)
+    return state
+
+
+@needs_openspiel
+def test_the_tensors_hide_the_other_seats_cards() -> None:
+    """Two deals alike but for two cards swapped between seats 1 and 2: seats 0 and 3 get the
+    same tensors all through the same actions, seats 1 and 2 different ones."""
+    game = pyspiel.load_game("python_bigtwo")
+    order = list(range(52))
+    random.Random(10).shuffle(order)
+    first = drawn_state(game, order)
+    hands = first.table.game.hands
+    seat_of = {c: s for s in range(4) for c in range(52) if hands[s] >> c & 1}
+    one = next(i for i, c in enumerate(order) if seat_of[c] == 1 and c != 0)
+    two = next(i for i, c in enumerate(order) if seat_of[c] == 2 and c != 0)
+    swapped = list(order)
+    swapped[one], swapped[two] = swapped[two], swapped[one]
+    second = drawn_state(game, swapped)
+    other = second.table.game.hands
+    assert [hands[0], hands[3]] == [other[0], other[3]] and hands[1] != other[1]
+    leader = first.current_player()
+    assert second.current_player() == leader
+    three = next(a for a in first.legal_actions() if first.action_to_string(leader, a) == "3D")
+    for action in (three, 0, 0, 0):  # the 3 of diamonds led, then three passes
+        for state in (first, second):
+            state.apply_action(action)
+        for seat in range(4):
+            same = seat in (0, 3)
+            for tensor in ("observation_tensor", "information_state_tensor"):
+                a = getattr(first, tensor)(seat)
+                b = getattr(second, tensor)(seat)
+                assert (a == b) == same, (tensor, seat)
+
+
+@needs_openspiel
+def test_openspiels_policy_gradient_learns_from_the_information_state_tensor() -> None:
+    pytest.importorskip("torch")
+    from open_spiel.python import rl_environment
+    from open_spiel.python.algorithms import random_agent
+    from open_spiel.python.pytorch import policy_gradient
+
+    env = rl_environment.Environment("python_bigtwo")
+    env.seed(1)
+    size = env.observation_spec()["info_state"][0]
+    actions = env.action_spec()["num_actions"]
+    assert (size, actions) == (524 + 52 + 484 * 67, 43382)
+    # one learner (OpenSpiel's policy gradient sums its 43,382 probabilities in Python at every
+    # move: a learner a seat would cost four times as much), random players beside it
+    learner = policy_gradient.PolicyGradient(
+        player_id=0,
+        info_state_size=size,
+        num_actions=actions,
+        loss_str="a2c",
+        hidden_layers_sizes=[16],
+        batch_size=1,
+        num_critic_before_pi=1,
+    )
+    agents = [learner, *(random_agent.RandomAgent(p, actions) for p in range(1, 4))]
+    step = env.reset()
+    while not step.last():
+        player = step.observations["current_player"]
+        action = agents[player].step(step).action
+        assert action in step.observations["legal_actions"][player]
+        step = env.step([action])
+    for agent in agents:
+        agent.step(step)  # the learner learns from the deal's return
+    assert any(step.rewards)
+    critic, pi = learner.loss
+    assert critic is not None and pi is not None  # it took a critic and a policy step

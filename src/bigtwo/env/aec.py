@@ -49,7 +49,7 @@ class BigTwoAEC(AECEnv):  # type: ignore[misc]
     episode, ``side_actions`` ``"agents"`` or ``"default"`` (`runner`), ``reward``
     ``"points"``, ``"normalised"`` or ``"win"`` (`rewards`), ``render_view`` ``"table"``
     (every hand face up) or ``"seat"`` (what the agent to act sees); ``readable_infos=False``
-    leaves ``infos`` empty (they cost about a tenth of a step). ``move_features=True`` adds
+    leaves ``infos`` empty (they cost about a sixteenth of a step). ``move_features=True`` adds
     the acting agent's ``"move_features"`` and ``"move_actions"`` (`moves.move_info`);
     ``actions="offered"`` reads an action as the place of a move among those rows, none
     dropped, and implies them."""
@@ -87,6 +87,7 @@ class BigTwoAEC(AECEnv):  # type: ignore[misc]
         self.state_layout = StateLayout(self.rules)
         self.state_space = spaces.Box(*self.state_layout.bounds(), dtype=np.float32)
         self.possible_agents = [f"player_{s}" for s in range(n)]
+        self._seats = {agent: s for s, agent in enumerate(self.possible_agents)}
         self.render_mode = render_mode
         space = observation_space(self.runner)
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
@@ -95,6 +96,7 @@ class BigTwoAEC(AECEnv):  # type: ignore[misc]
             a: spaces.Discrete(size) for a in self.possible_agents
         }
         self._seed: int | None = None
+        self._paid = False  # did the rewards of the last step hold a deal's pay?
         self._rng = np.random.default_rng()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -113,10 +115,12 @@ class BigTwoAEC(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.agents[0]
+        self._paid = True  # rewards to set: zeros after a reset
         self._after_action()
 
     def observe(self, agent: str) -> dict[str, Any]:
-        obs, mask = self.runner.observe(self.possible_agents.index(agent))
+        obs, mask = self.runner.observe(self._seats[agent])
         return {"observation": obs, "action_mask": mask}
 
     def state(self) -> npt.NDArray[np.float32]:
@@ -142,20 +146,22 @@ class BigTwoAEC(AECEnv):  # type: ignore[misc]
 
     def _after_action(self) -> None:
         runner = self.runner
-        rewards = runner.rewards.tolist()
-        for s, agent in enumerate(self.possible_agents):
-            if agent in self.rewards:
-                self.rewards[agent] = rewards[s]
-        self._accumulate_rewards()
+        if runner.paid or self._paid:  # a deal ended, or ended a step ago: rewards change
+            rewards = runner.rewards.tolist()
+            for s, agent in enumerate(self.possible_agents):
+                if agent in self.rewards:
+                    self.rewards[agent] = rewards[s]
+            self._accumulate_rewards()
+            self._paid = runner.paid
         if runner.seat is None:
             for agent in self.agents:
                 self.terminations[agent] = True
             self.agent_selection = self.agents[0]
         else:
-            self.agent_selection = self.possible_agents[runner.seat]
-            for agent in self.agents:
-                self.infos[agent] = {}
-            info = self.infos[self.agent_selection]
+            # only the agent to act has infos: empty the last one's, fill the new one's
+            self.infos[self.agent_selection] = {}
+            self.agent_selection = agent = self.possible_agents[runner.seat]
+            info = self.infos[agent] = {}
             if self.readable_infos:
                 info.update(seat_info(runner, runner.seat))
             if self.move_features:

@@ -36,6 +36,8 @@ from ..rules.options import Jokers
 OBSERVATION_VERSION = 1
 DECISIONS = ("turn", "claim", "announce", "out_of_turn", "exchange")
 Vector = npt.NDArray[np.float32]
+_U64 = np.dtype("<u8")  # made once: a dtype named by text is parsed at every use
+_WORD = (1 << COPY_STRIDE) - 1  # one deck's card ids (COPY_STRIDE is 64: a uint64)
 
 
 def placed(sizes: Sequence[tuple[str, int]]) -> tuple[dict[str, tuple[int, int]], int]:
@@ -93,10 +95,6 @@ class Layout:
         assert self.fields["lead_card"][1] == self._card_fields * c
         edge = self._card_fields * c
         self._rest_at = {name: start - edge for name, (start, _) in self.fields.items()}
-        # the slots are card ids 0 … width-1 of each deck's 64: a slice per deck, no gather
-        self._decks = [
-            slice(d * COPY_STRIDE, d * COPY_STRIDE + self.width) for d in range(rules.decks)
-        ]
         # each seat's last history read and the cards each seat played in it: a step adds an
         # action or two to a deal's history, and only those are read again
         self._walked: dict[int, tuple[tuple[tuple[int, Move], ...], list[int]]] = {}
@@ -144,7 +142,7 @@ class Layout:
             0 if view.lead_card is None else 1 << view.lead_card,
         ]
         edge = self.cards * self._card_fields
-        self._write_cards(obs[:edge], masks)
+        self.write_cards(obs[:edge], masks)
         obs[edge:] = self._rest(view, decision, edge)
         return obs
 
@@ -209,20 +207,19 @@ class Layout:
             rest[at["deals_played"]] = view.session.deals_played / 10.0
         return rest
 
-    def _write_cards(self, out: Vector, masks: Sequence[int]) -> None:
-        """`card_bits` of each of ``masks``, one after another, written into ``out`` in one
-        numpy pass (the masks packed into one integer, unpacked once)."""
-        stride = 2 * COPY_STRIDE
-        packed = 0
-        for k, mask in enumerate(masks):
-            packed |= mask << (stride * k)
-        raw = np.frombuffer(packed.to_bytes(stride // 8 * len(masks), "little"), np.uint8)
-        bits = np.unpackbits(raw, bitorder="little").reshape(len(masks), stride)
+    def write_cards(self, out: Vector, masks: Sequence[int]) -> None:
+        """`card_bits` of each of ``masks``, one after another, written into ``out``: each
+        deck's 64 card ids of every mask as one little-endian uint64, all unpacked in one
+        numpy call a deck."""
         shape = (len(masks), self.cards)
         rows = out.reshape(shape) if out.flags.c_contiguous else np.empty(shape, np.float32)
-        for d, ids in enumerate(self._decks):
-            rows[:, d * self.width : (d + 1) * self.width] = bits[:, ids]
-        if not out.flags.c_contiguous:  # reshape made a copy: write it back
+        width, decks = self.width, self.rules.decks
+        for d in range(decks):
+            words = masks if decks == 1 else [(m >> (d * COPY_STRIDE)) & _WORD for m in masks]
+            raw = np.array(words, _U64).view(np.uint8)
+            bits = np.unpackbits(raw, bitorder="little").reshape(len(masks), COPY_STRIDE)
+            rows[:, d * width : (d + 1) * width] = bits[:, :width]
+        if not out.flags.c_contiguous:  # reshape would have made a copy: write it back
             out[:] = rows.ravel()
 
     def decode(self, obs: npt.NDArray[np.float32]) -> Mapping[str, object]:

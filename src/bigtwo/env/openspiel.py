@@ -27,17 +27,19 @@ from typing import Any
 import numpy as np
 
 from ..cards import Card, cards_of, format_cards
-from ..combos import Move
+from ..combos import Combination, Move
 from ..encoding import FIRST_CARDS, SIDE_ACTIONS, fixed_space, is_fixed
+from ..engine.actions import Give
 from ..engine.commitment import Terms, full_deck, seat_names
 from ..engine.deal import deal_out, exposed_card
 from ..engine.game import Game
+from ..engine.view import View
 from ..errors import BigTwoError
 from ..extras import require
 from ..rules.config import Rules
 from ..session import Session
 from ..table import SessionEnd, Table
-from .actions import ActionCodec
+from .actions import ActionCodec, decline_word
 from .observation import Layout
 from .runner import decision_of
 
@@ -91,7 +93,7 @@ _GAME_TYPE = pyspiel.GameType(
     max_num_players=MAX_PLAYERS,
     min_num_players=2,
     provides_information_state_string=True,
-    provides_information_state_tensor=False,
+    provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
     parameter_specification={"rules": DEFAULT_RULES},
@@ -249,12 +251,82 @@ def action_text(rules: Rules, index: int) -> str:
     return format_cards(cards_of(space.plays[index - FIRST_CARDS]))
 
 
+# the kinds of action an information state's rows tell apart: a pass (or an offer declined),
+# a play, a gift the seat saw, a gift it only knows the size of, each side action, another word
+ACTION_KINDS = ("pass", "play", "give", "hidden_give", *(a.word for a in SIDE_ACTIONS), "word")
+
+
+class RecallLayout:
+    """Where each piece of the information-state tensor sits: the seat's ``observation``
+    (`Layout`), its hand as ``dealt``, and ``actions``, one row per action of the deal it saw,
+    in order (unused rows 0): the actor (one-hot, relative: column 0 the seat itself), the
+    kind (`ACTION_KINDS`), the cards (a card slot each, as in `Layout`; none for a gift the
+    seat had no part in) and the number of cards divided by 13."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.layout = layout = setup(rules).layout
+        self.players, self.cards = rules.players, layout.cards
+        self.rows = max_game_length(rules) - len(setup(rules).deck)  # every action a deal has
+        self.width = self.players + len(ACTION_KINDS) + self.cards + 1
+        self.pieces = (
+            ("observation", (layout.size,)),
+            ("dealt", (self.cards,)),
+            ("actions", (self.rows, self.width)),
+        )
+
+    def fill(self, view: View, decision: str, pieces: dict[str, Any]) -> None:
+        """Write ``view``'s information state into ``pieces`` (views of one tensor)."""
+        layout, p = self.layout, self.players
+        layout.encode(view, decision, pieces["observation"])
+        layout.write_cards(pieces["dealt"], [_mask(view.dealt)])
+        rows = pieces["actions"]
+        rows.fill(0.0)
+        history = view.history[: self.rows]
+        if not history:
+            return
+        masks = []
+        for row, (actor, move) in enumerate(history):
+            kind, mask, count = _kind(move)
+            rows[row, (actor - view.seat) % p] = 1.0
+            rows[row, p + kind] = 1.0
+            rows[row, -1] = count / 13.0
+            masks.append(mask)
+        cards = np.zeros((len(masks), self.cards), np.float32)
+        layout.write_cards(cards.reshape(-1), masks)
+        start = p + len(ACTION_KINDS)
+        rows[: len(masks), start : start + self.cards] = cards
+
+
+def _mask(cards: Any) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def _kind(move: Move) -> tuple[int, int, int]:
+    """An action's place in `ACTION_KINDS`, the cards it shows and how many cards it moves."""
+    if isinstance(move, Combination):
+        return 1, move.mask, move.mask.bit_count()
+    if isinstance(move, Give):
+        return 2, move.mask, move.mask.bit_count()
+    if move.is_pass or decline_word(move):
+        return 0, 0, 0
+    word = getattr(move, "word", None)
+    if getattr(move, "kind", None) == "give":  # a gift seen from outside: "give 2 cards"
+        return 3, 0, int(str(word).split()[1])
+    words = ACTION_KINDS[4:-1]
+    return (4 + words.index(word) if word in words else len(ACTION_KINDS) - 1), 0, 0
+
+
 class BigTwoObserver:
-    """What one seat sees (OpenSpiel's ``PyObserver``): ``tensor`` is its observation as the
-    other environments encode it (`Layout`, ``docs/rl.md``); the string is its hand, every
-    count, the play to beat and who passed, and with perfect recall (the information state)
-    its hand as dealt and every action it saw, in order. Only the seat's own view is offered:
-    its private cards and the public information."""
+    """What one seat sees (OpenSpiel's ``PyObserver``), its private cards and the public
+    information, never another seat's cards. Without perfect recall (the observation) the
+    tensor is the seat's observation as the other environments encode it (`Layout`,
+    ``docs/rl.md``) and the string its hand, every count, the play to beat and who passed;
+    with perfect recall (the information state) the tensor is `RecallLayout`'s (that
+    observation, the hand as dealt and every action the seat saw, in order) and the string its
+    hand as dealt and those actions."""
 
     def __init__(self, game: BigTwoGame, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
         if params:
@@ -266,20 +338,27 @@ class BigTwoObserver:
                 " information (PrivateInfoType.SINGLE_PLAYER, public_info=True)"
             )
         self.layout = setup(game.rules).layout
-        self.recall = bool(kind.perfect_recall)
-        size = 0 if self.recall else self.layout.size
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = {} if self.recall else {"observation": self.tensor}
+        self.recall = RecallLayout(game.rules) if kind.perfect_recall else None
+        shapes = self.recall.pieces if self.recall else (("observation", (self.layout.size,)),)
+        self.tensor = np.zeros(sum(int(np.prod(shape)) for _, shape in shapes), np.float32)
+        self.dict: dict[str, Any] = {}
+        at = 0
+        for name, shape in shapes:
+            size = int(np.prod(shape))
+            self.dict[name] = self.tensor[at : at + size].reshape(shape)
+            at += size
 
     def set_from(self, state: BigTwoState, player: int) -> None:
         table = state.table
-        if self.recall:
-            return
         if table is None:  # nothing is dealt yet
             self.tensor.fill(0.0)
             return
         decision = decision_of(table, player) if state.current_player() == player else "turn"
-        self.layout.encode(table.view(player), decision, self.tensor)
+        view = table.view(player)
+        if self.recall is None:
+            self.layout.encode(view, decision, self.tensor)
+        else:
+            self.recall.fill(view, decision, self.dict)
 
     def string_from(self, state: BigTwoState, player: int) -> str:
         table = state.table

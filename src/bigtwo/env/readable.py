@@ -9,6 +9,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..cards import cards_of, cards_text, format_cards
+from ..combos import Combination, Move
 from ..errors import BigTwoError
 
 if TYPE_CHECKING:
@@ -31,15 +32,21 @@ def seat_info(runner: TableRunner, seat: int) -> dict[str, Any]:
         "decision": runner.decision(seat) if acting else None,
         "hand": "" if game is None else hand_text(game.hands[seat]),
         "to_beat": "" if game is None or game.table is None else str(game.table),
-        "moves": {i: str(m) for i, m in runner.offers().items()} if acting else {},
+        "moves": {i: move_text(m) for i, m in runner.offers().items()} if acting else {},
     }
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=4096)
 def hand_text(mask: int) -> str:
-    """The cards of a hand's bitmask as text, kept: a hand stays the same over the steps its
-    seat waits or passes, and writing it out was a fifteenth of a step."""
+    """The cards of a bitmask as text, kept: a hand stays the same over the steps its seat
+    waits or passes, and the same plays are offered again and again (written out afresh,
+    the offered moves' text was a tenth of a step)."""
     return cards_text(cards_of(mask))
+
+
+def move_text(move: Move) -> str:
+    """``str(move)``: a play's text (its cards) from `hand_text`'s kept texts."""
+    return hand_text(move.mask) if type(move) is Combination else str(move)
 
 
 def table_text(runner: TableRunner, seat: int | None = None) -> str:

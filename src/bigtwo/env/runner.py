@@ -61,6 +61,7 @@ class TableRunner:
         self.seat: int | None = None  # the seat to act, None once the session is over
         self._decision = "turn"  # the kind of decision the seat to act faces
         self.rewards = np.zeros(rules.players, np.float32)  # rewards of the deals just ended
+        self.paid = False  # did a deal end in the last step (are `rewards` set)?
         self.events: list[Event] = []
         self._moves: dict[int, Move] = {}
         self._seen: dict[int, Vector] = {}  # observations made since the last step
@@ -74,6 +75,7 @@ class TableRunner:
     def reset(self, seed: int) -> None:
         self.table = self._table(seed)
         self.rewards[:] = 0.0
+        self.paid = False
         self.events = self.table.start()
         self._settle()
 
@@ -103,6 +105,7 @@ class TableRunner:
 
     def _submit(self, seat: int, move: Move) -> None:
         self.rewards[:] = 0.0
+        self.paid = False
         self.events = self.table.submit(seat, move)
         self._settle()
 
@@ -112,6 +115,7 @@ class TableRunner:
         if seat is None:
             raise BigTwoError("the session is over: reset the environment")
         self.rewards[:] = 0.0
+        self.paid = False
         self.events = self.table.timeout(seat)
         self._settle()
 
@@ -143,6 +147,7 @@ class TableRunner:
                 if event.kind == "deal_over":
                     scores, teams = event.data["scores"], self.rules.teams
                     self.rewards += deal_rewards(self.reward, scores, event.seat, teams)
+                    self.paid = True
             if table.is_over:
                 self.seat = None
                 return
