@@ -69,7 +69,8 @@ OVERFLOW = """() => {
   const hiddenByClip = (el) => {
     for (let up = el; up && up !== document.body; up = up.parentElement) {
       const box = up.getBoundingClientRect();
-      if (box.width <= 1 && box.height <= 1 && getComputedStyle(up).overflow === "hidden") return true;
+      const clipped = getComputedStyle(up).overflow === "hidden";
+      if (box.width <= 1 && box.height <= 1 && clipped) return true;
     }
     return false;
   };
