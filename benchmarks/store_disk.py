@@ -89,7 +89,7 @@ def main() -> None:
         store.close()
     print(
         f"{args.rooms} rooms, {args.batch} changes a commit: {per:7.0f} bytes written per change"
-        f" ({per / 4096:.1f} pages); database {size / 1e6:.1f} MB"
+        f" ({per / 4096:.1f} blocks of 4 KB); database {size / 1e6:.1f} MB"
     )
 
 
