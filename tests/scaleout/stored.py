@@ -26,7 +26,10 @@ def stored_changes(database: str, code: str) -> list[int]:
 def stored_actions(database: str, code: str) -> list[dict[str, Any]]:
     """The room's stored actions, in order, each with its change number and seat."""
     rows = query(
-        database, "SELECT seq, seat, body FROM actions WHERE room = :code ORDER BY id", code=code
+        database,
+        "SELECT seq, seat, action FROM changes WHERE room = :code AND action IS NOT NULL"
+        " ORDER BY seq",
+        code=code,
     )
     return [{"seq": r[0], "seat": r[1], **json.loads(r[2])} for r in rows]
 

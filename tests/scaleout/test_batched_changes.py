@@ -75,9 +75,9 @@ def test_a_change_on_a_stale_copy_is_not_written_and_the_rest_of_its_batch_is(
     assert heard(ear) == [f"{other.code}:{elsewhere.seq}"]  # its lease changed hands
     ear.close()
     assert changes_of(store, contested.code) == list(range(contested.seq + 1))
-    acts = "SELECT body FROM actions WHERE room = :c AND seq = :s"
-    assert rows(store, acts, c=contested.code, s=contested.seq) == [(mine["body"],)]
-    assert mine["body"] != ours["body"]
+    acts = "SELECT action FROM changes WHERE room = :c AND seq = :s"
+    assert rows(store, acts, c=contested.code, s=contested.seq) == [(mine["action"],)]
+    assert mine["action"] != ours["action"]
     holders = "SELECT holder FROM leases WHERE room = :c"
     assert rows(store, holders, c=contested.code) == [("test:b1:a",)]
     assert rows(store, holders, c=other.code) == [("test:b1:b",)]  # the change took the lease

@@ -46,7 +46,7 @@ def stored_room(store: Store, code: str) -> dict[str, object]:
 def left_once(store: Store, code: str) -> bool:
     """Whether the room's stored actions hold one leave, and its changes are numbered without
     a gap or a repeat."""
-    leaves = rows(store, "SELECT seq FROM actions WHERE room = :c AND body LIKE :b",
+    leaves = rows(store, "SELECT seq FROM changes WHERE room = :c AND action LIKE :b",
                   c=code, b='%"leave"%')  # fmt: skip
     seq = int(str(stored_room(store, code)["seq"]))
     return len(leaves) == 1 and changes_of(store, code) == list(range(seq + 1))

@@ -31,7 +31,7 @@ def test_migrations_apply_once(database_url: str) -> None:
     store = Store(database_url)  # a second start finds the schema current
     with store.engine.connect() as conn:
         version = conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar()
-    assert version == "0006"
+    assert version == "0007"
     store.close()
 
 
@@ -60,24 +60,54 @@ def test_the_columns_written_each_action_are_compressed_with_lz4_on_postgresql(
 def test_a_batch_commits_together(database_url: str) -> None:
     store = Store(database_url)
     a, b = _code(), _code()
-    room = {"code": a, "status": "playing", "public": True, "seq": 3}
+    room = {"code": a, "status": "playing", "public": True, "seq": 1}
     store.write(
         [
-            Write({**room, "seq": 2}, {"type": "act", "action": "3D"}, 0, 1.0),
-            Write(room, {"type": "act", "action": "pass"}, 1, 1.1, ("{}",), 0),
+            Write(room, {"type": "create"}, 0, 0.9),  # a snapshot: the room's row
+            Write({**room, "seq": 2}, {"type": "act", "action": "3D"}, 0, 1.0, patch=[]),
+            Write({**room, "seq": 3}, {"type": "act", "action": "pass"}, 1, 1.1, ("{}",), 0, []),
             Write({**room, "code": b, "status": "closed"}, None, None, 1.2),
         ]
     )
-    stored = {code: json.loads(text) for code, (text, _, _) in store.rooms()}
-    assert stored[a]["seq"] == 3 and b not in stored  # the last state wins; closed rooms stay out
-    assert [x["action"] for x in store.actions(a)] == ["3D", "pass"]
+    stored = {code: form for code, form in store.rooms()}
+    assert b not in stored  # closed rooms stay out
+    text, tail, seq = stored[a]  # the snapshot and the changes after it, the last its version
+    assert (json.loads(text)["seq"], tail, seq) == (1, [(2, "[]"), (3, "[]")], 3)
+    assert [x["action"] for x in store.actions(a) if x["type"] == "act"] == ["3D", "pass"]
     assert store.record(a, 0) == "{}" and store.record(a, 1) is None
     with pytest.raises(sa.exc.IntegrityError):  # a record is written once
-        store.write([Write(room, None, None, 2.0, ("{}",), 0)])
-    assert [x["action"] for x in store.actions(a)] == [
-        "3D",
-        "pass",
-    ]  # the failed batch left nothing
+        store.write([Write({**room, "seq": 4}, None, None, 2.0, ("{}",), 0, [])])
+    assert store.rooms()[0][1][2] == 3  # the failed batch left nothing
+    with pytest.raises(sa.exc.IntegrityError):  # and a change too
+        store.write([Write({**room, "seq": 3}, None, None, 2.0, (), 0, [])])
+    store.close()
+
+
+def test_a_change_in_play_writes_one_row_and_a_snapshot_the_rooms_row(tmp_path: Path) -> None:
+    """The room's row is written with a snapshot only (one process): a change in play is
+    its row of ``changes`` alone, the action in it; a snapshot drops the changes before."""
+    store = Store(f"sqlite:///{tmp_path / 'rooms.db'}")
+    room = _played(0)
+    store.write([room.write({"type": "create"}, 0)])
+    with store.engine.connect() as conn:
+        row = conn.execute(sa.text("SELECT seq, updated FROM rooms")).one()
+    since: list[str] = []  # the actions since the last snapshot, its own included
+    for step in range(SNAPSHOT_EVERY + 2):
+        offers = room.state_for(0)["offers"]
+        room.act(0, Act(type="act", id=str(step), action=offers[-1]), now=100.0 + step)
+        write = room.write({"type": "act", "id": str(step)}, 0)
+        store.write([write])
+        with store.engine.connect() as conn:
+            now = conn.execute(sa.text("SELECT seq, updated FROM rooms")).one()
+            kept = conn.execute(sa.text("SELECT count(*) FROM changes")).scalar()
+        if write.patch is not None:
+            assert now == row and kept == room.seq - row[0] + 1
+            since.append(str(step))
+        else:
+            assert now[0] == room.seq and kept == 1
+            row, since = now, [str(step)]
+    assert 1 < len(since) < SNAPSHOT_EVERY  # a snapshot came, and changes after it
+    assert [a["id"] for a in store.actions(room.code)] == since
     store.close()
 
 
@@ -161,6 +191,68 @@ def test_a_room_stored_before_patches_loads_and_goes_on_in_patches(tmp_path: Pat
         store.write([write])
     again = Room.loads(*store.rooms()[0][1])
     assert again.to_dict() == back.to_dict()
+    store.close()
+
+
+def test_a_room_stored_by_0006_loads_and_goes_on_in_rows_of_its_own(tmp_path: Path) -> None:
+    """A room the version before stored (0006: its row's ``seq`` its version, the action in
+    ``actions``) loads as it was after the migration, and goes on in rows of ``changes``
+    that carry their action, its row untouched until a snapshot."""
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    engine = sa.create_engine(url)
+    with engine.begin() as conn:
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS))
+        config.attributes["connection"] = conn
+        command.upgrade(config, "0006")
+    room = _played(2)
+    snapshot = room.write(None, None)
+    with engine.begin() as conn:  # as the version before wrote a snapshot, then patches
+        conn.execute(
+            sa.text(
+                "INSERT INTO rooms (code, status, public, seq, data, updated, snap)"
+                " VALUES (:code, 'playing', 0, :seq, :data, 1.0, :seq)"
+            ),
+            {"code": room.code, "seq": room.seq, "data": json.dumps(snapshot.room)},
+        )
+        for step in range(3):
+            offers = room.state_for(0)["offers"]
+            room.act(0, Act(type="act", id=f"o{step}", action=offers[-1]), now=150.0 + step)
+            patch = room.write(None, None).patch
+            values = {"code": room.code, "seq": room.seq, "patch": json.dumps(patch)}
+            conn.execute(sa.text("UPDATE rooms SET seq = :seq WHERE code = :code"), values)
+            conn.execute(
+                sa.text(
+                    "INSERT INTO changes (room, seq, at, patch) VALUES (:code, :seq, 2, :patch)"
+                ),
+                values,
+            )
+            conn.execute(
+                sa.text(
+                    "INSERT INTO actions (room, seq, seat, body, at)"
+                    " VALUES (:code, :seq, 0, '{}', 2)"
+                ),
+                values,
+            )
+    engine.dispose()
+    store = Store(url)
+    with store.engine.connect() as conn:
+        indexes = {i["name"] for i in sa.inspect(conn).get_indexes("changes")}
+    assert "changes_at" not in indexes  # only a shared database prunes by it
+    [(code, stored)] = store.rooms()
+    back = Room.loads(*stored)
+    assert code == room.code and back.to_dict() == room.to_dict()
+    with store.engine.connect() as conn:
+        row = conn.execute(sa.text("SELECT seq, updated FROM rooms")).one()
+    offers = back.state_for(0)["offers"]
+    back.act(0, Act(type="act", id="n0", action=offers[-1]), now=200.0)
+    write = back.write({"type": "act", "id": "n0"}, 0)
+    assert write.patch is not None
+    store.write([write])
+    with store.engine.connect() as conn:
+        assert conn.execute(sa.text("SELECT seq, updated FROM rooms")).one() == row
+    assert Room.loads(*store.rooms()[0][1]).to_dict() == back.to_dict()
+    assert [a.get("id") for a in store.actions(room.code)] == ["n0"]
     store.close()
 
 

@@ -515,17 +515,24 @@ class Room:
 
     def write(self, action: dict[str, Any] | None, seat: int | None) -> Write:
         """What storing this change writes: the patch from the form last stored (the whole
-        form, every `SNAPSHOT_EVERY` changes and while the room is not in play: the lobby
-        reads waiting rooms whole), the action, the deals it ended (their records, numbered
-        on from those stored before)."""
+        form every `SNAPSHOT_EVERY` changes, while the room is not in play (the lobby reads
+        waiting rooms whole) and where it starts playing: the store's row of the room,
+        written only with a snapshot, says which rooms are open), the action, the deals it
+        ended (their records, numbered on from those stored before)."""
         # one line each: `Record.dumps` indents for people, with the slower pure-Python
         # encoder (whose reference cycles outlive the call, too)
         first = self.recorded
         records = tuple(jsontext.dumps(g.record().to_dict()) for g in self.finished)
         self.finished, self.recorded = [], self.recorded + len(records)
         form = json.loads(jsontext.dumps(self.to_dict()))  # as read back: lists, text keys
-        due = self.status != "playing" or self.seq - self.snap >= SNAPSHOT_EVERY
-        base = None if due else self.stored
+        base = self.stored
+        due = (  # the room's row says whether it is open and public: written with a snapshot
+            self.status != "playing"
+            or self.seq - self.snap >= SNAPSHOT_EVERY
+            or base is None
+            or (base["status"], base["public"]) != (form["status"], form["public"])
+        )
+        base = None if due else base
         patch = None if base is None else diff(base, form)
         if patch is None:
             self.snap = self.seq

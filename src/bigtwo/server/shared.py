@@ -42,7 +42,7 @@ from ..engine.view import SPECTATOR
 from ..table import Event
 from . import jsontext, upkeep
 from .room import Room, RoomError, log_unreadable
-from .store import CHANGES, ROOMS, Store, Write, first_line, stored, write_rows
+from .store import CHANGES, ROOMS, Store, first_line, insert_room, stored
 
 log = logging.getLogger("bigtwo.server")
 T = TypeVar("T")
@@ -54,10 +54,10 @@ LOCK_ROOM = "SELECT seq, status, data, snap FROM rooms WHERE code = %(code)s FOR
 SHARE_ROOM = "SELECT seq, status, data, snap FROM rooms WHERE code = %(code)s FOR SHARE"
 # One statement writes a change, if the stored room is still the one it was made on (its
 # ``seq`` is ``before``): the room (whole only in a snapshot, `Room.write`; else its version),
-# its patch and events, its lease (taken, if another process held it:
+# the change's row (its patch, events and action), its lease (taken, if another process held it:
 # the holder's rounds renew it; a lease this process holds already is left alone, unlocked,
 # so a change never waits for a lease round), the records of deals it ended, the
-# notification (and, where a seat acted, the action). It returns a row if it wrote. The
+# notification. It returns a row if it wrote. The
 # notification goes only where it is needed: to a process with someone in the room
 # (``occupancy``), or one whose lease this change took (its timer must stop). The room's row
 # must already be locked when the statement starts, so that its snapshot holds every arrival
@@ -65,7 +65,7 @@ SHARE_ROOM = "SELECT seq, status, data, snap FROM rooms WHERE code = %(code)s FO
 # left it). The records go in binary (``%(records)b``): as text each is escaped, its JSON's
 # quotes one by one (psycopg took 219 µs for a deal's record, against 2 µs). Spelled in SQL:
 # it runs for every action.
-WRITE_CHANGE = """
+WRITE_CHANGE = f"""
 WITH room AS (
     UPDATE rooms SET status = %(status)s, public = %(public)s, seq = %(seq)s,
         data = COALESCE(%(data)s::text, data), snap = COALESCE(%(snap)s::integer, snap),
@@ -73,8 +73,8 @@ WITH room AS (
     WHERE code = %(code)s AND seq = %(before)s
     RETURNING code
 ), change AS (
-    INSERT INTO changes (room, seq, events, at, patch)
-    SELECT code, %(seq)s, %(events)s, %(at)s, %(patch)s FROM room
+    INSERT INTO changes (room, seq, events, at, patch, seat, action)
+    SELECT code, %(seq)s, %(events)s, %(at)s, %(patch)s, %(seat)s, %(action)s FROM room
 ), lease AS (
     UPDATE leases SET holder = %(holder)s, expires = %(expires)s
     WHERE room = %(code)s AND holder <> %(holder)s AND EXISTS (SELECT 1 FROM room)
@@ -87,17 +87,13 @@ WITH room AS (
     INSERT INTO records (room, number, body)
     SELECT code, %(first)s + r.n - 1, r.body
     FROM room, unnest(%(records)b::text[]) WITH ORDINALITY AS r(body, n)
-){action}
+)
 SELECT code, CASE WHEN EXISTS (SELECT 1 FROM lease) OR EXISTS (
     SELECT 1 FROM occupancy o
     WHERE o.room = room.code AND o.holder <> %(holder)s AND o.left_at IS NULL
-) THEN pg_notify('{channel}', %(payload)s) END
+) THEN pg_notify('{CHANNEL}', %(payload)s) END
 FROM room
 """
-WITH_ACTION = """, action AS (
-    INSERT INTO actions (room, seq, seat, body, at)
-    SELECT code, %(seq)s, %(seat)s, %(body)s, %(at)s FROM room
-)"""
 # Whether a change was stored (its commit happened, though its reply was lost): its own row
 # of ``changes``, whatever became of the room since. Not the room standing as the change left
 # it: another process may have changed it after the commit, before the retry, and the change
@@ -106,8 +102,6 @@ STORED = """SELECT 1 FROM changes
 WHERE room = %(code)s AND seq = %(seq)s AND at = %(at)s AND events = %(events)s"""
 LOCK_ROOMS = """SELECT code FROM rooms WHERE code = ANY(%(codes)s)
 ORDER BY code COLLATE "C" FOR UPDATE"""
-WRITE_WITH_ACTION = WRITE_CHANGE.format(action=WITH_ACTION, channel=CHANNEL)
-WRITE_WITHOUT_ACTION = WRITE_CHANGE.format(action="", channel=CHANNEL)
 
 
 # Leases are locked in the order of their rooms' codes (byte order, as `SharedRooms.commit`
@@ -221,7 +215,7 @@ class SharedRooms:
                 if tried and _was_stored(conn, change):
                     return
                 tried = True
-                write_rows(conn, [Write(room.to_dict(), None, None, now)])
+                insert_room(conn, room.to_dict(), now)
                 _write(conn, change)
                 upkeep.arrived(conn, room.code, 0, self.holder, now)
                 upkeep.entered(conn, room.code, self.holder)
@@ -295,7 +289,7 @@ class SharedRooms:
             "expires": now + self.lease_seconds,
             "payload": f"{room.code}:{room.seq}",
             "seat": outcome.seat,
-            "body": None if outcome.action is None else jsontext.dumps(outcome.action),
+            "action": None if outcome.action is None else jsontext.dumps(outcome.action),
             "first": write.first,
             "records": list(write.records),
         }
@@ -318,7 +312,7 @@ class SharedRooms:
                 assert driver is not None
                 with driver.pipeline():
                     driver.execute(LOCK_ROOMS, {"codes": codes})
-                    cursors = {i: driver.execute(_statement(batch[i]), batch[i]) for i in order}
+                    cursors = {i: driver.execute(WRITE_CHANGE, batch[i]) for i in order}
                 written = [cursors[i].rowcount == 1 for i in range(len(batch))]
                 if attempts > 1:  # an earlier attempt's commit may have stored some, unheard
                     written = [w or _was_stored(conn, batch[i]) for i, w in enumerate(written)]
@@ -465,13 +459,9 @@ class SharedRooms:
             upkeep.alive(conn, self.holder, time.time())
 
 
-def _statement(change: dict[str, Any]) -> str:
-    return WRITE_WITHOUT_ACTION if change["body"] is None else WRITE_WITH_ACTION
-
-
 def _write(conn: sa.Connection, change: dict[str, Any]) -> bool:
     """Write a `SharedRooms.change` on an open transaction; was it written?"""
-    return conn.exec_driver_sql(_statement(change), change).first() is not None
+    return conn.exec_driver_sql(WRITE_CHANGE, change).first() is not None
 
 
 def _was_stored(conn: sa.Connection, change: dict[str, Any]) -> bool:

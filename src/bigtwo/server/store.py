@@ -1,16 +1,20 @@
 """Where rooms live between restarts: SQLAlchemy 2 on any URL (an SQLite file by default,
 PostgreSQL by a URL change), the schema kept by Alembic migrations applied on start.
 
-Each write is one transaction holding, for any number of rooms, each change: the patch from
-the room's stored form before it to the form after it (`bigtwo.view_patch`: a move is a few
-hundred bytes), the accepted action that led to it and the records of deals that ended. Every
-`SNAPSHOT_EVERY` changes, and for every change of a room not in play, the room's whole form
-is written instead (``rooms.data``, at version ``rooms.snap``); a room is read back as its
-snapshot with the patches since applied (`Room.loads`). The whole form with every change cost
-22-24 KB of disk per action (benchmarks/server.py). The hub commits a batch before it tells
-anyone of what the batch holds (group commit). SQLite runs in WAL mode with
-``synchronous=FULL``: a commit is on disk when it returns, so it survives a killed process
-and a power cut.
+Each write is one transaction holding, for any number of rooms, each change as one row of
+``changes``: the patch from the room's stored form before it to the form after it
+(`bigtwo.view_patch`: a move is a few hundred bytes) and the accepted action that led to it;
+and the records of deals that ended. Every `SNAPSHOT_EVERY` changes, and for every change
+that takes a room into or out of play, the room's whole form is written instead
+(``rooms.data``, at version ``rooms.snap``) and the changes before it go; a room is read
+back as its snapshot with the patches since applied (`Room.loads`), its version the last of
+them. So a change in play writes its row of ``changes`` and nothing else: one process writes
+the room's row only with a snapshot (a shared database's row carries the version its
+changes are checked against, `shared.WRITE_CHANGE`). The whole form with every change cost
+22-24 KB of disk per action; its row, the change's, its indexes and the action's, each a
+whole page in SQLite's WAL, 30-35 KB. The hub commits a batch before it tells anyone of
+what the batch holds (group commit). SQLite runs in WAL mode with ``synchronous=FULL``: a
+commit is on disk when it returns, so it survives a killed process and a power cut.
 """
 
 from __future__ import annotations
@@ -36,6 +40,11 @@ NOT_STORED = f"the change wasn't stored: {DATABASE_FAILED}"
 # Changes between whole snapshots of a playing room: a room read back replays at most this
 # many patches, and a snapshot's kilobytes are spread over as many changes.
 SNAPSHOT_EVERY = 32
+# SQLite's page: its WAL takes a whole page for each one a commit changes (two, for a change
+# in play: the row and its key's index), and the disk's 4 KB blocks for a frame that
+# straddles them. With 1 KB pages a change of a few hundred bytes writes about 5 KB rather
+# than 10 (4 KB pages; alone in its commit: 10 KB and 17 KB), benchmarks/store_disk.py.
+SQLITE_PAGE = 1024
 
 _meta = sa.MetaData()
 ROOMS = sa.Table(
@@ -44,13 +53,14 @@ ROOMS = sa.Table(
     sa.Column("code", sa.String(16), primary_key=True),
     sa.Column("status", sa.String(16)),
     sa.Column("public", sa.Boolean),
-    sa.Column("seq", sa.Integer),
+    sa.Column("seq", sa.Integer),  # a shared database: the room's version (its changes'
+    # version check); one process: that of its snapshot, the changes after it say the rest
     sa.Column("data", sa.Text),  # the room's whole form at version ``snap``
     sa.Column("updated", sa.Float),
     sa.Column("snap", sa.Integer),  # at most the version of ``data`` (an older server's
     # writes leave it behind: the form's own ``seq`` says which changes follow it)
 )
-ACTIONS = sa.Table(
+ACTIONS = sa.Table(  # written by versions before 0007 only (the action is the change's)
     "actions",
     _meta,
     sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
@@ -67,14 +77,16 @@ RECORDS = sa.Table(
     sa.Column("number", sa.Integer, primary_key=True),
     sa.Column("body", sa.Text),
 )
-CHANGES = sa.Table(  # each change's patch since a snapshot; on a shared database each
-    "changes",  # change's events by audience too (its patch is None where it is a snapshot)
-    _meta,
+CHANGES = sa.Table(  # each change since a snapshot: its patch (None where it is the
+    "changes",  # snapshot), the action and its seat; on a shared database its events by
+    _meta,  # audience too
     sa.Column("room", sa.String(16), primary_key=True),
     sa.Column("seq", sa.Integer, primary_key=True),
     sa.Column("events", sa.Text, nullable=True),
     sa.Column("at", sa.Float),
     sa.Column("patch", sa.Text, nullable=True),
+    sa.Column("seat", sa.Integer, nullable=True),
+    sa.Column("action", sa.Text, nullable=True),
 )
 LEASES = sa.Table(  # shared databases only: who runs a room's timers, until when
     "leases",
@@ -170,11 +182,12 @@ class Store:
             return int(found or 0)
 
     def actions(self, code: str) -> list[dict[str, Any]]:
+        """The actions of the room's changes still kept (since its last snapshot, on SQLite)."""
         with self.engine.connect() as conn:
             rows = conn.execute(
-                sa.select(ACTIONS.c.seq, ACTIONS.c.seat, ACTIONS.c.body)
-                .where(ACTIONS.c.room == code)
-                .order_by(ACTIONS.c.id)
+                sa.select(CHANGES.c.seq, CHANGES.c.seat, CHANGES.c.action)
+                .where(CHANGES.c.room == code, CHANGES.c.action.is_not(None))
+                .order_by(CHANGES.c.seq)
             )
             return [{"seq": r[0], "seat": r[1], **json.loads(r[2])} for r in rows]
 
@@ -184,95 +197,62 @@ class Store:
 
 def stored(conn: sa.Connection, code: str, row: Any) -> Stored:
     """The stored form of the room whose ``rooms`` row (``data``, ``snap``, ``seq``) is
-    ``row``: its snapshot and the changes after ``snap`` through ``seq``."""
-    tail: list[tuple[int, str | None]] = []
-    if row.snap is None or row.snap < row.seq:
-        tail = [
-            (int(seq), patch)
-            for seq, patch in conn.execute(
-                sa.select(CHANGES.c.seq, CHANGES.c.patch)
-                .where(
-                    CHANGES.c.room == code,
-                    CHANGES.c.seq > (row.snap or 0),
-                    CHANGES.c.seq <= row.seq,
-                )
-                .order_by(CHANGES.c.seq)
-            )
-        ]
-    return row.data, tail, int(row.seq)
-
-
-def _room_values(*keys: str) -> dict[str, Any]:
-    return {c: sa.bindparam(c) for c in keys}
+    ``row``: its snapshot and the changes after ``snap``, the last of which is the room's
+    version (one process writes the row only with a snapshot; a shared database's row has
+    the version, and one read apart from it may find a change committed since)."""
+    snap = row.snap or 0
+    tail = [
+        (int(seq), patch)
+        for seq, patch in conn.execute(
+            sa.select(CHANGES.c.seq, CHANGES.c.patch)
+            .where(CHANGES.c.room == code, CHANGES.c.seq > snap)
+            .order_by(CHANGES.c.seq)
+        )
+    ]
+    return row.data, tail, max(int(row.seq), tail[-1][0] if tail else 0)
 
 
 # Built once: SQLAlchemy caches a statement's compiled form, not the building of it.
-_KEPT = ("status", "public", "seq", "updated")
-_UPDATE_ROOM = (
-    sa.update(ROOMS).where(ROOMS.c.code == sa.bindparam("key")).values(_room_values(*_KEPT))
-)
+_SNAPSHOT = ("status", "public", "seq", "updated", "data", "snap")
 _UPDATE_SNAPSHOT = (
     sa.update(ROOMS)
     .where(ROOMS.c.code == sa.bindparam("key"))
-    .values(_room_values(*_KEPT, "data", "snap"))
+    .values({c: sa.bindparam(c) for c in _SNAPSHOT})
 )
 _INSERT_ROOM = sa.insert(ROOMS)
-_INSERT_ACTION = sa.insert(ACTIONS)
 _INSERT_RECORD = sa.insert(RECORDS)
 _INSERT_CHANGE = sa.insert(CHANGES)
 _BEFORE_SNAPSHOT = sa.delete(CHANGES).where(
-    CHANGES.c.room == sa.bindparam("key"), CHANGES.c.seq <= sa.bindparam("snap")
+    CHANGES.c.room == sa.bindparam("key"), CHANGES.c.seq < sa.bindparam("snap")
 )
 
 
 def write_rows(conn: sa.Connection, batch: list[Write]) -> None:
-    """Write a batch's rows on an open transaction: each change's patch, and for each room
-    its version after the batch and its last snapshot in the batch (the patches before that
-    are dropped: nothing reads them)."""
-    latest = {w.room["code"]: w for w in batch}  # a room's last state in the batch wins
+    """Write a batch's rows on an open transaction: each change's row (its patch, or none
+    where it is a snapshot, and its action), and for each room with a snapshot in the batch
+    its row, as of the last (the changes before that go: nothing reads them). A room's row
+    is not written otherwise: its version is its last change's."""
     snapshots = {w.room["code"]: w for w in batch if w.patch is None}
-    for code, w in latest.items():
-        values = {
-            "status": w.room["status"],
-            "public": w.room["public"],
-            "seq": w.room["seq"],
-            "updated": w.at,
-        }
-        snapshot = snapshots.get(code)
-        if snapshot is None:
-            if conn.execute(_UPDATE_ROOM, {"key": code, **values}).rowcount == 0:
-                raise ValueError(f"room {code}: a patch for a room never stored whole")
-            continue
-        values |= {"data": jsontext.dumps(snapshot.room), "snap": snapshot.room["seq"]}
+    for code, w in snapshots.items():
+        values = _room_row(w.room, w.at)
         if conn.execute(_UPDATE_SNAPSHOT, {"key": code, **values}).rowcount == 0:
-            conn.execute(_INSERT_ROOM, {"code": code, **values})
+            conn.execute(_INSERT_ROOM, {"code": code, **values})  # a new room
         else:
             conn.execute(_BEFORE_SNAPSHOT, {"key": code, "snap": values["snap"]})
     changes = [
         {
             "room": w.room["code"],
             "seq": w.room["seq"],
-            "patch": jsontext.dumps(w.patch),
+            "patch": None if w.patch is None else jsontext.dumps(w.patch),
             "at": w.at,
+            "seat": w.seat,
+            "action": None if w.action is None else jsontext.dumps(w.action),
         }
         for w in batch
-        if w.patch is not None and w.room["seq"] > _snap(snapshots.get(w.room["code"]))
+        if w.room["seq"] >= _snap(snapshots.get(w.room["code"]))
     ]
     if changes:
         conn.execute(_INSERT_CHANGE, changes)
-    actions = [
-        {
-            "room": w.room["code"],
-            "seq": w.room["seq"],
-            "seat": w.seat,
-            "body": jsontext.dumps(w.action),
-            "at": w.at,
-        }
-        for w in batch
-        if w.action is not None
-    ]
-    if actions:
-        conn.execute(_INSERT_ACTION, actions)
     records = [
         {"room": w.room["code"], "number": w.first + i, "body": body}
         for w in batch
@@ -282,12 +262,30 @@ def write_rows(conn: sa.Connection, batch: list[Write]) -> None:
         conn.execute(_INSERT_RECORD, records)
 
 
+def insert_room(conn: sa.Connection, form: dict[str, Any], at: float) -> None:
+    """A new room's row: its whole ``form`` (a shared database's first change, on it, is
+    checked against its version)."""
+    conn.execute(_INSERT_ROOM, {"code": form["code"], **_room_row(form, at)})
+
+
+def _room_row(form: dict[str, Any], at: float) -> dict[str, Any]:
+    return {
+        "status": form["status"],
+        "public": form["public"],
+        "seq": form["seq"],
+        "updated": at,
+        "data": jsontext.dumps(form),
+        "snap": form["seq"],
+    }
+
+
 def _snap(snapshot: Write | None) -> int:
     return -1 if snapshot is None else int(snapshot.room["seq"])
 
 
 def _sqlite_settings(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
+    cursor.execute(f"PRAGMA page_size={SQLITE_PAGE}")  # a new database's; kept by one made before
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA busy_timeout=5000")
