@@ -87,6 +87,7 @@ class Create(Message):
     # holds it to its lower bound (`Settings.min_turn`)
     public: bool = True
     pace: Pace | None = None  # how soon each bot moves (`PACES`); None: the server's default
+    spectators_chat: bool = False  # whether spectators may chat (the host may change it)
 
     def logged(self) -> dict[str, Any]:
         return {"rules": self.preset, "players": self.players, "pace": self.pace}
@@ -118,11 +119,12 @@ class Resume(Message):
 
 
 class Watch(Message):
-    """Watch a room: the public view only."""
+    """Watch a room: the public view only; ``name`` signs the spectator's chat lines."""
 
     type: Literal["watch"]
     room: Code
     last: Seq | None = None
+    name: Annotated[str, Field(max_length=100)] | None = None  # checked as any name is
 
     def logged(self) -> dict[str, Any]:
         return {"last": self.last}
@@ -147,15 +149,27 @@ class Host(Message):
     """The host's controls. ``what``: ``start``; ``seat`` (make ``seat`` open or a bot of
     ``kind`` before the start); ``remove`` (a player's seat goes to a bot); ``mute``;
     ``hand_over`` (the host role to ``seat``); ``invite`` (a token for an open seat, for a
-    program to play it); ``close``; ``rematch`` (after the session)."""
+    program to play it); ``close``; ``rematch`` (after the session); ``spectators_chat``
+    (whether spectators may chat: ``allow``)."""
 
     type: Literal["host"]
-    what: Literal["start", "seat", "remove", "mute", "hand_over", "invite", "close", "rematch"]
+    what: Literal[
+        "start",
+        "seat",
+        "remove",
+        "mute",
+        "hand_over",
+        "invite",
+        "close",
+        "rematch",
+        "spectators_chat",
+    ]
     seat: Seat | None = None
     kind: Annotated[str, Field(max_length=10)] | None = None
+    allow: bool | None = None
 
     def logged(self) -> dict[str, Any]:
-        return {"what": self.what, "target": self.seat, "kind": self.kind}
+        return {"what": self.what, "target": self.seat, "kind": self.kind, "allow": self.allow}
 
 
 class Unwatch(Message):
@@ -374,12 +388,22 @@ class Unseated(Outbound):
 
 @_outbound
 class ChatLine(Outbound):
-    """A chat line, to everyone in the room."""
+    """A chat line, to everyone in the room: a seat's, or (``seat`` null) a spectator's."""
 
     type: Literal["chat"] = "chat"
-    seat: int
+    seat: int | None
     name: str
     text: str
+
+
+@_outbound
+class Watchers(Outbound):
+    """How many spectators ``room`` has now (on every server process of its database): on
+    entering, when there are any, and whenever the number changes."""
+
+    type: Literal["watchers"] = "watchers"
+    room: str
+    count: int
 
 
 @_outbound

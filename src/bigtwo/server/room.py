@@ -74,6 +74,7 @@ class Room:
     deadline: float | None = None  # when the awaited seat's time runs out (epoch seconds)
     pace: Pace = "instant"  # how soon each bot moves (`PACES`): instant, within the change
     bot_at: float | None = None  # when the due bot moves (a paced room; epoch seconds)
+    spectators_chat: bool = False  # whether spectators may chat (the host's to say)
     muted: set[int] = field(default_factory=set)
     away: set[int] = field(default_factory=set)  # people whose seat a bot plays meanwhile
     votes: set[int] = field(default_factory=set)
@@ -123,6 +124,7 @@ class Room:
             turn_seconds=msg.turn_seconds,
             public=msg.public,
             pace=msg.pace or pace,
+            spectators_chat=msg.spectators_chat,
         )
         room.host_token = room.token_for(0)
         return room
@@ -172,11 +174,16 @@ class Room:
         self.seq += 1
         return seat, self.token_for(seat)
 
-    def chat(self, seat: int, text: str) -> dict[str, Any]:
+    def chat(self, seat: int | None, text: str, name: str = "") -> dict[str, Any]:
+        """A chat line of ``seat`` (None: a spectator, signed ``name``, while the host lets
+        spectators chat)."""
+        if seat is None and not self.spectators_chat:
+            raise RoomError("spectators_quiet", "the host lets only the players chat here")
         if seat in self.muted:
             raise RoomError("muted", "the host has muted you")
         line = _typed(text, "a chat line", CHAT_LENGTH, "bad_text")
-        return {"type": "chat", "seat": seat, "name": self.names[seat], "text": line}
+        said = name if seat is None else self.names[seat]
+        return {"type": "chat", "seat": seat, "name": said, "text": line}
 
     def vote_end(self, seat: int, yes: bool) -> list[Event]:
         if self.status != "playing":
@@ -249,6 +256,8 @@ class Room:
             return self._start(now), None
         if what == "close":
             return self.close(), None
+        if what == "spectators_chat":
+            return self._spectators_chat(msg.allow), None
         if what == "rematch":
             if self.status != "over":
                 raise RoomError("not_over", "a rematch starts once the session is over")
@@ -281,6 +290,12 @@ class Room:
             return self.leave(target, now, "removed"), None
         self.seq += 1
         return [], None
+
+    def _spectators_chat(self, allow: bool | None) -> list[Event]:
+        if allow is None:
+            raise RoomError("bad_field", "spectators_chat: allow is true or false", field="allow")
+        self.spectators_chat = allow
+        return self._changed([])
 
     def close(self) -> list[Event]:
         """Close the room (the host closed it, or it stood empty too long)."""
@@ -430,6 +445,7 @@ class Room:
             "deadline": self.deadline,
             "pace": self.pace,
             "bot_at": self.bot_at,
+            "spectators_chat": self.spectators_chat,
             "muted": sorted(self.muted),
             "away": sorted(self.away),
             "votes": sorted(self.votes),
@@ -493,6 +509,7 @@ class Room:
             deadline=data["deadline"],
             pace=_pace(data.get("pace", "instant")),  # a room stored before paces had none
             bot_at=data.get("bot_at"),
+            spectators_chat=bool(data.get("spectators_chat", False)),  # stored before: none
             muted=set(data["muted"]),
             away=set(data["away"]),
             votes=set(data["votes"]),
@@ -522,6 +539,7 @@ class Room:
             "public": self.public,
             "turn_seconds": self.turn_seconds,
             "pace": self.pace,
+            "spectators_chat": self.spectators_chat,
             "deals": self.end.deals,
             "target": self.end.target,
             "totals": None if table is None else list(table.session.totals),
@@ -615,6 +633,11 @@ def _name(name: object) -> str:
         return player_name(name.strip() if isinstance(name, str) else name, "a name")
     except BigTwoError as exc:
         raise RoomError("bad_name", str(exc)) from None
+
+
+def spectator_name(name: str | None) -> str:
+    """A spectator's name for their chat lines: checked as a seat's is; none: ""."""
+    return "" if name is None else _name(name)
 
 
 def _typed(value: object, what: str, limit: int, code: str) -> str:

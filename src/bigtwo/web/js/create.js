@@ -19,6 +19,7 @@ export function createForm() {
   const target = h("input", { id: "target", type: "number", min: 1, inputmode: "numeric" });
   const timer = h("input", { id: "timer", type: "number", min: 0, max: 3600, value: 0 });
   const isPublic = h("input", { id: "public", type: "checkbox", checked: true });
+  const spectatorsChat = h("input", { id: "spectators-chat", type: "checkbox" });
   const pace = h("select", { id: "pace" },
     PACES.map((p) => h("option", { value: p, text: t(`pace.${p}`) })));
   const options = h("textarea", { id: "options", rows: 2, spellcheck: "false" });
@@ -99,6 +100,7 @@ export function createForm() {
       turn_seconds: Number(timer.value) || 0,
       pace: pace.value,
       public: isPublic.checked,
+      spectators_chat: spectatorsChat.checked,
     };
     if (deals.value) message.deals = Number(deals.value);
     if (target.value) message.target = Number(target.value);
@@ -123,6 +125,8 @@ export function createForm() {
     field("timer", t("create.timer"), timer),
     field("pace", t("create.pace"), pace),
     h("p", { class: "field check" }, isPublic, h("label", { for: "public", text: t("create.public") })),
+    h("p", { class: "field check" }, spectatorsChat,
+      h("label", { for: "spectators-chat", text: t("chat.spectators.allow") })),
     field("options", t("create.options"), options),
     h("details", {}, h("summary", { text: t("create.options.help") }), optionList),
     h("button", { type: "submit", class: "primary", text: t("home.create") }),

@@ -19,6 +19,7 @@ export const S = {
   results: [],
   settlement: null,
   chat: [],
+  watchers: 0, // how many watch the room (the server's `watchers`)
   selected: new Set(),
   connected: true,
   restarting: false,
