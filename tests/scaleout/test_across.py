@@ -1,8 +1,9 @@
 """What one process does, the clients of another see: a chat line sent through one reaches
-the room's clients on the other (once); the lobby of either lists a public room created on
-the other until it starts or closes; the host's actions taken through one are in force on
-the other; a person gone from one process past the grace period gets a bot, once, from the
-room's lease holder, and their seat back through the other."""
+the room's clients on the other (once), and so does the number of spectators on both; the
+lobby of either lists a public room created on the other until it starts or closes; the
+host's actions taken through one are in force on the other; a person gone from one process
+past the grace period gets a bot, once, from the room's lease holder, and their seat back
+through the other."""
 
 from __future__ import annotations
 
@@ -66,6 +67,14 @@ def two_in_a_room(a: ServerProcess, b: ServerProcess, **options: Any) -> tuple[s
     return code, ann, bob
 
 
+def watching(client: Client, count: int, timeout: float = 15) -> None:
+    """Read until the last number of spectators the client was told is ``count``."""
+    give_up = time.monotonic() + timeout
+    while [m["count"] for m in client.received if m.get("type") == "watchers"][-1:] != [count]:
+        assert time.monotonic() < give_up, f"never told {count} watch"
+        client.receive(timeout=give_up - time.monotonic())
+
+
 def test_chat_crosses_processes_once(servers: list[ServerProcess]) -> None:
     a, b = servers
     code, ann, bob = two_in_a_room(a, b)
@@ -88,7 +97,24 @@ def test_chat_crosses_processes_once(servers: list[ServerProcess]) -> None:
     with pytest.raises(ServerError) as refused:
         bob.expect("chat")
     assert refused.value.code == "muted"
-    for client in (ann, bob, watcher):
+    watching(ann, 1)  # b's spectator, as b says its count
+    ann.send({"type": "host", "what": "spectators_chat", "allow": True})
+    watcher.catch_up(ann.expect("update")["seq"])  # b's copy of the room knows it
+    watcher.send({"type": "chat", "text": "from b's stand"})
+    said = {"type": "chat", "seat": None, "name": "", "text": "from b's stand"}
+    assert ann.expect("chat") == said
+    sue = Client.connect(a.ws)
+    sue.request({"type": "watch", "room": code, "name": "Sue"}, "state")
+    for client in (ann, bob, watcher, sue):
+        watching(client, 2)
+    watcher.close()
+    bob.close()  # b has nobody in the room now
+    watching(ann, 1)
+    tom = Client.connect(b.ws)
+    tom.watch(code)  # b hears of the room again: a answers with its count
+    for client in (ann, sue, tom):
+        watching(client, 2)
+    for client in (ann, sue, tom):
         client.close()
 
 

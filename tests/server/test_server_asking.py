@@ -18,6 +18,7 @@ def test_unwatch_stops_the_rooms_messages_and_keeps_a_seat(test_client: TestClie
     assert _refused(watcher, '{"type": "unwatch"}')["code"] == "not_watching"  # in no room
     watcher.send_json({"type": "watch", "room": code})
     _until(watcher, "state")
+    assert _until(watcher, "watchers")["count"] == 1  # itself, after the state
     watcher.send_json({"type": "unwatch"})
     assert watcher.receive_json() == {"type": "unwatched", "room": code}
     host.send_json({"type": "host", "what": "start"})
@@ -68,6 +69,7 @@ def test_why_says_whether_an_action_would_be_refused(test_client: TestClient) ->
     watcher = _open(test_client)
     watcher.send_json({"type": "watch", "room": code})
     _until(watcher, "state")
+    assert _until(watcher, "watchers")["count"] == 1
     assert _refused(watcher, '{"type": "why", "action": "pass"}')["code"] == "not_seated"
     _close(watcher)
     _close(host)

@@ -118,6 +118,7 @@ def test_bad_frames_each_get_a_coded_error_and_the_room_plays_on(test_client: Te
     assert _refused(other, json.dumps({"type": "watch", "room": "NOSUCHROOM"}))["code"] == "no_room"
     other.send_json({"type": "watch", "room": code})
     _until(other, "state")
+    assert _until(other, "watchers")["count"] == 1  # after the state: itself
     assert _refused(other, act)["code"] == "not_seated"  # a spectator can't act for anyone
     _close(other)
 

@@ -134,6 +134,7 @@ def test_host_leave_vote_and_chat_are_answered_as_documented(test_client: TestCl
     watcher = _open(test_client)
     watcher.send_json({"type": "watch", "room": code})
     _until(watcher, "state")
+    assert _until(host, "watchers") == {"type": "watchers", "room": code, "count": 1}
 
     host.send_json({"type": "host", "what": "seat", "seat": 2, "kind": "hard"})
     update = host.receive_json()  # an update, to everyone

@@ -216,7 +216,7 @@ HANDLERS: dict[type, Callable[[Hub, Connection, Any], Awaitable[None]]] = {
     Create: Hub.create,
     Join: lambda hub, conn, m: hub.join(conn, m.room, m.name, m.seat),
     Resume: lambda hub, conn, m: hub.resume(conn, m.room, m.token, m.last),
-    Watch: lambda hub, conn, m: hub.watch(conn, m.room, m.last),
+    Watch: lambda hub, conn, m: hub.watch(conn, m.room, m.last, m.name),
     Unwatch: _unwatch,
     Act: Hub.act,
     Why: lambda hub, conn, m: hub.why(conn, m.action),

@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 from ..i18n import catalogue
 from ..refusal_words import say
 from ..table import Event
-from . import room_log
+from . import room_log, watching
 from .changes import Changes
 from .fanout import Fanout, Told, state_frame
 from .listener import Listener
@@ -44,11 +44,12 @@ from .protocol import (
     Invited,
     Outbound,
     Unseated,
+    Watchers,
     Welcome,
     WhyAnswer,
     encode,
 )
-from .room import UNSEATED, Room, RoomError, log_unreadable, token_digest
+from .room import UNSEATED, Room, RoomError, log_unreadable, spectator_name, token_digest
 from .settings import Settings
 from .shared import Outcome, SharedRooms, for_audience
 from .store import Store
@@ -70,6 +71,8 @@ class Connection:
     holds: str | None = None  # the digest of the token it speaks for its seat with
     seq: int = -1  # the room's last change this connection has been told of
     lang: str = "en"  # the catalogue its refusals are said from (`protocol.language`)
+    name: str = ""  # a spectator's, for their chat lines
+    counted: int | None = None  # the spectators it was told of (None: not yet in the room)
 
     async def tell(self, message: Outbound) -> None:
         await self.send(encode(message))
@@ -102,6 +105,9 @@ class Hub:
         self.listener: Listener | None = None
         self.leasing: asyncio.Task[None] | None = None
         self.tasks: set[asyncio.Task[None]] = set()
+        self.elsewhere = watching.Elsewhere(self.settings.lease_seconds)
+        self.counting: set[str] = set()  # rooms whose spectator count is being told
+        self.saying = asyncio.Lock()  # this process's counts go out in the order taken
 
     # -- life ----------------------------------------------------------------------------------
     async def open(self) -> None:
@@ -203,7 +209,10 @@ class Hub:
                 await self._broadcast(room, out.events, skip=conn)
                 room_log.line(code, out.value, "hand_back", seq=room.seq)
 
-    async def watch(self, conn: Connection, code: str, last: int | None) -> None:
+    async def watch(
+        self, conn: Connection, code: str, last: int | None, name: str | None = None
+    ) -> None:
+        conn.name = spectator_name(name)
         async with self._lock(code):
             if self.shared is None:
                 room = self.changes.room(code)
@@ -238,6 +247,8 @@ class Hub:
         if missed:
             await conn.tell(Events(seq=room.seq, events=missed))
         await conn.send(state_frame(room, seat, self.told.setdefault(room.code, {})))
+        conn.counted = 0  # told of the spectators from now on, once there are any
+        self._count_changed(room.code, seat is None or len(self.watchers[room.code]) == 1)
 
     async def leave_socket(self, conn: Connection) -> None:
         """The socket closed (or moved to another room): a person's absence starts."""
@@ -245,7 +256,10 @@ class Hub:
             return
         code, seat = conn.room, conn.seat
         self.watchers.get(code, set()).discard(conn)
-        conn.room = conn.seat = conn.holds = None
+        conn.room = conn.seat = conn.holds = conn.counted = None
+        if not self.watchers.get(code):  # nobody here hears of the room's count any more
+            self.elsewhere.forget(code)
+        self._count_changed(code, seat is None)
         room = self.rooms.get(code)
         here = {c.seat for c in self.watchers.get(code, ())}
         if not here:  # nobody to patch: the next comer gets the whole state
@@ -425,10 +439,14 @@ class Hub:
             await self._broadcast(room, out.events)
 
     async def chat(self, conn: Connection, text: str) -> None:
-        code, seat, holds = self._seated(conn)
-        room = self.changes.room(code)
-        room.holding(seat, holds)
-        line = encode(ChatLine(**room.chat(seat, text)))
+        if conn.room is not None and conn.seat is None:  # a spectator, if the host lets them
+            room = self.changes.room(conn.room)
+            line = encode(ChatLine(**room.chat(None, text, conn.name)))
+        else:
+            code, seat, holds = self._seated(conn)
+            room = self.changes.room(code)
+            room.holding(seat, holds)
+            line = encode(ChatLine(**room.chat(seat, text)))
         for other in list(self.watchers.get(room.code, ())):
             await _quiet(other.send(line))
         if self.shared is not None:  # and the room's clients on other processes
@@ -476,9 +494,69 @@ class Hub:
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
+    # -- how many watch --------------------------------------------------------------------------
+    def _spectators(self, code: str) -> int:
+        """This process's spectators of the room."""
+        return sum(1 for c in self.watchers.get(code, ()) if c.seat is None)
+
+    def _count_changed(self, code: str, say: bool) -> None:
+        """Someone entered or left the room here: tell its connections the count if it
+        changed, and (``say``: a spectator came or went, or the room's first connection here
+        came, whom the others answer with their counts) the other processes ours."""
+        self._count_changed_here(code)
+        if self.shared is not None and say:
+            self._spawn(self._say_counts([code]))
+
+    def _count_changed_here(self, code: str) -> None:
+        if code not in self.counting:
+            self.counting.add(code)
+            self._spawn(self._tell_count(code))
+
+    async def _tell_count(self, code: str) -> None:
+        """Tell each connection of the room the number of spectators, where it was told
+        another (one teller a room at a time, so that the last number told is the last)."""
+        try:
+            while True:
+                count = self._spectators(code) + self.elsewhere.total(code)
+                behind = [c for c in self.watchers.get(code, ()) if c.counted not in (None, count)]
+                if not behind:
+                    return
+                frame = encode(Watchers(room=code, count=count))
+                for conn in behind:
+                    conn.counted = count
+                    await _quiet(conn.send(frame))
+        finally:
+            self.counting.discard(code)
+
+    async def _say_counts(self, codes: list[str]) -> None:
+        """Tell the other processes this one's spectators of ``codes``, each count read when
+        it is sent (in order: the last said is the last)."""
+        assert self.shared is not None
+        async with self.saying:
+            counts = {code: self._spectators(code) for code in codes}
+            for payload in watching.payloads(self.holder, counts):
+                with contextlib.suppress(Exception):  # the database away: the next round says
+                    await self.changes.run(self.shared.notify, payload)
+
+    def _heard_counts(self, holder: str, counts: dict[str, int]) -> None:
+        if holder == self.holder:
+            return
+        here = [code for code, conns in self.watchers.items() if conns]
+        new = self.elsewhere.heard(holder, counts, here, time.time())
+        for code in counts.keys() & set(here):
+            self._count_changed_here(code)
+        answer = [code for code in new if self._spectators(code)]
+        if answer:
+            self._spawn(self._say_counts(answer))
+
     # -- other processes (a shared database) -----------------------------------------------------
     def _notified(self, payload: str) -> None:
-        """A notification: another process changed a room (``CODE:SEQ``), or a chat line."""
+        """A notification: another process changed a room (``CODE:SEQ``), a chat line, or
+        its counts of spectators."""
+        said = watching.read(payload)
+        if said is not None:
+            self._heard_counts(*said)
+            return
         if payload.startswith("chat "):
             _, origin, code, line = payload.split(" ", 3)
             for other in list(self.watchers.get(code, ())) if origin != self.holder else ():
@@ -538,6 +616,11 @@ class Hub:
                 self._spawn(self._set_away(code, seat, True))
             for code in found.empty:
                 self._spawn(self._close_empty(code))
+            for code in self.elsewhere.lapsed(time.time()):  # a process that stopped
+                self._count_changed_here(code)
+            ours = [code for code, conns in self.watchers.items() if self._spectators(code)]
+            if ours:
+                self._spawn(self._say_counts(ours))  # again, lest it lapse elsewhere
             await asyncio.sleep(self.settings.lease_seconds / 3)
 
     def _lock(self, code: str) -> asyncio.Lock:

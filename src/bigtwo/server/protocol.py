@@ -95,6 +95,7 @@ class Create(Message):
     # seconds the table rests on each deal's summary, unless every person present says
     # `ready` sooner; None: the server's default (`Settings.pause`)
     pause_seconds: Annotated[float, Field(ge=0, le=MAX_PAUSE)] | None = None
+    spectators_chat: bool = False  # whether spectators may chat (the host may change it)
 
     def logged(self) -> dict[str, Any]:
         return {"rules": self.preset, "players": self.players, "pace": self.pace}
@@ -126,11 +127,12 @@ class Resume(Message):
 
 
 class Watch(Message):
-    """Watch a room: the public view only."""
+    """Watch a room: the public view only; ``name`` signs the spectator's chat lines."""
 
     type: Literal["watch"]
     room: Code
     last: Seq | None = None
+    name: Annotated[str, Field(max_length=100)] | None = None  # checked as any name is
 
     def logged(self) -> dict[str, Any]:
         return {"last": self.last}
@@ -156,17 +158,28 @@ class Host(Message):
     ``kind`` before the start); ``remove`` (a player's seat goes to a bot); ``mute``;
     ``hand_over`` (the host role to ``seat``); ``invite`` (a token for an open seat, for a
     program to play it); ``close``; ``rematch`` (after the session: a new one, the same
-    seats); ``no_rematch`` (the rematch asked for is refused)."""
+    seats); ``no_rematch`` (the rematch asked for is refused); ``spectators_chat`` (whether
+    spectators may chat: ``allow``)."""
 
     type: Literal["host"]
     what: Literal[
-        "start", "seat", "remove", "mute", "hand_over", "invite", "close", "rematch", "no_rematch"
+        "start",
+        "seat",
+        "remove",
+        "mute",
+        "hand_over",
+        "invite",
+        "close",
+        "rematch",
+        "no_rematch",
+        "spectators_chat",
     ]
     seat: Seat | None = None
     kind: Annotated[str, Field(max_length=10)] | None = None
+    allow: bool | None = None
 
     def logged(self) -> dict[str, Any]:
-        return {"what": self.what, "target": self.seat, "kind": self.kind}
+        return {"what": self.what, "target": self.seat, "kind": self.kind, "allow": self.allow}
 
 
 class Unwatch(Message):
@@ -482,12 +495,22 @@ class Unseated(Outbound):
 
 @_outbound
 class ChatLine(Outbound):
-    """A chat line, to everyone in the room."""
+    """A chat line, to everyone in the room: a seat's, or (``seat`` null) a spectator's."""
 
     type: Literal["chat"] = "chat"
-    seat: int
+    seat: int | None
     name: str
     text: str
+
+
+@_outbound
+class Watchers(Outbound):
+    """How many spectators ``room`` has now (on every server process of its database): on
+    entering, when there are any, and whenever the number changes."""
+
+    type: Literal["watchers"] = "watchers"
+    room: str
+    count: int
 
 
 @_outbound

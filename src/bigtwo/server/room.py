@@ -92,6 +92,7 @@ class Room:
     next_at: float | None = None  # between deals: when the next deal starts at the latest
     ready: set[int] = field(default_factory=set)  # between deals: who has said `ready`
     rematch: set[int] = field(default_factory=set)  # after the session: who asked for one
+    spectators_chat: bool = False  # whether spectators may chat (the host's to say)
     muted: set[int] = field(default_factory=set)
     away: set[int] = field(default_factory=set)  # people whose seat a bot plays meanwhile
     votes: set[int] = field(default_factory=set)
@@ -148,6 +149,7 @@ class Room:
             public=msg.public,
             pace=msg.pace or pace,
             pause_seconds=pause if msg.pause_seconds is None else msg.pause_seconds,
+            spectators_chat=msg.spectators_chat,
         )
         room.host_token = room.token_for(0)
         return room
@@ -197,11 +199,16 @@ class Room:
         self.seq += 1
         return seat, self.token_for(seat)
 
-    def chat(self, seat: int, text: str) -> dict[str, Any]:
+    def chat(self, seat: int | None, text: str, name: str = "") -> dict[str, Any]:
+        """A chat line of ``seat`` (None: a spectator, signed ``name``, while the host lets
+        spectators chat)."""
+        if seat is None and not self.spectators_chat:
+            raise RoomError("spectators_quiet", "the host lets only the players chat here")
         if seat in self.muted:
             raise RoomError("muted", "the host has muted you")
         line = _typed(text, "a chat line", CHAT_LENGTH, "bad_text")
-        return {"type": "chat", "seat": seat, "name": self.names[seat], "text": line}
+        said = name if seat is None else self.names[seat]
+        return {"type": "chat", "seat": seat, "name": said, "text": line}
 
     def vote_end(self, seat: int, yes: bool) -> list[Event]:
         if self.status != "playing":
@@ -289,6 +296,8 @@ class Room:
             return self._start(now), None
         if what == "close":
             return self.close(), None
+        if what == "spectators_chat":
+            return self._spectators_chat(msg.allow), None
         if what in ("rematch", "no_rematch"):
             if self.status != "over":
                 raise RoomError("not_over", "a rematch starts once the session is over")
@@ -324,6 +333,12 @@ class Room:
             return self.leave(target, now, "removed"), None
         self.seq += 1
         return [], None
+
+    def _spectators_chat(self, allow: bool | None) -> list[Event]:
+        if allow is None:
+            raise RoomError("bad_field", "spectators_chat: allow is true or false", field="allow")
+        self.spectators_chat = allow
+        return self._changed([])
 
     def close(self) -> list[Event]:
         """Close the room (the host closed it, or it stood empty too long)."""
@@ -503,6 +518,7 @@ class Room:
             "next_at": self.next_at,
             "ready": sorted(self.ready),
             "rematch": sorted(self.rematch),
+            "spectators_chat": self.spectators_chat,
             "muted": sorted(self.muted),
             "away": sorted(self.away),
             "votes": sorted(self.votes),
@@ -603,6 +619,7 @@ class Room:
             next_at=data.get("next_at"),
             ready={int(s) for s in data.get("ready", ())},
             rematch={int(s) for s in data.get("rematch", ())},
+            spectators_chat=bool(data.get("spectators_chat", False)),  # stored before: none
             muted=set(data["muted"]),
             away=set(data["away"]),
             votes=set(data["votes"]),
@@ -633,6 +650,7 @@ class Room:
             "turn_seconds": self.turn_seconds,
             "pace": self.pace,
             "pause_seconds": self.pause_seconds,
+            "spectators_chat": self.spectators_chat,
             "deals": self.end.deals,
             "target": self.end.target,
             "totals": None if table is None else list(table.session.totals),
@@ -740,6 +758,11 @@ def _name(name: object) -> str:
         return player_name(name.strip() if isinstance(name, str) else name, "a name")
     except BigTwoError as exc:
         raise RoomError("bad_name", str(exc), **exc.params) from None
+
+
+def spectator_name(name: str | None) -> str:
+    """A spectator's name for their chat lines: checked as a seat's is; none: ""."""
+    return "" if name is None else _name(name)
 
 
 def _typed(value: object, what: str, limit: int, code: str) -> str:

@@ -21,6 +21,7 @@ import { allowSound } from "./sound.js";
 import { told } from "./telling.js";
 import { turnChanged } from "./turn.js";
 import { enter, forgetSeat, host, watchRoom } from "./session.js";
+import { chatName, noteWatchers } from "./spectators.js";
 import {
   S, codeFromAddress, lastKey, main, net, say, setRouter, store, tokenKey, watchKey,
 } from "./state.js";
@@ -87,6 +88,7 @@ function receive(m) {
       S.code = m.room;
       S.seat = m.seat;
       S.watching = m.seat === null;
+      S.watchers = 0; // told after the state, if anyone watches
       if (m.token) {
         S.token = m.token;
         store.set(tokenKey(m.room), m.token);
@@ -121,7 +123,10 @@ function receive(m) {
       if (S.screen === "room") update();
       break;
     case "chat":
-      noteChat(m);
+      noteChat({ ...m, name: chatName(m) });
+      break;
+    case "watchers":
+      noteWatchers(m);
       break;
     case "unseated":
       unseated(m);

@@ -7,6 +7,7 @@ import { nameField } from "./name-field.js";
 import { isHost, room, seatName } from "./reading.js";
 import { fourColours, prefSwitch } from "./prefs.js";
 import { enter, host, joinRoom, leaveSeat, stopWatching } from "./session.js";
+import { spectatorsSwitch } from "./spectators.js";
 import { turnChanged, showTitle } from "./turn.js";
 import { S, net } from "./state.js";
 
@@ -79,7 +80,8 @@ export function controls() {
       prefSwitch("title", showTitle), prefSwitch("hints", turnChanged)],
     prefSwitch("sound", undefined, "pref.sounds"),
     S.seat !== null && "vibrate" in navigator ? prefSwitch("vibrate") : null,
-    prefSwitch("colours", fourColours));
+    prefSwitch("colours", fourColours),
+    spectatorsSwitch());
   fill(box, out.length ? h("div", { class: "row wrap" }, out) : null);
   fill(menu, h("div", { class: "menu-list" }, more));
   fill(prefs, switches);

@@ -29,6 +29,7 @@ export function createForm() {
   const isPublic = h("input", { id: "public", type: "checkbox", checked: true });
   const pause = h("input", { id: "pause", type: "number", min: 0, max: 300, value: 30,
     inputmode: "numeric" });
+  const spectatorsChat = h("input", { id: "spectators-chat", type: "checkbox" });
   const pace = h("select", { id: "pace" },
     PACES.map((p) => h("option", { value: p, text: t(`pace.${p}`) })));
   const optionBox = h("details", { class: "rule-options" },
@@ -106,6 +107,7 @@ export function createForm() {
       pace: pace.value,
       pause_seconds: Math.max(0, Math.min(300, Number(pause.value) || 0)),
       public: isPublic.checked,
+      spectators_chat: spectatorsChat.checked,
     };
     if (deals.value) message.deals = Number(deals.value);
     if (target.value) message.target = Number(target.value);
@@ -131,6 +133,8 @@ export function createForm() {
     field("pace", t("create.pace"), pace),
     field("pause", t("create.pause"), pause),
     h("p", { class: "field check" }, isPublic, h("label", { for: "public", text: t("create.public") })),
+    h("p", { class: "field check" }, spectatorsChat,
+      h("label", { for: "spectators-chat", text: t("chat.spectators.allow") })),
     optionBox,
     h("button", { type: "submit", class: "primary", text: t("home.create") }),
   );

@@ -13,6 +13,7 @@ import { offline } from "./offline.js";
 import { request } from "./session.js";
 import { sheet } from "./sheet.js";
 import { summary } from "./summary.js";
+import { chatForm as showChatForm, watchersLine } from "./spectators.js";
 import { S, main } from "./state.js";
 
 export function roomScreen() {
@@ -39,7 +40,8 @@ export function roomScreen() {
     h("section", { id: "summary", class: "summary", "aria-labelledby": "summary-h", hidden: true }),
     h("div", { class: "felt" },
       h("section", { id: "seats", class: "seats", "aria-label": t("room.seats") }),
-      h("section", { id: "board", class: "board", "aria-label": t("table.heading") })),
+      h("section", { id: "board", class: "board", "aria-label": t("table.heading") }),
+      h("p", { id: "watchers", class: "watchers", "aria-live": "polite" })),
     h("section", { id: "hand-box", class: "hand-box", "aria-label": t("table.hand") }),
     h("section", { id: "side", class: "side" })), h("div", { class: "col-side" },
     h("section", { id: "results", class: "results", "aria-label": t("table.score") }),
@@ -54,7 +56,7 @@ export function roomScreen() {
         h("h2", { id: "chat-h", text: t("chat.heading") }),
         h("ul", { id: "chat", class: "chat", "aria-live": "polite", tabindex: 0,
           "aria-labelledby": "chat-h" }),
-        S.seat !== null ? chatForm : null),
+        chatForm),
     ))),
     sheet(),
   );
@@ -72,6 +74,8 @@ export function update() {
   controls();
   logList();
   chatLog();
+  showChatForm();
+  watchersLine();
   offline();
 }
 

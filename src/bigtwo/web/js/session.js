@@ -16,7 +16,8 @@ export function enter() {
     if (Number.isInteger(last) && last > 0) message.last = last; // what was missed comes
     net.send(message);
   } else if (S.code && S.watching && !S.intent) {
-    net.send({ type: "watch", room: S.code });
+    const name = (store.get("bigtwo.name") || "").trim();
+    net.send({ type: "watch", room: S.code, name: name || undefined }); // signs their chat
   } else if (S.intent) {
     net.send(S.intent);
   }

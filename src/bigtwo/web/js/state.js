@@ -18,6 +18,7 @@ export const S = {
   state: null,
   log: [],
   chat: [],
+  watchers: 0, // how many watch the room (the server's `watchers`)
   selected: new Set(),
   connected: true,
   restarting: false,

@@ -30,15 +30,17 @@ export interface Create {
   public?: boolean;
   pace?: "normal" | "fast" | "instant" | null;
   pause_seconds?: number | null;
+  spectators_chat?: boolean;
 }
 
-/** The host's controls. ``what``: ``start``; ``seat`` (make ``seat`` open or a bot of ``kind`` before the start); ``remove`` (a player's seat goes to a bot); ``mute``; ``hand_over`` (the host role to ``seat``); ``invite`` (a token for an open seat, for a program to play it); ``close``; ``rematch`` (after the session: a new one, the same seats); ``no_rematch`` (the rematch asked for is refused). */
+/** The host's controls. ``what``: ``start``; ``seat`` (make ``seat`` open or a bot of ``kind`` before the start); ``remove`` (a player's seat goes to a bot); ``mute``; ``hand_over`` (the host role to ``seat``); ``invite`` (a token for an open seat, for a program to play it); ``close``; ``rematch`` (after the session: a new one, the same seats); ``no_rematch`` (the rematch asked for is refused); ``spectators_chat`` (whether spectators may chat: ``allow``). */
 export interface Host {
   id?: string | null;
   type: "host";
-  what: "start" | "seat" | "remove" | "mute" | "hand_over" | "invite" | "close" | "rematch" | "no_rematch";
+  what: "start" | "seat" | "remove" | "mute" | "hand_over" | "invite" | "close" | "rematch" | "no_rematch" | "spectators_chat";
   seat?: number | null;
   kind?: string | null;
+  allow?: boolean | null;
 }
 
 /** Take an open seat (``seat``, or the first open one) under ``name``. */
@@ -97,12 +99,13 @@ export interface Vote {
   yes?: boolean;
 }
 
-/** Watch a room: the public view only. */
+/** Watch a room: the public view only; ``name`` signs the spectator's chat lines. */
 export interface Watch {
   id?: string | null;
   type: "watch";
   room: string;
   last?: number | null;
+  name?: string | null;
 }
 
 /** Why ``action`` would be refused now, asked before sending it: answered with a ``why`` message; nothing changes. */
@@ -129,10 +132,10 @@ export interface Bye {
   reconnect: boolean;
 }
 
-/** A chat line, to everyone in the room. */
+/** A chat line, to everyone in the room: a seat's, or (``seat`` null) a spectator's. */
 export interface ChatLine {
   type: "chat";
-  seat: number;
+  seat: number | null;
   name: string;
   text: string;
 }
@@ -260,6 +263,13 @@ export interface Upgrade {
   message?: string;
 }
 
+/** How many spectators ``room`` has now (on every server process of its database): on entering, when there are any, and whenever the number changes. */
+export interface Watchers {
+  type: "watchers";
+  room: string;
+  count: number;
+}
+
 /** In a room: the ``seat`` (null: watching), and the seat's ``token`` when it is new. */
 export interface Welcome {
   type: "welcome";
@@ -278,4 +288,4 @@ export interface WhyAnswer {
   params?: Record<string, unknown> | null;
 }
 
-export type ServerMessage = Ack | Bye | ChatLine | Error | Events | Hello | Invited | Pong | State | Unseated | Unwatched | Update | Upgrade | Welcome | WhyAnswer;
+export type ServerMessage = Ack | Bye | ChatLine | Error | Events | Hello | Invited | Pong | State | Unseated | Unwatched | Update | Upgrade | Watchers | Welcome | WhyAnswer;
