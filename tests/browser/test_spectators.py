@@ -9,6 +9,8 @@ from typing import Any
 
 from bigtwo.client import Client
 
+from .test_table import close_menu, menu
+
 
 def test_spectators_are_counted_and_chat_as_the_host_decides(context: Any, server: str) -> None:
     ws = server.replace("http", "ws") + "/ws"
@@ -42,10 +44,11 @@ def test_spectators_are_counted_and_chat_as_the_host_decides(context: Any, serve
     host.get_by_text("Watching: 1", exact=True).wait_for()
     tom.send({"type": "chat", "text": "allowed"})
     host.locator("#chat").get_by_text("A spectator:").wait_for()
-    switch = host.get_by_role("switch", name="Spectators may chat")
+    switch = menu(host).get_by_role("switch", name="Spectators may chat")  # in the room's menu
     assert switch.get_attribute("aria-checked") == "true"
     switch.click()
-    host.get_by_role("switch", name="Spectators may chat", checked=False).wait_for()
+    menu(host).get_by_role("switch", name="Spectators may chat", checked=False).wait_for()
+    close_menu(host)
     tom.send({"type": "chat", "text": "still?"})
     assert tom.expect("error")["code"] == "spectators_quiet"
     tom.close()
