@@ -105,6 +105,8 @@ def short_deal(v: Visit, page: Any, deals: int) -> str:
     """On the home page, open and start a quick room: the first of `NAMES` and one easy bot,
     three cards each, a session of ``deals`` that rests on each deal's summary; its code."""
     page.get_by_label(v.t(page, "home.name"), exact=True).fill(NAMES[0])
+    # classic rules in every language: the screens are about the words, not a region's rules
+    page.locator("input[name=preset][value=classic]").check()
     page.get_by_label(v.t(page, "create.players"), exact=True).fill("2")
     page.get_by_label(v.t(page, "create.seat", n=2), exact=True).select_option("easy")
     page.get_by_label(v.t(page, "create.deals"), exact=True).fill(str(deals))
@@ -136,7 +138,10 @@ def take_turn(v: Visit, page: Any, tap: bool = False) -> None:
             break
         press(card)  # not alone: put it back
     else:
-        press(page.get_by_role("button", name=v.t(page, "table.pass"), exact=True))
+        pass_ = page.get_by_role("button", name=v.t(page, "table.pass"), exact=True)
+        if pass_.get_attribute("aria-disabled") == "true":
+            return  # the turn moved on meanwhile (the page says whose it is): look again
+        press(pass_)
     wait_until(lambda: page.evaluate(SEQ) != seq, "the server taking the move")
 
 

@@ -5,6 +5,7 @@ import * as cards from "./cards.js";
 import { arrowStep, fill, h } from "./dom.js";
 import { count as countOf, has, t } from "./i18n.js";
 import { botName, giftLabel, moveLabel, refusalText } from "./reading.js";
+import { withCode } from "./rule-text.js";
 
 const MAX_BYTES = 1 << 20; // the server's cap on a deal's record
 
@@ -130,7 +131,7 @@ function draw() {
     h("p", { class: "status" },
       h("span", { text: R.source
         ? t("replay.deal", { n: d.number + 1, count: d.deals }) : t("replay.uploaded") }),
-      h("span", { text: t("room.rules", { rules: d.rules }) }),
+      withCode("room.rules", { rules: d.rules }, "rules"),
       h("span", { text: d.seat === null ? t("replay.all_hands") : t("replay.as_seat", { name: name(d.seat) }) })),
     picker,
     fairness(d),
