@@ -191,7 +191,8 @@ def test_a_phone_player_opens_a_room_and_plays_and_passes_by_tapping(
             play.tap()
             next_update(page, frames, seen)
             # the play is on the table, in the plays, and out of the hand
-            plays_log.get_by_text(f"Ann: {face(move)}", exact=True).wait_for()
+            said = re.compile(rf"^Ann: {re.escape(face(move))} \(a [a-z ]+\)$")  # with its kind
+            plays_log.get_by_text(said).wait_for()
             assert not set(move.split()) & set(shown(page))
             assert [m for m in frames.sent if m.get("type") == "act"][-1]["action"] == move
             played = True

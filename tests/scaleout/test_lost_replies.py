@@ -8,6 +8,7 @@ seat for the same person, a second leave."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Callable, Iterator
 
@@ -78,6 +79,7 @@ def test_a_join_whose_commit_reply_was_lost_takes_one_seat(lossy: tuple[Lossy, S
         hub = Hub(store, Settings(bot_pace="instant", pause=0.0))
         ann, bob = connection([]), connection(heard)
         await hub.create(ann, Create(type="create", name="Ann", seats=["open", "open", "easy"]))
+        await settled(hub)  # the count of spectators told: the commit lost is the next one
         assert ann.room is not None
         proxy.lose_next_commit()
         await hub.join(bob, ann.room, "Bob", None)
@@ -123,6 +125,12 @@ def test_a_change_whose_batch_failed_after_its_commit_is_not_made_again(
     assert not [m for m in map(json.loads, heard) if m["type"] == "error"]
 
 
+async def settled(hub: Hub) -> None:
+    """Until the hub's own tasks (the spectators' count said to other processes: a commit of
+    its own) are done."""
+    await asyncio.gather(*list(hub.tasks))
+
+
 def joins(other: SharedRooms, code: str, name: str) -> Callable[[], object]:
     """Another process seating ``name`` in the room under its row lock, as its hub would."""
 
@@ -149,6 +157,7 @@ def test_a_join_whose_reply_was_lost_is_not_made_again_after_anothers_change(
         hub = Hub(store, Settings(bot_pace="instant", pause=0.0))
         ann, bob = connection([]), connection(heard)
         await hub.create(ann, Create(type="create", name="Ann", seats=["open"] * 3))
+        await settled(hub)  # the count of spectators told: the commit lost is the next one
         assert ann.room is not None
         proxy.lose_next_commit(then=joins(other, ann.room, "Cy"))
         await hub.join(bob, ann.room, "Bob", None)
@@ -184,6 +193,7 @@ def test_a_leave_whose_reply_was_lost_is_not_made_again_after_anothers_change(
         hub = Hub(store, Settings(bot_pace="instant", pause=0.0))
         ann, bob = connection([]), connection(heard)
         await hub.create(ann, Create(type="create", name="Ann", seats=["open"] * 3))
+        await settled(hub)  # the count of spectators told: the commit lost is the next one
         assert ann.room is not None
         await hub.join(bob, ann.room, "Bob", None)
         proxy.lose_next_commit(then=joins(other, ann.room, "Cy"))
