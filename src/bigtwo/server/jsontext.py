@@ -4,7 +4,8 @@ library's encoder, and both are written at every action.
 
 Keys that are numbers become text, as the standard library writes them; what orjson can't
 write (an integer past 64 bits) falls back to the standard library, so the text is the same
-JSON whichever writes it (orjson leaves non-ASCII characters as they are: still JSON)."""
+JSON whichever writes it (orjson leaves non-ASCII characters as they are: still JSON). Read
+back by orjson too: a room's stored form is read at every change (about 13 µs against 33)."""
 
 from __future__ import annotations
 
@@ -24,3 +25,12 @@ def dumps(value: Any, default: Callable[[Any], Any] | None = None) -> str:
         return orjson.dumps(value, default=default, option=_OPTIONS).decode()
     except TypeError:
         return json.dumps(value, default=default, ensure_ascii=False, separators=(",", ":"))
+
+
+def loads(text: str | bytes) -> Any:
+    """The value of JSON ``text``; ``ValueError`` if it isn't JSON. What orjson refuses but the
+    standard library reads (``NaN``, which `dumps`'s fallback may write) is read by the latter."""
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return json.loads(text)

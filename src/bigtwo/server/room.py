@@ -540,7 +540,7 @@ class Room:
         first = self.recorded
         records = tuple(jsontext.dumps(g.record().to_dict()) for g in self.finished)
         self.finished, self.recorded = [], self.recorded + len(records)
-        form = json.loads(jsontext.dumps(self.to_dict()))  # as read back: lists, text keys
+        form = jsontext.loads(jsontext.dumps(self.to_dict()))  # as read back: lists, text keys
         base = self.stored
         due = (  # the room's row says whether it is open and public: written with a snapshot
             self.status != "playing"
@@ -573,18 +573,18 @@ class Room:
         Anything else (a NULL, text that isn't JSON, a change missing or not fitting) is
         ``unreadable``."""
         try:
-            data = json.loads(text)  # type: ignore[arg-type]
+            data = jsontext.loads(text)  # type: ignore[arg-type]
             snap = data["seq"]  # an older server's write may have left rooms.snap behind
             ops: list[Any] = []
             after = [(number, patch) for number, patch in tail if number > snap]
             for expected, (number, patch) in enumerate(after, snap + 1):
                 if number != expected or patch is None:
                     raise ValueError(f"change {expected} after the snapshot is missing")
-                ops += json.loads(patch)
+                ops += jsontext.loads(patch)
             form = apply(data, ops) if ops else data
             if seq is not None and form["seq"] != seq:
                 raise ValueError(f"changes {form['seq'] + 1} to {seq} are missing")
-            stored = json.loads(jsontext.dumps(form))  # the base of the next patch
+            stored = jsontext.loads(jsontext.dumps(form))  # the base of the next patch
         except (TypeError, ValueError, KeyError) as exc:
             raise RoomError("unreadable", UNREADABLE) from exc
         room = cls.from_dict(form)
