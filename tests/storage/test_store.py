@@ -157,16 +157,22 @@ def _played(steps: int) -> Room:
     return room
 
 
-def test_a_room_stored_before_patches_loads_and_goes_on_in_patches(tmp_path: Path) -> None:
-    """A room written whole by the schema before (0005: no ``snap``, no ``patch``) loads as it
-    was, and its next changes are patches on it."""
-    url = f"sqlite:///{tmp_path / 'old.db'}"
+def _schema_at(url: str, revision: str) -> sa.Engine:
+    """An engine on a new database at ``url`` whose schema stops at migration ``revision``."""
     engine = sa.create_engine(url)
     with engine.begin() as conn:
         config = Config()
         config.set_main_option("script_location", str(MIGRATIONS))
         config.attributes["connection"] = conn
-        command.upgrade(config, "0005")
+        command.upgrade(config, revision)
+    return engine
+
+
+def test_a_room_stored_before_patches_loads_and_goes_on_in_patches(tmp_path: Path) -> None:
+    """A room written whole by the schema before (0005: no ``snap``, no ``patch``) loads as it
+    was, and its next changes are patches on it."""
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    engine = _schema_at(url, "0005")
     room = _played(5)
     with engine.begin() as conn:  # as the version before wrote a change
         conn.execute(
@@ -199,12 +205,7 @@ def test_a_room_stored_by_0006_loads_and_goes_on_in_rows_of_its_own(tmp_path: Pa
     ``actions``) loads as it was after the migration, and goes on in rows of ``changes``
     that carry their action, its row untouched until a snapshot."""
     url = f"sqlite:///{tmp_path / 'old.db'}"
-    engine = sa.create_engine(url)
-    with engine.begin() as conn:
-        config = Config()
-        config.set_main_option("script_location", str(MIGRATIONS))
-        config.attributes["connection"] = conn
-        command.upgrade(config, "0006")
+    engine = _schema_at(url, "0006")
     room = _played(2)
     snapshot = room.write(None, None)
     with engine.begin() as conn:  # as the version before wrote a snapshot, then patches
