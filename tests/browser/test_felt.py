@@ -36,6 +36,24 @@ BOXES = """() => {
   };
 }"""
 
+# Each seat's name cut short (an ellipsis or a clamp), the space between the person's name and
+# the flags beside it, and the dot between the status line's parts with the room around it.
+WORDS = """() => {
+  const cut = (el) => el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1;
+  const me = document.querySelector("#seats .seat.slot-me");
+  const name = me.querySelector(".seat-name").getBoundingClientRect();
+  const flags = me.querySelector(".flags").getBoundingClientRect();
+  const sameLine = Math.abs(name.top - flags.top) < name.height;
+  return {
+    cut: [...document.querySelectorAll("#seats .seat-name")].filter(cut).map((el) => el.textContent),
+    gap: sameLine ? flags.left - name.right : null,
+    dots: [...document.querySelectorAll(".room-head .status span + span")].map((el) => {
+      const dot = getComputedStyle(el, "::before");
+      return [dot.content, parseFloat(dot.marginLeft), parseFloat(dot.marginRight)];
+    }),
+  };
+}"""
+
 
 def inside(inner: dict[str, float], outer: dict[str, float]) -> bool:
     return (
@@ -87,6 +105,12 @@ def test_the_seats_sit_around_the_felt_at_every_size(
             assert b["pass"] is not None and inside(b["pass"], view), f"{where}: Pass"
             assert inside(b["hand"], view), f"{where}: the hand"
             assert min(c["right"] - c["left"] for c in b["cards"]) >= 44, f"{where}: narrow"
+            w = page.evaluate(WORDS)
+            if players <= 4 or width >= 600:  # more round a phone: a line a name (ellipsis)
+                assert w["cut"] == [], f"{where}: names cut short"
+            assert w["gap"] is None or w["gap"] >= 3, f"{where}: the name runs into its flags"
+            for content, left, right in w["dots"] if width < 600 else ():  # "a · b", not "a ·b"
+                assert content == '"·"' and min(left, right) >= 3, f"{where}: {w['dots']}"
             if players == 4:  # a deal's 13 (less any played): in two rows at most
                 assert len({round(c["top"]) for c in b["cards"]}) <= 2, f"{where}: rows"
     finally:
