@@ -26,7 +26,7 @@ from bigtwo.extras import EXTRAS, LARGE
 ROOT = Path(__file__).resolve().parents[1]
 SMOKE = Path(__file__).with_name("extras_smoke.py")
 # "base": the package with no extra. The examples' extras and ray bring torch or ray (hundreds
-# of MB each): their own tests run them where they are installed (tests/test_fanout.py for ray)
+# of MB each): their own tests run them where they are installed (tests/test_spread.py for ray)
 SETS = ["base", *(extra for extra in EXTRAS if extra not in LARGE)]
 INSTALL_TIMEOUT = 300  # seconds for one environment's install (about 10 to 20 s here)
 # the environment a child gets: pip's own configuration stays (the package index), this

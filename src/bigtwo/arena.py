@@ -14,7 +14,7 @@ confidence intervals are t-intervals across deals (`bigtwo.stats`), and so are t
 margins. A bot named twice plays against itself under two labels (``heuristic`` and
 ``heuristic#2``), a check that the margin between them is nought.
 
-Deals are spread over processes, or a Ray cluster, by `bigtwo.fanout`, a task a deal. They are
+Deals are spread over processes, or a Ray cluster, by `bigtwo.spread`, a task a deal. They are
 played through `bigtwo.table.Table`, as ``bigtwo play`` and ``bigtwo simulate`` play them, so
 bots announce, claim and play out of turn where the rules allow, and turn order lives in the
 table alone.
@@ -47,8 +47,8 @@ from .checks import describe
 from .engine import Game
 from .errors import BigTwoError
 from .extras import MissingExtraError, require
-from .fanout import fan_out
 from .rules import Rules
+from .spread import spread
 from .stats import mean_ci
 from .table import SessionEnd, Table
 
@@ -77,7 +77,7 @@ class ArenaConfig:
     workers: int | None = None  # processes; None: every core (on Ray: tasks at once)
     budget: float | None = None  # expert: seconds a move (not reproducible)
     samples: int | None = None  # expert: sampled deals a move (reproducible)
-    ray: str | None = None  # a Ray cluster's address (`bigtwo.fanout`); None: local processes
+    ray: str | None = None  # a Ray cluster's address (`bigtwo.spread`); None: local processes
     agents: tuple[str | Agent | None, ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -355,7 +355,7 @@ def run_arena(
     recorder: DealRecorder | None = None,
 ) -> ArenaResult:
     """Play ``config.deals`` duplicate deals, a task a deal, in ``config.workers`` processes or
-    on the Ray cluster at ``config.ray`` (`bigtwo.fanout`; the results come in deal order
+    on the Ray cluster at ``config.ray`` (`bigtwo.spread`; the results come in deal order
     either way); with a ``recorder`` (which sees every choice the bots make), or with agents
     given as objects, in this process."""
     result = ArenaResult(config)
@@ -367,7 +367,7 @@ def run_arena(
         )
     else:
         tasks = [(config, d) for d in range(config.deals)]
-        results = fan_out(play_deal, tasks, config.ray, config.workers)
+        results = spread(play_deal, tasks, config.ray, config.workers)
     for r in results:
         result.deals.append(r)
         if progress:

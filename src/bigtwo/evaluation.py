@@ -132,7 +132,7 @@ def evaluate(
 
     ``name`` labels the policy in the results; ``workers`` > 1 plays in that many processes
     when every player is named (objects given play in this process), and ``ray`` on the Ray
-    cluster at that address instead (`bigtwo.fanout`), with the same numbers; ``samples``
+    cluster at that address instead (`bigtwo.spread`), with the same numbers; ``samples``
     sets the expert's sampled deals a move."""
     if not isinstance(rules, str):
         raise BigTwoError(f"evaluate takes a rule set's name, not {describe(rules)}")

@@ -22,7 +22,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "postgres": ("psycopg",),
     "rl": ("numpy", "pyarrow", "gymnasium", "pettingzoo"),
     "openspiel": ("open_spiel",),  # also brings the rl extra
-    "ray": ("ray",),  # `bigtwo.fanout`: deals and self-play on a Ray cluster
+    "ray": ("ray",),  # `bigtwo.spread`: deals and self-play on a Ray cluster
     # the examples' training libraries (examples/): no module of the package imports them
     "train": ("torch", "sb3_contrib"),
     "rllib": ("ray", "torch"),

@@ -19,8 +19,8 @@ from ..bots.expert import MAX_SAMPLES
 from ..bots.outside import is_agent_path, load_agent, one_line, short_name
 from ..errors import BigTwoError
 from ..extras import require
-from ..fanout import connect
 from ..rules.config import Rules
+from ..spread import connect
 from .common import SEED_LIMIT, fail, make_console, user_errors
 from .datasets import DATASET_HELP, close_dataset, dataset_recorder
 

@@ -1,6 +1,6 @@
 """Run independent tasks in local processes or on a Ray cluster, one interface for both.
 
-``fan_out(fn, tasks, address=None, workers=None)`` calls ``fn(*args)`` for each ``args`` in
+``spread(fn, tasks, address=None, workers=None)`` calls ``fn(*args)`` for each ``args`` in
 ``tasks`` and yields the results **in the order of** ``tasks`` (each as soon as it and those
 before it are done), so whatever sums or appends them gets the same totals wherever the
 tasks ran. ``fn`` is a top-level function of an importable module (it travels by name) and
@@ -47,7 +47,7 @@ ADDRESS = re.compile(r"^(?:ray://)?(?P<host>\[[^\]]+\]|[^:/\s]+):(?P<port>\d{1,5
 _connected: str | None = None  # the address this module connected Ray to, if it did
 
 
-def fan_out(
+def spread(
     fn: Callable[..., R],
     tasks: Iterable[Sequence[Any]],
     address: str | None = None,

@@ -1,4 +1,4 @@
-"""`bigtwo.fanout`: tasks in local processes or on Ray give the same results in the same
+"""`bigtwo.spread`: tasks in local processes or on Ray give the same results in the same
 order; a bad Ray address is refused in one line within seconds. The Ray tests share one local
 `ray.init(num_cpus=2)` (started once for the module, about ten seconds here)."""
 
@@ -20,7 +20,7 @@ from bigtwo.cli.app import app
 from bigtwo.errors import BigTwoError
 from bigtwo.evaluation import evaluate
 from bigtwo.extras import MissingExtraError
-from bigtwo.fanout import check_address, connect, fan_out
+from bigtwo.spread import check_address, connect, spread
 
 needs_ray = pytest.mark.skipif(
     find_spec("ray") is None, reason="ray is not installed (the 'ray' extra)"
@@ -53,11 +53,11 @@ def ray_cluster() -> Iterator[str]:
 
 def test_local_processes_give_the_tasks_results_in_order() -> None:
     tasks = [(CONFIG, d) for d in range(4)]
-    one = list(fan_out(play_deal, tasks, workers=1))
-    assert list(fan_out(play_deal, tasks, workers=3)) == one
+    one = list(spread(play_deal, tasks, workers=1))
+    assert list(spread(play_deal, tasks, workers=3)) == one
     assert [r.deal for r in one] == [0, 1, 2, 3]
     with pytest.raises(BigTwoError, match="workers must be at least 1"):
-        fan_out(play_deal, tasks, workers=0)
+        spread(play_deal, tasks, workers=0)
 
 
 @pytest.mark.parametrize(

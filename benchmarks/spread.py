@@ -1,7 +1,7 @@
 """Arena deals a second (wall clock) in local processes and on a local Ray instance, by
-number of workers, and what one task costs beyond its work on each (`bigtwo.fanout`).
+number of workers, and what one task costs beyond its work on each (`bigtwo.spread`).
 
-Run ``python benchmarks/fanout.py [--deals N] [--rounds R]`` (Ray needs the ``ray`` extra).
+Run ``python benchmarks/spread.py [--deals N] [--rounds R]`` (Ray needs the ``ray`` extra).
 Ray's workers are capped with ``workers`` (the tasks submitted at once) on a two-CPU
 ``ray.init(num_cpus=2)`` started once; its start-up is printed apart. The overhead is the
 wall time a trivial task (``abs``) costs a worker: a deal's time plus it bounds what each
@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 
 from bigtwo.arena import ArenaConfig, run_arena
-from bigtwo.fanout import fan_out
+from bigtwo.spread import spread
 
 
 def best(rounds: int, run: Callable[[], object]) -> float:
@@ -43,7 +43,7 @@ def main() -> None:
         return lambda: run_arena(ArenaConfig(**{**config.__dict__, "workers": workers, "ray": ray}))
 
     def tiny(workers: int, ray: str | None = None) -> Callable[[], object]:
-        return lambda: list(fan_out(abs, [(i,) for i in range(args.tiny)], ray, workers))
+        return lambda: list(spread(abs, [(i,) for i in range(args.tiny)], ray, workers))
 
     rows = []
     for workers in (1, 2):
