@@ -21,13 +21,13 @@ from pathlib import Path
 import postgres
 import pytest
 
-from bigtwo.extras import EXAMPLES_ONLY, EXTRAS
+from bigtwo.extras import EXTRAS, LARGE
 
 ROOT = Path(__file__).resolve().parents[1]
 SMOKE = Path(__file__).with_name("extras_smoke.py")
-# "base": the package with no extra. The examples' extras bring torch and ray (hundreds of MB
-# each) and none of the package's features: their examples' tests run them instead
-SETS = ["base", *(extra for extra in EXTRAS if extra not in EXAMPLES_ONLY)]
+# "base": the package with no extra. The examples' extras and ray bring torch or ray (hundreds
+# of MB each): their own tests run them where they are installed (tests/test_spread.py for ray)
+SETS = ["base", *(extra for extra in EXTRAS if extra not in LARGE)]
 INSTALL_TIMEOUT = 300  # seconds for one environment's install (about 10 to 20 s here)
 # the environment a child gets: pip's own configuration stays (the package index), this
 # run's Python paths and virtual environment don't

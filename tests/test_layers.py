@@ -14,6 +14,7 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 LAYERS: list[tuple[str, ...]] = [
     ("errors",),
     ("checks", "extras", "stats", "view_patch", "i18n"),  # i18n: every front end reads it
+    ("spread",),  # tasks over processes or a Ray cluster: the arena's and training's
     ("cards",),
     ("refusal_words",),  # a refusal in words: every front end says it
     ("rules",),

@@ -14,9 +14,10 @@ confidence intervals are t-intervals across deals (`bigtwo.stats`), and so are t
 margins. A bot named twice plays against itself under two labels (``heuristic`` and
 ``heuristic#2``), a check that the margin between them is nought.
 
-Deals are played through `bigtwo.table.Table`, as ``bigtwo play`` and ``bigtwo simulate`` play
-them, so bots announce, claim and play out of turn where the rules allow, and turn order lives
-in the table alone.
+Deals are spread over processes, or a Ray cluster, by `bigtwo.spread`, a task a deal. They are
+played through `bigtwo.table.Table`, as ``bigtwo play`` and ``bigtwo simulate`` play them, so
+bots announce, claim and play out of turn where the rules allow, and turn order lives in the
+table alone.
 
 Outside agents join without touching the bot registry: a line-up may name an agent by module
 path (``package.module:attribute`` or ``path/to/file.py:attribute``, `bigtwo.bots.outside`),
@@ -33,8 +34,6 @@ from __future__ import annotations
 
 import json
 import math
-import multiprocessing
-import os
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
@@ -49,6 +48,7 @@ from .engine import Game
 from .errors import BigTwoError
 from .extras import MissingExtraError, require
 from .rules import Rules
+from .spread import spread
 from .stats import mean_ci
 from .table import SessionEnd, Table
 
@@ -74,9 +74,10 @@ class ArenaConfig:
     deals: int
     rules: str = "classic"
     seed: int = 0
-    workers: int | None = None  # processes; None: every core
+    workers: int | None = None  # processes; None: every core (on Ray: tasks at once)
     budget: float | None = None  # expert: seconds a move (not reproducible)
     samples: int | None = None  # expert: sampled deals a move (reproducible)
+    ray: str | None = None  # a Ray cluster's address (`bigtwo.spread`); None: local processes
     agents: tuple[str | Agent | None, ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -97,6 +98,12 @@ class ArenaConfig:
                 "agents given as objects play in this process: leave workers at 1, or name"
                 " them by module path"
             )
+        if self.objects and self.ray is not None:
+            raise BigTwoError(
+                "agents given as objects play in this process, not on Ray: name them by module path"
+            )
+        if self.ray is not None and not (isinstance(self.ray, str) and self.ray.strip()):
+            raise BigTwoError(f"a Ray address is a text, not {describe(self.ray)}")
         if self.deals < 1:
             raise BigTwoError("the number of deals must be at least 1")
         if self.workers is not None and self.workers < 1:
@@ -342,41 +349,29 @@ def play_deal(config: ArenaConfig, deal: int, recorder: DealRecorder | None = No
     )
 
 
-def _play_task(args: tuple[ArenaConfig, int]) -> DealResult:
-    return play_deal(*args)
-
-
 def run_arena(
     config: ArenaConfig,
     progress: Callable[[DealResult], None] | None = None,
     recorder: DealRecorder | None = None,
 ) -> ArenaResult:
-    """Play ``config.deals`` duplicate deals, across ``config.workers`` processes; with a
-    ``recorder`` (which sees every choice the bots make), or with agents given as objects, in
-    this process, in order."""
-    workers = config.workers or os.cpu_count() or 1
+    """Play ``config.deals`` duplicate deals, a task a deal, in ``config.workers`` processes or
+    on the Ray cluster at ``config.ray`` (`bigtwo.spread`; the results come in deal order
+    either way); with a ``recorder`` (which sees every choice the bots make), or with agents
+    given as objects, in this process."""
     result = ArenaResult(config)
-    tasks = [(config, d) for d in range(config.deals)]
+    if recorder is not None and config.ray is not None:
+        raise BigTwoError("a dataset is recorded in this process, not on Ray: leave out one")
     if recorder is not None or config.objects:
-        for d in range(config.deals):
-            r = play_deal(config, d, recorder)
-            result.deals.append(r)
-            if progress:
-                progress(r)
-        return result
-    if workers <= 1:
-        results = map(_play_task, tasks)
-        for r in results:
-            result.deals.append(r)
-            if progress:
-                progress(r)
-        return result
-    ctx = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
-    with ctx.Pool(workers) as pool:
-        for r in pool.imap(_play_task, tasks, chunksize=1):
-            result.deals.append(r)
-            if progress:
-                progress(r)
+        results: Iterator[DealResult] = (
+            play_deal(config, d, recorder) for d in range(config.deals)
+        )
+    else:
+        tasks = [(config, d) for d in range(config.deals)]
+        results = spread(play_deal, tasks, config.ray, config.workers)
+    for r in results:
+        result.deals.append(r)
+        if progress:
+            progress(r)
     return result
 
 

@@ -125,13 +125,15 @@ def evaluate(
     name: str = "policy",
     workers: int | None = 1,
     samples: int | None = None,
+    ray: str | None = None,
 ) -> Evaluation:
     """Play ``policy`` against ``opponents`` (one for every other seat, or one for all of them)
     on ``deals`` duplicate deals of the preset ``rules``; the margin a deal with its interval.
 
     ``name`` labels the policy in the results; ``workers`` > 1 plays in that many processes
-    when every player is named (objects given play in this process); ``samples`` sets the
-    expert's sampled deals a move."""
+    when every player is named (objects given play in this process), and ``ray`` on the Ray
+    cluster at that address instead (`bigtwo.spread`), with the same numbers; ``samples``
+    sets the expert's sampled deals a move."""
     if not isinstance(rules, str):
         raise BigTwoError(f"evaluate takes a rule set's name, not {describe(rules)}")
     if not isinstance(deals, int) or isinstance(deals, bool):
@@ -150,7 +152,9 @@ def evaluate(
     # does and its name seat the very same games
     names = (name, *(_label(p) for p in field))
     agents = (policy, *(None if isinstance(p, str) else p for p in field))
-    config = ArenaConfig(names, deals, rules, seed, workers=workers, samples=samples, agents=agents)
+    config = ArenaConfig(
+        names, deals, rules, seed, workers=workers, samples=samples, agents=agents, ray=ray
+    )
     return _evaluation(run_arena(config))
 
 

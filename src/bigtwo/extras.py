@@ -22,11 +22,13 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "postgres": ("psycopg",),
     "rl": ("numpy", "pyarrow", "gymnasium", "pettingzoo"),
     "openspiel": ("open_spiel",),  # also brings the rl extra
+    "ray": ("ray",),  # `bigtwo.spread`: deals and self-play on a Ray cluster
     # the examples' training libraries (examples/): no module of the package imports them
     "train": ("torch", "sb3_contrib"),
     "rllib": ("ray", "torch"),
 }
 EXAMPLES_ONLY = ("train", "rllib")  # the extras above that only the examples need
+LARGE = (*EXAMPLES_ONLY, "ray")  # hundreds of MB each (torch, ray)
 
 
 class MissingExtraError(BigTwoError, ImportError):

@@ -20,6 +20,7 @@ from ..bots.outside import is_agent_path, load_agent, one_line, short_name
 from ..errors import BigTwoError
 from ..extras import require
 from ..rules.config import Rules
+from ..spread import connect
 from .common import SEED_LIMIT, fail, make_console, user_errors
 from .datasets import DATASET_HELP, close_dataset, dataset_recorder
 
@@ -54,6 +55,15 @@ def command(
     ),
     workers: Annotated[
         int | None, typer.Option("--workers", "-w", help="Processes (default: every core).")
+    ] = None,
+    ray: Annotated[
+        str | None,
+        typer.Option(
+            "--ray",
+            metavar="ADDRESS",
+            help="Spread the deals over the Ray cluster at ADDRESS (local, auto, HOST:PORT or"
+            " ray://HOST:PORT; the 'ray' extra). --workers then caps the deals at once.",
+        ),
     ] = None,
     budget: Annotated[
         float | None,
@@ -98,6 +108,8 @@ def command(
         fail("--seed must be a whole number between -2**63 and 2**63")
     if budget is not None and samples is not None:
         fail("give the expert either --budget or --samples, not both")
+    if ray is not None and dataset is not None:
+        fail("--dataset records the deals in this process: leave out --ray or --dataset")
     with user_errors():
         if outside and "" not in sys.path:
             sys.path.insert(0, "")  # package.module paths import from here, as python -m does
@@ -109,8 +121,10 @@ def command(
         chosen = Rules.preset(rules)
         if len(names) > chosen.players:
             raise BigTwoError(f"{len(names)} bots for {chosen.players} seats")
-        config = ArenaConfig(names, deals, rules, seed, workers, budget, samples)
+        config = ArenaConfig(names, deals, rules, seed, workers, budget, samples, ray=ray)
         require("arena", "bigtwo arena")
+        if ray is not None:
+            connect(ray)  # a bad address or a missing extra refused now, before any deal
     recorder = dataset_recorder(Rules.preset(rules), dataset)
     prepare_out(out)
     console = make_console()
