@@ -12,12 +12,7 @@ import pytest
 from bigtwo import BigTwoError, Game, Rules
 from bigtwo.bots.learned.network import FORMAT, Network, input_size, inputs
 from bigtwo.features import Layout, MoveLayout, decision_of, move_features
-
-
-def untrained_network(rules: Rules, hidden: tuple[int, ...] = (32, 16), seed: int = 0) -> Network:
-    """A random-init network fitted to ``rules``' input size: what these tests play with (no
-    trained weights are needed to check the format and the play)."""
-    return Network.random(rules, hidden=hidden, seed=seed)
+from conftest import untrained_network
 
 
 def a_position(rules: Rules, seed: int = 3):
