@@ -82,6 +82,7 @@ class Room:
     turn_seconds: float
     public: bool
     tokens: dict[str, int] = field(default_factory=dict)  # SHA-256 of a seat token -> seat
+    people: dict[int, str] = field(default_factory=dict)  # seat -> its person's id (signed in)
     host: int = 0
     status: str = "waiting"  # waiting, playing, over, closed
     seq: int = 0
@@ -277,6 +278,7 @@ class Room:
         self.away.discard(seat)
         self.silent.pop(seat, None)
         self.vacated[seat] = why
+        self.people.pop(seat, None)
         self.tokens = {d: s for d, s in self.tokens.items() if s != seat}
         if self.host == seat:
             people = [s for s, k in enumerate(self.kinds) if k == "person"]
@@ -526,6 +528,7 @@ class Room:
             "silent": {str(s): n for s, n in self.silent.items()},
             "recent": {str(s): ids for s, ids in self.recent.items()},
             "recorded": self.recorded,
+            **({"people": {str(s): p for s, p in self.people.items()}} if self.people else {}),
             "table": None if table is None else _rules_swapped(table, rules, SAME_RULES),
         }
 
@@ -609,6 +612,7 @@ class Room:
             turn_seconds=data["turn_seconds"],
             public=data["public"],
             tokens=dict(data["tokens"]),
+            people={int(s): str(p) for s, p in data.get("people", {}).items()},  # none before
             host=data["host"],
             status=data["status"],
             seq=data["seq"],
