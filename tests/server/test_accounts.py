@@ -45,9 +45,7 @@ def _me(client: TestClient) -> dict[str, Any]:
 
 
 def _post(client: TestClient, path: str, body: object, csrf: str, **headers: str) -> Any:
-    return client.post(
-        path, content=json.dumps(body), headers={"X-CSRF-Token": csrf, **headers}
-    )
+    return client.post(path, content=json.dumps(body), headers={"X-CSRF-Token": csrf, **headers})
 
 
 def test_a_first_visit_is_a_guest_with_a_session_cookie(client: TestClient) -> None:
@@ -86,9 +84,12 @@ def test_a_state_changing_request_needs_the_pages_origin_and_token(client: TestC
     said = _post(client, "/api/me", {}, "", **{"Accept-Language": "vi"}).json()
     assert said["code"] == "csrf" and said["message"] != "" and "token" not in said["message"]
     ok = _post(
-        client, "/api/me", {"handle": "ann"}, csrf, Origin="http://testserver", **{
-            "Sec-Fetch-Site": "same-origin"
-        }
+        client,
+        "/api/me",
+        {"handle": "ann"},
+        csrf,
+        Origin="http://testserver",
+        **{"Sec-Fetch-Site": "same-origin"},
     )
     assert ok.status_code == 200 and ok.json()["person"]["handle"] == "ann"
     friend = _post(client, "/api/me", {"handle": "ann2"}, csrf, Origin="https://friend.example")

@@ -61,6 +61,13 @@ def command(
             "here, besides this server's own; repeatable (docs/security.md)."
         ),
     ] = None,
+    passwords: Annotated[
+        bool,
+        typer.Option(
+            help="Let people sign in with a handle and password too (argon2id), besides "
+            "passkeys: for a LAN on plain http, where browsers offer no passkeys."
+        ),
+    ] = False,
 ) -> None:
     """Serve rooms for friends: the protocol at /ws, the lobby at /api/lobby."""
     try:
@@ -104,6 +111,7 @@ def command(
         bot_pace=bot_pace,  # type: ignore[arg-type]  # one of PACES: checked above
         pause=deal_pause,
         allowed_origins=origins,
+        passwords=passwords,
     )
     # (every worker's too)
     serving.log_to_stderr()

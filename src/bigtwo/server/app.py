@@ -23,7 +23,17 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..errors import BigTwoError
 from . import room_log
-from .accounts import Directory, Guard, Refused, account_routes, refused, session_of
+from .accounts import (
+    Attempts,
+    Credentials,
+    Directory,
+    Guard,
+    Refused,
+    account_routes,
+    refused,
+    session_of,
+    signin_routes,
+)
 from .collector import Collector
 from .hub import Connection, Hub
 from .protocol import (
@@ -89,6 +99,7 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
     """The app on the database at ``url`` (a SQLAlchemy URL)."""
     hub = Hub(Store(url), settings or Settings())
     directory = Directory(hub.store.engine)
+    attempts = Attempts()  # sign-in attempts, per address and per account
     open_by_address: Counter[str] = Counter()
 
     def offers() -> dict[str, object]:
@@ -167,6 +178,14 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
             *replay_routes(hub),
             *rulebook_routes(hub),
             *account_routes(directory, hub.end_session, offers),
+            *signin_routes(
+                directory,
+                Credentials(hub.store.engine),
+                hub.end_session,
+                hub.settings.allowed_origins,
+                hub.settings.passwords,
+                attempts,
+            ),
             WebSocketRoute("/ws", socket),
             *web_routes(
                 hub.settings.bot_pace, hub.settings.pause
@@ -182,6 +201,7 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
         ],
     )
     app.state.hub = hub
+    app.state.attempts = attempts
     return app
 
 

@@ -18,16 +18,23 @@ too long. A socket's `hub.Connection` carries the same as ``person`` (the id) an
 Modules, each small: `tables` (the schema, migration 0008), `people` (a person, handle
 rules), `directory` (people, sessions and the audit log read and written), `guard` (the
 middleware: the session of each request, CSRF and Origin checks), `refusals` (a refused
-request), `routes` (``/api/me``, devices, sign-out).
+request), `routes` (``/api/me``, devices, sign-out), `credentials` (passkeys, recovery
+codes, password hashes stored), `passkeys` (the WebAuthn ceremonies, through `webauthn`),
+`limits` (sign-in attempts counted), `signin` (the routes that make an account and sign in).
 """
 
+from .credentials import Credentials
 from .directory import Directory, Session, append
 from .guard import Guard, person_of, session_of
+from .limits import Attempts
 from .people import Person
 from .refusals import Refused, refused
 from .routes import account_routes
+from .signin import signin_routes
 
 __all__ = [
+    "Attempts",
+    "Credentials",
     "Directory",
     "Guard",
     "Person",
@@ -38,4 +45,5 @@ __all__ = [
     "person_of",
     "refused",
     "session_of",
+    "signin_routes",
 ]

@@ -100,10 +100,6 @@ class Directory:
             append(conn, "renamed", person_id, actor=person_id, **values)
         return True
 
-    def make_account(self, conn: sa.Connection, person_id: str) -> None:
-        """The guest becomes an account: same id, so everything they did stays theirs."""
-        conn.execute(sa.update(PEOPLE).where(PEOPLE.c.id == person_id).values(kind="account"))
-
     # -- sessions ------------------------------------------------------------------------------
     def session(self, secret: str) -> Session | None:
         """The live session whose cookie holds ``secret`` (None: unknown, revoked, idle too
