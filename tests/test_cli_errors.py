@@ -17,6 +17,11 @@ runner = CliRunner()
     [
         (["rules", "nope"], "no rule set called 'nope'"),
         (["serve", "--bot-pace", "slow"], "--bot-pace is one of normal, fast, instant, not 'slow'"),
+        (
+            ["serve", "--allowed-origin", "https://cards.example/play"],
+            "--allowed-origin is scheme://host[:port], like https://cards.example,"
+            " not 'https://cards.example/play'",
+        ),
         (["play", "--rules", "nope"], "no rule set called 'nope'"),
         (["play", "--players", "9"], "9 players can't play with 2 deck(s): use 2 to 8"),
         (["play", "--bots", "genius"], "no bot called 'genius'"),

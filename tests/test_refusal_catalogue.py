@@ -25,6 +25,7 @@ MAKERS = {
     "Refusal": 1,
     "http_error": 1,
     "ReplayError": 1,
+    "Refused": 1,  # an account request's
 }
 DEFAULT = "bad_argument"  # IllegalMoveError's code when none is given
 CLIENT_ONLY = {"unknown"}  # the page's own sentence for a code it doesn't know

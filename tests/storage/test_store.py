@@ -17,6 +17,7 @@ from alembic import command
 from alembic.config import Config
 
 from bigtwo.record_files import load_record
+from bigtwo.server.accounts import Directory
 from bigtwo.server.protocol import Act, Create, Host
 from bigtwo.server.room import Room, RoomError
 from bigtwo.server.store import MIGRATIONS, SNAPSHOT_EVERY, Store, Write
@@ -31,7 +32,7 @@ def test_migrations_apply_once(database_url: str) -> None:
     store = Store(database_url)  # a second start finds the schema current
     with store.engine.connect() as conn:
         version = conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar()
-    assert version == "0007"
+    assert version == "0008"
     store.close()
 
 
@@ -254,6 +255,47 @@ def test_a_room_stored_by_0006_loads_and_goes_on_in_rows_of_its_own(tmp_path: Pa
         assert conn.execute(sa.text("SELECT seq, updated FROM rooms")).one() == row
     assert Room.loads(*store.rooms()[0][1]).to_dict() == back.to_dict()
     assert [a.get("id") for a in store.actions(room.code)] == ["n0"]
+    store.close()
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_a_database_holding_todays_rooms_gains_the_people_tables(
+    kind: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """Migration 0008 on a database at 0007 that holds a room in play: the room loads as it
+    was and goes on; people, sessions, the audit log and the sign-in tables are there, and a
+    guest and its session are written to them."""
+    if kind == "sqlite":
+        url = f"sqlite:///{tmp_path / 'old.db'}"
+    else:
+        url = request.getfixturevalue("postgres_cluster").database()
+    engine = _schema_at(url, "0007")
+    room = _played(3)
+    with engine.begin() as conn:  # as the version before wrote a snapshot
+        conn.execute(
+            sa.text(
+                "INSERT INTO rooms (code, status, public, seq, data, updated, snap)"
+                " VALUES (:code, 'playing', false, :seq, :data, 1.0, :seq)"
+            ),
+            {"code": room.code, "seq": room.seq, "data": json.dumps(room.write(None, None).room)},
+        )
+    engine.dispose()
+    store = Store(url)
+    with store.engine.connect() as conn:
+        tables = set(sa.inspect(conn).get_table_names())
+    assert {"people", "sessions", "audit", "passkeys", "recovery_codes", "passwords"} <= tables
+    [(code, stored)] = store.rooms()
+    back = Room.loads(*stored)
+    assert code == room.code and back.to_dict() == room.to_dict() and back.people == {}
+    directory = Directory(store.engine)
+    session, secret = directory.new_guest("Firefox, Linux", "127.0.0.1")
+    assert directory.session(secret) == session
+    assert [a["action"] for a in directory.audit(session.person.id)] == ["guest_created"]
+    back.people[0] = session.person.id  # a room names its person, and keeps them
+    offers = back.state_for(0)["offers"]
+    back.act(0, Act(type="act", id="n0", action=offers[-1]), now=300.0)
+    store.write([back.write({"type": "act", "id": "n0"}, 0)])
+    assert Room.loads(*store.rooms()[0][1]).people == {0: session.person.id}
     store.close()
 
 

@@ -4,6 +4,7 @@ by default; ``--workers N`` runs N processes on one port over a shared PostgreSQ
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Annotated
 
@@ -11,6 +12,8 @@ import typer
 
 from ..extras import MissingExtraError
 from .common import fail
+
+ORIGIN = re.compile(r"https?://[^/\s?#]+")  # a page's origin: scheme and host, no path
 
 
 def command(
@@ -51,6 +54,20 @@ def command(
             "sooner) where a room's creator didn't say: 0 to 300."
         ),
     ] = 30.0,
+    allowed_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Another origin (https://host[:port]) whose pages may use a person's session "
+            "here, besides this server's own; repeatable (docs/security.md)."
+        ),
+    ] = None,
+    passwords: Annotated[
+        bool,
+        typer.Option(
+            help="Let people sign in with a handle and password too (argon2id), besides "
+            "passkeys: for a LAN on plain http, where browsers offer no passkeys."
+        ),
+    ] = False,
 ) -> None:
     """Serve rooms for friends: the protocol at /ws, the lobby at /api/lobby."""
     try:
@@ -78,6 +95,13 @@ def command(
         fail(f"--deal-pause is 0 to {MAX_PAUSE:g} seconds, not {deal_pause}")
     if workers < 1:
         fail(f"--workers must be at least 1, not {workers}")
+    origins = tuple(allowed_origin or ())
+    bad_origin = next((o for o in origins if not ORIGIN.fullmatch(o)), None)
+    if bad_origin is not None:
+        fail(
+            "--allowed-origin is scheme://host[:port], like https://cards.example,"
+            f" not {bad_origin!r}"
+        )
     url = database or sqlite_url(Path("bigtwo.db"))
     settings = Settings(
         grace=grace,
@@ -86,6 +110,8 @@ def command(
         min_turn=min_turn,
         bot_pace=bot_pace,  # type: ignore[arg-type]  # one of PACES: checked above
         pause=deal_pause,
+        allowed_origins=origins,
+        passwords=passwords,
     )
     # (every worker's too)
     serving.log_to_stderr()

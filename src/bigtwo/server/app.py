@@ -23,6 +23,17 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..errors import BigTwoError
 from . import room_log
+from .accounts import (
+    Attempts,
+    Credentials,
+    Directory,
+    Guard,
+    Refused,
+    account_routes,
+    refused,
+    session_of,
+    signin_routes,
+)
 from .collector import Collector
 from .hub import Connection, Hub
 from .protocol import (
@@ -62,6 +73,7 @@ from .web import web_routes
 log = logging.getLogger("bigtwo.server")
 PER_ADDRESS = 32  # open connections from one address
 UPGRADE = 4426  # the close code after `Upgrade` (HTTP's 426 Upgrade Required, as a 4xxx)
+SIGNED_OUT = 4401  # the close code of a socket whose session was revoked (401, as a 4xxx)
 IDLE = 60.0  # seconds without a frame (pings included) before a connection is dropped
 
 
@@ -86,7 +98,12 @@ class Bucket:
 def make_app(url: str, settings: Settings | None = None) -> Starlette:
     """The app on the database at ``url`` (a SQLAlchemy URL)."""
     hub = Hub(Store(url), settings or Settings())
+    directory = Directory(hub.store.engine)
+    attempts = Attempts()  # sign-in attempts, per address and per account
     open_by_address: Counter[str] = Counter()
+
+    def offers() -> dict[str, object]:
+        return {"passwords": hub.settings.passwords}
 
     @contextlib.asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
@@ -122,7 +139,12 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
             room_log.line(None, None, "connect", error="upgrade")
             return
         open_by_address[address] += 1
+        session = session_of(ws)
         conn = Connection(ws.send_text, address, lang=lang)
+        if session is not None:  # the page's socket: its person, closed if the session ends
+            conn.person, conn.session = session.person.id, session.id
+            conn.close = lambda: ws.close(code=SIGNED_OUT, reason="signed out")
+        hub.track(conn)
         bucket = Bucket(hub.settings.rate)
         await conn.tell(Hello(lang=conn.lang))
         loop = asyncio.get_running_loop()
@@ -139,6 +161,7 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
             pass
         finally:
             open_by_address[address] -= 1
+            hub.untrack(conn)
             await hub.leave_socket(conn)
             with contextlib.suppress(Exception):
                 await ws.close()
@@ -154,17 +177,31 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
             Route("/api/lobby", lobby),
             *replay_routes(hub),
             *rulebook_routes(hub),
+            *account_routes(directory, hub.end_session, offers),
+            *signin_routes(
+                directory,
+                Credentials(hub.store.engine),
+                hub.end_session,
+                hub.settings.allowed_origins,
+                hub.settings.passwords,
+                attempts,
+            ),
             WebSocketRoute("/ws", socket),
             *web_routes(
                 hub.settings.bot_pace, hub.settings.pause
             ),  # last: the page is the catch-all at /
         ],
         lifespan=lifespan,
-        exception_handlers={DatabaseError: database_failed},
-        # the page's files travel at about a third of their size (benchmarks/page_weight.py)
-        middleware=[Middleware(GZipMiddleware, minimum_size=1024)],
+        exception_handlers={DatabaseError: database_failed, Refused: refused},
+        middleware=[
+            # the page's files travel at about a third of their size (benchmarks/page_weight.py)
+            Middleware(GZipMiddleware, minimum_size=1024),
+            # who is asking, and refusals of what another site's page makes a browser send
+            Middleware(Guard, directory=directory, allowed=hub.settings.allowed_origins),
+        ],
     )
     app.state.hub = hub
+    app.state.attempts = attempts
     return app
 
 

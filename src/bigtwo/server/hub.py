@@ -73,6 +73,9 @@ class Connection:
     lang: str = "en"  # the catalogue its refusals are said from (`protocol.language`)
     name: str = ""  # a spectator's, for their chat lines
     counted: int | None = None  # the spectators it was told of (None: not yet in the room)
+    person: str | None = None  # who, by the session cookie (None: a program, a token only)
+    session: str | None = None  # that session's id, to close the socket when it is revoked
+    close: Callable[[], Awaitable[None]] | None = None
 
     async def tell(self, message: Outbound) -> None:
         await self.send(encode(message))
@@ -89,6 +92,7 @@ class Hub:
     absences: dict[tuple[str, int], asyncio.TimerHandle] = field(default_factory=dict)
     empties: dict[str, asyncio.TimerHandle] = field(default_factory=dict)  # rooms nobody is in
     told: dict[str, Told] = field(default_factory=dict)  # per room: the bases of the patches
+    sessions: dict[str, set[Connection]] = field(default_factory=dict)  # a session's sockets
     closing: bool = False
 
     def __post_init__(self) -> None:
@@ -179,6 +183,8 @@ class Hub:
             )
         code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
         room = Room.create(code, msg, self.settings.bot_pace, self.settings.pause)
+        if conn.person is not None:
+            room.people[0] = conn.person
         async with self._lock(code):
             if self.shared is None:
                 await self.changes.store(room, room.write({"type": "create"}, 0))
@@ -190,6 +196,8 @@ class Hub:
     async def join(self, conn: Connection, code: str, name: str, seat: int | None) -> None:
         def work(room: Room) -> Outcome[tuple[int, str]]:
             taken, token = room.join(name, seat)
+            if conn.person is not None:
+                room.people[taken] = conn.person
             return Outcome([], {"type": "join", "name": name}, taken, (taken, token), True)
 
         async with self._lock(code):
@@ -249,6 +257,29 @@ class Hub:
         await conn.send(state_frame(room, seat, self.told.setdefault(room.code, {})))
         conn.counted = 0  # told of the spectators from now on, once there are any
         self._count_changed(room.code, seat is None or len(self.watchers[room.code]) == 1)
+
+    def track(self, conn: Connection) -> None:
+        """A socket opened: known by its session, if it has one."""
+        if conn.session is not None:
+            self.sessions.setdefault(conn.session, set()).add(conn)
+
+    def untrack(self, conn: Connection) -> None:
+        if conn.session is not None:
+            here = self.sessions.get(conn.session, set())
+            here.discard(conn)
+            if not here:
+                self.sessions.pop(conn.session, None)
+
+    async def end_session(self, session: str) -> int:
+        """The session was revoked (or signed out): each of its sockets here is told so and
+        closed; how many."""
+        conns = self.sessions.pop(session, set())
+        for conn in conns:
+            bye = Bye(code="signed_out", reason="this device was signed out", reconnect=False)
+            await _quiet(conn.tell(bye))
+            if conn.close is not None:
+                await _quiet(conn.close())
+        return len(conns)
 
     async def leave_socket(self, conn: Connection) -> None:
         """The socket closed (or moved to another room): a person's absence starts."""

@@ -83,6 +83,7 @@ class Room:
     turn_seconds: float
     public: bool
     tokens: dict[str, int] = field(default_factory=dict)  # SHA-256 of a seat token -> seat
+    people: dict[int, str] = field(default_factory=dict)  # seat -> its person's id (signed in)
     host: int = 0
     status: str = "waiting"  # waiting, playing, over, closed
     seq: int = 0
@@ -279,6 +280,7 @@ class Room:
         self.away.discard(seat)
         self.silent.pop(seat, None)
         self.vacated[seat] = why
+        self.people.pop(seat, None)
         self.tokens = {d: s for d, s in self.tokens.items() if s != seat}
         if self.host == seat:
             people = [s for s, k in enumerate(self.kinds) if k == "person"]
@@ -529,6 +531,7 @@ class Room:
             "silent": {str(s): n for s, n in self.silent.items()},
             "recent": {str(s): ids for s, ids in self.recent.items()},
             "recorded": self.recorded,
+            **({"people": {str(s): p for s, p in self.people.items()}} if self.people else {}),
             "table": None if table is None else _rules_swapped(table, rules, SAME_RULES),
         }
 
@@ -612,6 +615,7 @@ class Room:
             turn_seconds=data["turn_seconds"],
             public=data["public"],
             tokens=dict(data["tokens"]),
+            people={int(s): str(p) for s, p in data.get("people", {}).items()},  # none before
             host=data["host"],
             status=data["status"],
             seq=data["seq"],

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .protocol import MIN_TURN, PAUSE, Pace
 
@@ -17,3 +17,7 @@ class Settings:
     lease_seconds: float = 6.0  # a shared database: how long a silent process keeps its rooms
     bot_pace: Pace = "normal"  # a room's pace when its ``create`` names none (tests: instant)
     pause: float = PAUSE  # seconds a room rests between deals when its ``create`` names none
+    # origins besides the server's own whose pages may use a person's session (a WebSocket
+    # that brings the cookie, a state-changing request): ``--allowed-origin``
+    allowed_origins: tuple[str, ...] = field(default_factory=tuple)
+    passwords: bool = False  # whether people may sign in with a handle and password

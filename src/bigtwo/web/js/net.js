@@ -6,6 +6,22 @@
 // land after the table has changed.
 const PING_MS = 25000; // the server drops a socket that says nothing for a minute
 const PROTOCOL = 2; // the version of docs/protocol.md this page speaks
+const SIGNED_OUT = 4401; // the close code of a socket whose session was revoked
+
+// Who this browser is (docs/security.md): asked before each socket opens the first time, so
+// that a first visit becomes a guest whose session cookie the socket carries; asked again
+// once the session was revoked. A failed look-up leaves a socket without a person: it plays.
+/** @type {Promise<unknown> | null} */
+let me = null;
+/** @param {boolean} [again] */
+export function identify(again = false) {
+  if (!me || again) {
+    me = fetch("api/me", { credentials: "same-origin" })
+      .then((r) => (r.ok ? r.json() : null))
+      .catch(() => null);
+  }
+  return me;
+}
 
 /** @typedef {import("../types/protocol").ClientMessage} ClientMessage */
 /** @typedef {import("../types/protocol").ServerMessage} ServerMessage */
@@ -35,6 +51,10 @@ export class Connection {
 
   open() {
     this.wanted = true;
+    identify().then(() => this.connect());
+  }
+
+  connect() {
     const socket = new WebSocket(this.url());
     this.socket = socket;
     socket.addEventListener("message", (event) => {
@@ -53,10 +73,11 @@ export class Connection {
       }
       this.onMessage(message);
     });
-    socket.addEventListener("close", () => {
+    socket.addEventListener("close", (event) => {
       if (this.socket !== socket) return;
       this.ready = false;
       clearInterval(this.timer);
+      if (event.code === SIGNED_OUT) identify(true); // somebody new from here on
       if (!this.wanted) return;
       this.onStatus(false);
       setTimeout(() => this.open(), this.delay);
