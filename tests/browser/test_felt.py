@@ -45,7 +45,8 @@ WORDS = """() => {
   const flags = me.querySelector(".flags").getBoundingClientRect();
   const sameLine = Math.abs(name.top - flags.top) < name.height;
   return {
-    cut: [...document.querySelectorAll("#seats .seat-name")].filter(cut).map((el) => el.textContent),
+    cut: [...document.querySelectorAll("#seats .seat-name")].filter(cut)
+      .map((el) => el.textContent),
     gap: sameLine ? flags.left - name.right : null,
     dots: [...document.querySelectorAll(".room-head .status span + span")].map((el) => {
       const dot = getComputedStyle(el, "::before");
