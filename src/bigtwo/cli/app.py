@@ -3,6 +3,7 @@ line below."""
 
 from __future__ import annotations
 
+import os
 import sys
 
 import typer
@@ -30,6 +31,11 @@ app.command("serve")(serve.command)
 def main() -> None:
     """The console script's entry point. A mistyped command or option is answered in one line
     on standard error (exit code 2), like every other refusal."""
+    # numpy's BLAS (OpenBLAS in numpy's wheels) in one thread unless the caller chose: a
+    # learned bot's small products gain nothing from more, and on a busy machine the waiting
+    # threads made a move's 99th percentile 26 ms rather than 0.4 (benchmarks/learned.py).
+    # Set before numpy is imported; torch's own threads (`bigtwo train`) are not touched.
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     try:
         code = app(standalone_mode=False)
     except typer.Abort:
