@@ -141,3 +141,14 @@ def test_rules_open_with_how_the_rule_set_plays() -> None:
     assert "two pairs, fours of a kind" in tournament and "3♦ on its own" in tournament
     shown = runner.invoke(app, ["rules", "taiwan"])
     assert "How it plays" in shown.output and "bombs aside" in shown.output
+
+
+def test_help_names_each_repeatable_option_s_value_not_a_python_type() -> None:
+    """``--allowed-origin ORIGIN``, not ``<list[str]>``."""
+    import typer.main
+
+    for name in sorted(typer.main.get_command(app).commands):  # type: ignore[attr-defined]
+        shown = runner.invoke(app, [name, "--help"], env={"COLUMNS": "200"}).output
+        assert "list[" not in shown, name
+    serve = runner.invoke(app, ["serve", "--help"], env={"COLUMNS": "200"}).output
+    assert "--allowed-origin" in serve and "ORIGIN" in serve

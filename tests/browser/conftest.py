@@ -65,3 +65,10 @@ def context(browser: Any) -> Iterator[Any]:
         yield ctx
     finally:
         ctx.close()
+
+
+@pytest.fixture(scope="session")
+def localhost(server: str) -> str:
+    """The same server by the name localhost: a secure context on plain http, and a host name
+    that can be a passkey's relying party (an IP address can't)."""
+    return server.replace("://127.0.0.1:", "://localhost:")

@@ -186,3 +186,61 @@ def test_signing_out_ends_the_session(client: TestClient) -> None:
     client.cookies.set(COOKIE, cookie)  # the old cookie, kept: it signs nobody in
     assert client.get("/api/me/sessions").json()["code"] == "signed_out"
     assert _me(client)["person"]["id"] != me["person"]["id"]
+
+
+def test_resuming_a_seat_on_another_device_ties_it_to_that_person(client: TestClient) -> None:
+    """A token taken to another browser (or used after signing in): the seat is that
+    person's from then on, stored with the room."""
+    ann = _me(client)["person"]["id"]
+    with client.websocket_connect(WS) as ws:
+        ws.receive_json()
+        ws.send_json({"type": "create", "name": "Ann", "seats": ["easy", "easy", "easy"]})
+        welcome = ws.receive_json()
+    code, token = welcome["room"], welcome["token"]
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    assert hub.rooms[code].people == {0: ann}
+    client.cookies.clear()
+    other = _me(client)["person"]["id"]  # the same person on a new device: a new guest here
+    with client.websocket_connect(WS) as ws:
+        ws.receive_json()
+        ws.send_json({"type": "resume", "room": code, "token": token})
+        assert ws.receive_json()["type"] == "welcome"
+    room = hub.rooms[code]
+    assert room.people == {0: other}
+    assert room.stored["people"] == {"0": other}  # stored, not only held in memory
+    seq = room.seq
+    with client.websocket_connect(WS) as ws:  # the same person again: nothing to store
+        ws.receive_json()
+        ws.send_json({"type": "resume", "room": code, "token": token})
+        assert ws.receive_json()["type"] == "welcome"
+    assert hub.rooms[code].seq == seq
+
+
+def test_suspending_a_person_closes_their_sockets(client: TestClient) -> None:
+    from bigtwo.server.accounts import Directory, set_suspended
+
+    me = _me(client)
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    directory = Directory(hub.store.engine)
+    with client.websocket_connect(WS) as ws:
+        ws.receive_json()
+        closed = client.portal.call(  # type: ignore[union-attr]
+            set_suspended, directory, hub.end_session, me["person"]["id"], True, "op"
+        )
+        assert closed == 1
+        bye = ws.receive_json()
+        assert (bye["type"], bye["code"]) == ("bye", "signed_out")
+        with pytest.raises(WebSocketDisconnect) as ended:
+            ws.receive_json()
+        assert ended.value.code == SIGNED_OUT
+    assert client.get("/api/me/sessions").json()["code"] == "signed_out"
+    assert [a["action"] for a in directory.audit(me["person"]["id"])][-1] == "suspended"
+    restored = client.portal.call(  # type: ignore[union-attr]
+        set_suspended, directory, hub.end_session, me["person"]["id"], False, "op"
+    )
+    assert restored == 0
+    assert client.get("/api/me/sessions").status_code == 200  # the same session, back
+    missing = client.portal.call(  # type: ignore[union-attr]
+        set_suspended, directory, hub.end_session, "nobody", True, "op"
+    )
+    assert missing is None

@@ -44,6 +44,7 @@ def command(
         list[str] | None,
         typer.Option(
             "--bot",
+            metavar="MODULE:ATTRIBUTE",
             help="An agent of your own, by module path: package.module:attribute or"
             " path/to/file.py:attribute (a Bot, a class or factory making one, or a function"
             " (view, legal_moves) -> move). Repeatable; plays beside --bots.",

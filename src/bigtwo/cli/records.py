@@ -226,6 +226,7 @@ def verify_command(
         list[str] | None,
         typer.Option(
             "--commitment",
+            metavar="HEX",
             help="A commitment you kept from before play (64 hex digits); may be repeated.",
         ),
     ] = None,

@@ -57,8 +57,9 @@ def command(
     allowed_origin: Annotated[
         list[str] | None,
         typer.Option(
+            metavar="ORIGIN",
             help="Another origin (https://host[:port]) whose pages may use a person's session "
-            "here, besides this server's own; repeatable (docs/security.md)."
+            "here, besides this server's own; repeatable (docs/security.md).",
         ),
     ] = None,
     passwords: Annotated[

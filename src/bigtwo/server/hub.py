@@ -207,8 +207,10 @@ class Hub:
 
     async def resume(self, conn: Connection, code: str, token: str, last: int | None) -> None:
         def work(room: Room) -> Outcome[int]:
-            seat = room.seat_of(token)
-            return Outcome(room.set_away(seat, False, time.time()), None, seat, seat, True)
+            seat, before = room.seat_of(token), room.seq
+            events = room.set_away(seat, False, time.time())
+            room.tie(seat, conn.person, before)
+            return Outcome(events, None, seat, seat, True)
 
         async with self._lock(code):
             room, out, changed = await self.changes.apply(code, work, locked=True)

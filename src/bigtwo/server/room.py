@@ -202,6 +202,16 @@ class Room:
         self.seq += 1
         return seat, self.token_for(seat)
 
+    def tie(self, seat: int, person: str | None, before: int) -> None:
+        """Record ``person`` (signed in) as the one in ``seat``, for their history: whoever
+        holds its token last (a resume on another device, or after signing in). A change of
+        its own unless the room already changed since ``before`` (then stored with that)."""
+        if person is None or self.people.get(seat) == person:
+            return
+        self.people[seat] = person
+        if self.seq == before:
+            self._changed([])
+
     def chat(self, seat: int | None, text: str, name: str = "") -> dict[str, Any]:
         """A chat line of ``seat`` (None: a spectator, signed ``name``, while the host lets
         spectators chat)."""

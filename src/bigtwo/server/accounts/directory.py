@@ -100,6 +100,24 @@ class Directory:
             append(conn, "renamed", person_id, actor=person_id, **values)
         return True
 
+    def set_suspended(self, person_id: str, suspended: bool, actor: str | None) -> list[str] | None:
+        """Suspend (or restore) a person, logged as ``actor``'s doing; the ids of their live
+        sessions, whose sockets are to close (None: no such person). A suspended person's
+        sessions sign nobody in (`session`) and come back if they are restored."""
+        with self.engine.begin() as conn:
+            found = conn.execute(
+                sa.update(PEOPLE).where(PEOPLE.c.id == person_id).values(suspended=suspended)
+            ).rowcount
+            if not found:
+                return None
+            append(conn, "suspended" if suspended else "restored", person_id, actor=actor)
+            rows = conn.execute(
+                sa.select(SESSIONS.c.id).where(
+                    SESSIONS.c.person == person_id, SESSIONS.c.revoked.is_(False)
+                )
+            ).all()
+        return [str(r.id) for r in rows]
+
     # -- sessions ------------------------------------------------------------------------------
     def session(self, secret: str) -> Session | None:
         """The live session whose cookie holds ``secret`` (None: unknown, revoked, idle too

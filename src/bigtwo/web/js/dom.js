@@ -38,3 +38,21 @@ export function arrowStep(key) {
   if (key === "ArrowUp" || key === (rtl ? "ArrowRight" : "ArrowLeft")) return -1;
   return 0;
 }
+
+// A modal dialog keeps the focus: Tab from its last control goes to the first, Shift+Tab from
+// the first to the last.
+export function trap(e, dialog) {
+  if (e.key !== "Tab") return;
+  const all = [...dialog.querySelectorAll("button, a[href], input, select, textarea")]
+    .filter((el) => !el.disabled && el.getClientRects().length > 0);
+  if (!all.length) return;
+  const first = all[0];
+  const last = all[all.length - 1];
+  if (e.shiftKey && document.activeElement === first) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && document.activeElement === last) {
+    e.preventDefault();
+    first.focus();
+  }
+}

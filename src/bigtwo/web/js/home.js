@@ -1,5 +1,6 @@
 // The home screen (Play now, your name, the open public rooms, opening a room, joining by code)
 // and the screen of a room's link before you take a seat or watch, which shows the room first.
+import { accountButton } from "./account.js";
 import { fill, h } from "./dom.js";
 import { has, t } from "./i18n.js";
 import { createForm } from "./create.js";
@@ -31,7 +32,7 @@ export function homeScreen() {
     h(
       "section",
       { class: "home" },
-      h("h2", { text: t("home.heading") }),
+      h("div", { class: "row home-head" }, h("h2", { text: t("home.heading") }), accountButton()),
       nameField("name"),
       playNowBox(),
       h(

@@ -11,16 +11,51 @@ const SIGNED_OUT = 4401; // the close code of a socket whose session was revoked
 // Who this browser is (docs/security.md): asked before each socket opens the first time, so
 // that a first visit becomes a guest whose session cookie the socket carries; asked again
 // once the session was revoked. A failed look-up leaves a socket without a person: it plays.
-/** @type {Promise<unknown> | null} */
+/** @type {Promise<any> | null} */
 let me = null;
+// A sign-in or sign-out in flight: its answer sets the cookie that the next look-up must carry
+// (the server closes the old session's socket before that answer arrives).
+/** @type {Promise<unknown>} */
+let switching = Promise.resolve();
 /** @param {boolean} [again] */
 export function identify(again = false) {
   if (!me || again) {
-    me = fetch("api/me", { credentials: "same-origin" })
+    me = switching
+      .then(() => fetch("api/me", { credentials: "same-origin" }))
       .then((r) => (r.ok ? r.json() : null))
       .catch(() => null);
   }
   return me;
+}
+
+// The server's account API, GET (no `body`) or POST: every POST carries the session's token
+// in X-CSRF-Token. The answer's JSON, or a thrown refusal ({code, message, params}: the
+// server's own, or `network` where none came). `switches`: the answer is a new session
+// (sign-in, sign-out), whose `me` is kept from it.
+/** @param {string} path @param {object} [body] @param {boolean} [switches] */
+export async function api(path, body, switches = false) {
+  const who = await identify();
+  const init = body === undefined
+    ? { credentials: "same-origin" }
+    : {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "X-CSRF-Token": (who && who.csrf) || "" },
+      body: JSON.stringify(body),
+    };
+  const sent = fetch(path, /** @type {RequestInit} */ (init));
+  if (switches) switching = sent.catch(() => null);
+  let answer = null;
+  let response;
+  try {
+    response = await sent;
+    answer = await response.json();
+  } catch {
+    throw { code: "network", message: "", params: {} };
+  }
+  if (!response.ok) throw answer;
+  if (switches) me = answer.csrf ? Promise.resolve(answer) : identify(true);
+  return answer;
 }
 
 /** @typedef {import("../types/protocol").ClientMessage} ClientMessage */

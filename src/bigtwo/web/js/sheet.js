@@ -4,7 +4,8 @@
 // Tab stays inside it, Escape, the close button or a tap beside it close it, and the focus goes
 // back to the button. Made once per room screen, so the updates that refill its parts leave it
 // open.
-import { h } from "./dom.js";
+import { accountButton } from "./account.js";
+import { h, trap } from "./dom.js";
 import { t } from "./i18n.js";
 import { languagePicker } from "./language-picker.js";
 
@@ -33,7 +34,8 @@ export function sheet() {
       h("div", { id: "menu-share", class: "share" }),
       h("div", { id: "menu-controls" }),
       h("div", { id: "menu-prefs" }),
-      languagePicker(document.documentElement.lang, "menu-language")),
+      languagePicker(document.documentElement.lang, "menu-language"),
+      h("p", { class: "row" }, accountButton())),
   );
   return dialog;
 }
@@ -48,21 +50,4 @@ export function menuButton() {
       if (dialog && !dialog.open) dialog.showModal();
     },
   });
-}
-
-// Tab from the last control goes to the first, Shift+Tab from the first to the last.
-function trap(e, dialog) {
-  if (e.key !== "Tab") return;
-  const all = [...dialog.querySelectorAll("button, a[href], input, select, textarea")]
-    .filter((el) => !el.disabled && el.getClientRects().length > 0);
-  if (!all.length) return;
-  const first = all[0];
-  const last = all[all.length - 1];
-  if (e.shiftKey && document.activeElement === first) {
-    e.preventDefault();
-    last.focus();
-  } else if (!e.shiftKey && document.activeElement === last) {
-    e.preventDefault();
-    first.focus();
-  }
 }
