@@ -211,3 +211,23 @@ def test_the_operator_page_is_for_operators_and_a_suspension_holds(
         ("operator_suspend", a["id"]),
         ("operator_restore", None),
     ]
+
+
+def test_the_games_given_to_the_dataset_are_exported_as_decisions(
+    app: Any, db: str, ann: TestClient, bo: TestClient, tmp_path: Path
+) -> None:
+    from bigtwo.env.dataset import load
+
+    store = app.state.hub.store
+    a, b = _me(ann)["person"], _me(bo)["person"]
+    _post(ann, "/api/me/profile", {"dataset": True})
+    given = _played(store, a["id"], "Ann", 1)
+    _played(store, b["id"], "Bo", 1)  # not given
+    out = tmp_path / "human.parquet"
+    done = CliRunner().invoke(cli, ["admin", "dataset", str(out), "--database", db])
+    assert done.exit_code == 0, done.output
+    rows = load(out)
+    record = load_record(store.record(given.code, 0))
+    turns = sum(1 for action in record.actions if action.startswith("p0 "))
+    assert set(rows["bot"]) == {"person"} and set(rows["seat"]) == {0}
+    assert 0 < len(rows["action"]) <= turns and "from 1 deals" in done.output

@@ -3,7 +3,7 @@ takes; by default bigtwo.db here), each written to the audit log as done from th
 grant or revoke the operator role, suspend or restore an account, delete one, list what
 needs attention, and export the games people gave to the open dataset. A running server
 sees each change at its next request; the sockets of a person suspended here keep the seat
-they hold until they reconnect (the operator page closes them at once)."""
+they hold until they reconnect (`POST /api/admin/act` closes them at once)."""
 
 from __future__ import annotations
 
@@ -61,7 +61,7 @@ Reason = Annotated[str, typer.Option(help="Why, for the audit log.")]
 
 @app.command("grant")
 def grant(handle: Handle, database: Database = None) -> None:
-    """Make an account an operator (the operator page, these actions in the browser)."""
+    """Make an account an operator (these actions over /api/admin/ as well)."""
     _act("grant", handle, database)
 
 
