@@ -1,4 +1,4 @@
-"""What an operator does, for `bigtwo admin` and the operator page alike: grant or revoke
+"""What an operator does, for `bigtwo admin` and the operator's routes alike: grant or revoke
 the operator role, suspend or restore an account, delete one, and list what needs attention.
 Each action is appended to the audit log, naming the operator (``actor``; None: the
 server's console) and the person it concerns, in the transaction that makes it."""
@@ -22,7 +22,7 @@ ACTIONS = ("grant", "revoke", "suspend", "restore", "delete")
 
 class AdminError(Exception):
     """An operator's request that can't be done, in a sentence (the CLI prints it, the
-    operator page shows it)."""
+    operator's route answers it)."""
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
