@@ -8,7 +8,7 @@ import sys
 
 import typer
 
-from . import arena, play, records, rulebook, serve, simulate
+from . import admin, arena, play, records, rulebook, serve, simulate
 from .common import shown
 
 app = typer.Typer(
@@ -26,6 +26,7 @@ app.command("verify")(records.verify_command)
 app.command("rules")(rulebook.command)
 app.command("arena")(arena.command)
 app.command("serve")(serve.command)
+app.add_typer(admin.app, name="admin")
 
 
 def main() -> None:

@@ -35,6 +35,7 @@ from .accounts import (
     signin_routes,
 )
 from .collector import Collector
+from .history import history_routes
 from .hub import Connection, Hub
 from .protocol import (
     INBOUND,
@@ -143,6 +144,7 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
         conn = Connection(ws.send_text, address, lang=lang)
         if session is not None:  # the page's socket: its person, closed if the session ends
             conn.person, conn.session = session.person.id, session.id
+            conn.suspended = session.person.suspended
             conn.close = lambda: ws.close(code=SIGNED_OUT, reason="signed out")
         hub.track(conn)
         bucket = Bucket(hub.settings.rate)
@@ -178,6 +180,7 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
             *replay_routes(hub),
             *rulebook_routes(hub),
             *account_routes(directory, hub.end_session, offers),
+            *history_routes(hub.store, directory, hub.end_session),
             *signin_routes(
                 directory,
                 Credentials(hub.store.engine),

@@ -74,6 +74,7 @@ class Connection:
     name: str = ""  # a spectator's, for their chat lines
     counted: int | None = None  # the spectators it was told of (None: not yet in the room)
     person: str | None = None  # who, by the session cookie (None: a program, a token only)
+    suspended: bool = False  # that person's account is suspended: they may only watch
     session: str | None = None  # that session's id, to close the socket when it is revoked
     close: Callable[[], Awaitable[None]] | None = None
 
@@ -172,6 +173,7 @@ class Hub:
 
     # -- entering a room -------------------------------------------------------------------------
     async def create(self, conn: Connection, msg: Create) -> None:
+        _may_sit(conn)
         shortest = self.settings.min_turn
         if msg.turn_seconds and not shortest <= msg.turn_seconds <= MAX_TURN:
             raise RoomError(
@@ -194,6 +196,8 @@ class Hub:
             await self._enter(conn, room, 0, room.host_token, shown=True)
 
     async def join(self, conn: Connection, code: str, name: str, seat: int | None) -> None:
+        _may_sit(conn)
+
         def work(room: Room) -> Outcome[tuple[int, str]]:
             taken, token = room.join(name, seat)
             if conn.person is not None:
@@ -206,6 +210,8 @@ class Hub:
             await self._broadcast(room, [], skip=conn)
 
     async def resume(self, conn: Connection, code: str, token: str, last: int | None) -> None:
+        _may_sit(conn)
+
         def work(room: Room) -> Outcome[int]:
             seat, before = room.seat_of(token), room.seq
             events = room.set_away(seat, False, time.time())
@@ -713,6 +719,12 @@ class Hub:
         """Open public rooms: waiting for players, with their seats."""
         waiting = [r for r in self.rooms.values() if r.public and r.status == "waiting"]
         return [r.summary() for r in waiting[:100]]  # summarised only for those shown
+
+
+def _may_sit(conn: Connection) -> None:
+    """Refuse a seat to a person whose account an operator suspended."""
+    if conn.suspended:
+        raise RoomError("suspended", "your account is suspended: you may watch, not play")
 
 
 async def _quiet(sending: Awaitable[None]) -> None:

@@ -184,8 +184,9 @@ async def _stored(hub: Hub, code: str, wanted: str) -> tuple[int, int, str]:
         raise ReplayError(
             400, "bad_number", f"a deal is its number (0 first) or last, not {wanted[:20]!r}"
         )
-    known = code in hub.rooms or hub.shared is not None
-    count = await asyncio.to_thread(hub.store.record_count, code) if known else 0
+    # read from the store, not only for rooms in memory: a person's page links the records
+    # of rooms long closed
+    count = await asyncio.to_thread(hub.store.record_count, code)
     number = count - 1 if wanted == "last" else int(wanted)
     text = await asyncio.to_thread(hub.store.record, code, number) if 0 <= number < count else None
     if text is None:

@@ -41,6 +41,7 @@ import sqlalchemy as sa
 from ..engine.view import SPECTATOR
 from ..table import Event
 from . import jsontext, upkeep
+from .results import result_rows
 from .room import Room, RoomError, log_unreadable
 from .store import CHANGES, ROOMS, Store, first_line, insert_room, stored
 
@@ -100,6 +101,21 @@ FROM room
 # would be made twice. Another process's change of that number has another time (``at``).
 STORED = """SELECT 1 FROM changes
 WHERE room = %(code)s AND seq = %(seq)s AND at = %(at)s AND events = %(events)s"""
+# The people's results of the deals a change ended (`results`), written after the change's
+# statement, in its transaction, only where that wrote the change (a deal ends a few times an
+# hour: a statement of its own rather than a part of every action's). A retry after a commit
+# whose reply was lost finds the change, and its rows, already there.
+WRITE_RESULTS = """
+INSERT INTO results (room, number, seat, person, at, preset, rules, players, points, place,
+    won, totals, ended)
+SELECT r.room, r.number, r.seat, r.person, r.at, r.preset, r.rules, r.players, r.points,
+    r.place, r.won, r.totals, r.ended
+FROM jsonb_to_recordset(%(results)s::jsonb) AS r(room text, number integer, seat integer,
+    person text, at double precision, preset text, rules text, players text, points integer,
+    place integer, won boolean, totals text, ended boolean)
+WHERE EXISTS (SELECT 1 FROM changes WHERE room = %(code)s AND seq = %(seq)s AND at = %(at)s)
+ON CONFLICT DO NOTHING
+"""
 LOCK_ROOMS = """SELECT code FROM rooms WHERE code = ANY(%(codes)s)
 ORDER BY code COLLATE "C" FOR UPDATE"""
 
@@ -292,6 +308,7 @@ class SharedRooms:
             "action": None if outcome.action is None else jsontext.dumps(outcome.action),
             "first": write.first,
             "records": list(write.records),
+            "results": jsontext.dumps(result_rows(write.room, write.records, write.first, now)),
         }
 
     def commit(self, batch: list[dict[str, Any]]) -> list[bool]:
@@ -313,6 +330,9 @@ class SharedRooms:
                 with driver.pipeline():
                     driver.execute(LOCK_ROOMS, {"codes": codes})
                     cursors = {i: driver.execute(WRITE_CHANGE, batch[i]) for i in order}
+                    for i in order:
+                        if batch[i]["records"]:
+                            driver.execute(WRITE_RESULTS, batch[i])
                 written = [cursors[i].rowcount == 1 for i in range(len(batch))]
                 if attempts > 1:  # an earlier attempt's commit may have stored some, unheard
                     written = [w or _was_stored(conn, batch[i]) for i, w in enumerate(written)]
@@ -461,7 +481,10 @@ class SharedRooms:
 
 def _write(conn: sa.Connection, change: dict[str, Any]) -> bool:
     """Write a `SharedRooms.change` on an open transaction; was it written?"""
-    return conn.exec_driver_sql(WRITE_CHANGE, change).first() is not None
+    written = conn.exec_driver_sql(WRITE_CHANGE, change).first() is not None
+    if written and change["records"]:
+        conn.exec_driver_sql(WRITE_RESULTS, change)
+    return written
 
 
 def _was_stored(conn: sa.Connection, change: dict[str, Any]) -> bool:

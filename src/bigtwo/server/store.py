@@ -30,6 +30,7 @@ from alembic.config import Config
 
 from ..extras import require
 from . import jsontext
+from .results import RESULTS, result_rows
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 # What a failed database call raises (the driver's error, wrapped by SQLAlchemy), and what the
@@ -222,6 +223,7 @@ _UPDATE_SNAPSHOT = (
 _INSERT_ROOM = sa.insert(ROOMS)
 _INSERT_RECORD = sa.insert(RECORDS)
 _INSERT_CHANGE = sa.insert(CHANGES)
+_INSERT_RESULTS = sa.insert(RESULTS)
 _BEFORE_SNAPSHOT = sa.delete(CHANGES).where(
     CHANGES.c.room == sa.bindparam("key"), CHANGES.c.seq < sa.bindparam("snap")
 )
@@ -231,7 +233,8 @@ def write_rows(conn: sa.Connection, batch: list[Write]) -> None:
     """Write a batch's rows on an open transaction: each change's row (its patch, or none
     where it is a snapshot, and its action), and for each room with a snapshot in the batch
     its row, as of the last (the changes before that go: nothing reads them). A room's row
-    is not written otherwise: its version is its last change's."""
+    is not written otherwise: its version is its last change's. The deals a change ended:
+    their records, and a row of `results` for each person seated."""
     snapshots = {w.room["code"]: w for w in batch if w.patch is None}
     for code, w in snapshots.items():
         values = _room_row(w.room, w.at)
@@ -260,6 +263,9 @@ def write_rows(conn: sa.Connection, batch: list[Write]) -> None:
     ]
     if records:
         conn.execute(_INSERT_RECORD, records)
+        results = [r for w in batch for r in result_rows(w.room, w.records, w.first, w.at)]
+        if results:
+            conn.execute(_INSERT_RESULTS, results)
 
 
 def insert_room(conn: sa.Connection, form: dict[str, Any], at: float) -> None:

@@ -120,8 +120,11 @@ class Directory:
 
     # -- sessions ------------------------------------------------------------------------------
     def session(self, secret: str) -> Session | None:
-        """The live session whose cookie holds ``secret`` (None: unknown, revoked, idle too
-        long, or its person suspended); its ``last_seen`` moved on now and then."""
+        """The live session whose cookie holds ``secret`` (None: unknown, revoked or idle too
+        long); its ``last_seen`` moved on now and then. A suspended person's session still
+        says who they are (``person.suspended``): they may not sit at a table or sign in
+        anew, but their page, export and deletion are theirs, and a reload doesn't make them
+        a fresh guest."""
         key, now = digest(secret), time.time()
         with self.engine.connect() as conn:
             row = conn.execute(
@@ -129,7 +132,7 @@ class Directory:
                 .join(SESSIONS, PEOPLE.c.id == SESSIONS.c.person)
                 .where(SESSIONS.c.id == key)
             ).first()
-            if row is None or row.revoked or row.suspended or now - row.last_seen > SESSION_IDLE:
+            if row is None or row.revoked or now - row.last_seen > SESSION_IDLE:
                 return None
             if now - row.last_seen > SEEN_EVERY:
                 conn.execute(sa.update(SESSIONS).where(SESSIONS.c.id == key).values(last_seen=now))

@@ -1,0 +1,97 @@
+"""What an operator does, for `bigtwo admin` and the operator's routes alike: grant or revoke
+the operator role, suspend or restore an account, delete one, and list what needs attention.
+Each action is appended to the audit log, naming the operator (``actor``; None: the
+server's console) and the person it concerns, in the transaction that makes it."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import sqlalchemy as sa
+
+from ..accounts import Directory, Person, append
+from ..accounts.tables import PEOPLE
+from ..room import Room, RoomError
+from ..store import Store
+from . import games
+from .tables import OPERATORS
+
+ACTIONS = ("grant", "revoke", "suspend", "restore", "delete")
+
+
+class AdminError(Exception):
+    """An operator's request that can't be done, in a sentence (the CLI prints it, the
+    operator's route answers it)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code, self.message = code, message
+
+
+def is_operator(engine: sa.Engine, person: str) -> bool:
+    with engine.connect() as conn:
+        found = conn.execute(sa.select(OPERATORS.c.person).where(OPERATORS.c.person == person))
+        return found.first() is not None
+
+
+def find(directory: Directory, handle: str) -> Person:
+    person = directory.person_by_handle(handle)
+    if person is None:
+        raise AdminError("no_person", f"nobody here has the handle {handle!r}")
+    return person
+
+
+def act(
+    directory: Directory, action: str, handle: str, actor: str | None, reason: str = ""
+) -> list[str]:
+    """Do ``action`` (one of `ACTIONS`) to the person called ``handle``; the ids of the
+    sessions whose sockets must close (a suspension's, a deletion's)."""
+    person = find(directory, handle)
+    engine = directory.engine
+    if action == "delete":
+        return games.delete(engine, person.id, actor)
+    detail: dict[str, Any] = {"handle": person.handle} | ({"reason": reason} if reason else {})
+    with engine.begin() as conn:
+        if action in ("grant", "revoke"):
+            if person.kind != "account":
+                raise AdminError("not_account", f"{handle} is a guest: only an account may operate")
+            conn.execute(sa.delete(OPERATORS).where(OPERATORS.c.person == person.id))
+            if action == "grant":
+                conn.execute(sa.insert(OPERATORS).values(person=person.id, granted=time.time()))
+        elif action in ("suspend", "restore"):
+            conn.execute(
+                sa.update(PEOPLE)
+                .where(PEOPLE.c.id == person.id)
+                .values(suspended=action == "suspend")
+            )
+        else:
+            raise AdminError("bad_action", f"{action} is not one of {', '.join(ACTIONS)}")
+        append(conn, f"operator_{action}", person.id, actor=actor, **detail)
+    if action != "suspend":
+        return []
+    return [s["id"] for s in directory.sessions(person.id)]
+
+
+def attention(directory: Directory, store: Store) -> dict[str, Any]:
+    """What needs an operator: suspended accounts, the operators, and stored rooms this
+    server can't read (kept as they are, served to nobody). Reports of people by people
+    are not kept by this server: there are none to list."""
+    with directory.engine.connect() as conn:
+        suspended = conn.execute(
+            sa.select(PEOPLE.c.handle, PEOPLE.c.id).where(PEOPLE.c.suspended.is_(True))
+        ).all()
+        operators = conn.execute(
+            sa.select(PEOPLE.c.handle).join(OPERATORS, OPERATORS.c.person == PEOPLE.c.id)
+        ).all()
+    broken = []
+    for code, stored in store.rooms():
+        try:
+            Room.loads(*stored)
+        except RoomError:
+            broken.append(code)
+    return {
+        "suspended": sorted(str(r.handle) for r in suspended),
+        "operators": sorted(str(r.handle) for r in operators),
+        "rooms_unreadable": sorted(broken),
+    }
