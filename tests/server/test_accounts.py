@@ -214,33 +214,3 @@ def test_resuming_a_seat_on_another_device_ties_it_to_that_person(client: TestCl
         ws.send_json({"type": "resume", "room": code, "token": token})
         assert ws.receive_json()["type"] == "welcome"
     assert hub.rooms[code].seq == seq
-
-
-def test_suspending_a_person_closes_their_sockets(client: TestClient) -> None:
-    from bigtwo.server.accounts import Directory, set_suspended
-
-    me = _me(client)
-    hub = client.app.state.hub  # type: ignore[attr-defined]
-    directory = Directory(hub.store.engine)
-    with client.websocket_connect(WS) as ws:
-        ws.receive_json()
-        closed = client.portal.call(  # type: ignore[union-attr]
-            set_suspended, directory, hub.end_session, me["person"]["id"], True, "op"
-        )
-        assert closed == 1
-        bye = ws.receive_json()
-        assert (bye["type"], bye["code"]) == ("bye", "signed_out")
-        with pytest.raises(WebSocketDisconnect) as ended:
-            ws.receive_json()
-        assert ended.value.code == SIGNED_OUT
-    assert client.get("/api/me/sessions").json()["code"] == "signed_out"
-    assert [a["action"] for a in directory.audit(me["person"]["id"])][-1] == "suspended"
-    restored = client.portal.call(  # type: ignore[union-attr]
-        set_suspended, directory, hub.end_session, me["person"]["id"], False, "op"
-    )
-    assert restored == 0
-    assert client.get("/api/me/sessions").status_code == 200  # the same session, back
-    missing = client.portal.call(  # type: ignore[union-attr]
-        set_suspended, directory, hub.end_session, "nobody", True, "op"
-    )
-    assert missing is None

@@ -20,8 +20,9 @@ rules), `directory` (people, sessions and the audit log read and written), `guar
 middleware: the session of each request, CSRF and Origin checks), `refusals` (a refused
 request), `routes` (``/api/me``, devices, sign-out), `credentials` (passkeys, recovery
 codes, password hashes stored), `passkeys` (the WebAuthn ceremonies, through `webauthn`),
-`limits` (sign-in attempts counted), `signin` (the routes that make an account and sign in),
-`standing` (a person suspended or restored: their open sockets closed at once).
+`limits` (sign-in attempts counted), `signin` (the routes that make an account and sign in).
+An operator suspends a person through `Directory.set_suspended` (``history.admin``), whose
+sessions' sockets the operator's route then closes.
 """
 
 from .credentials import Credentials
@@ -32,7 +33,6 @@ from .people import Person
 from .refusals import Refused, refused
 from .routes import account_routes
 from .signin import signin_routes
-from .standing import set_suspended
 
 __all__ = [
     "Attempts",
@@ -47,6 +47,5 @@ __all__ = [
     "person_of",
     "refused",
     "session_of",
-    "set_suspended",
     "signin_routes",
 ]

@@ -100,17 +100,20 @@ class Directory:
             append(conn, "renamed", person_id, actor=person_id, **values)
         return True
 
-    def set_suspended(self, person_id: str, suspended: bool, actor: str | None) -> list[str] | None:
-        """Suspend (or restore) a person, logged as ``actor``'s doing; the ids of their live
-        sessions, whose sockets are to close (None: no such person). A suspended person's
-        sessions sign nobody in (`session`) and come back if they are restored."""
+    def set_suspended(
+        self, person_id: str, suspended: bool, actor: str | None, **detail: object
+    ) -> list[str] | None:
+        """Suspend (or restore) a person, logged as ``actor``'s doing with ``detail``; the ids
+        of their live sessions, whose sockets are to close (None: no such person). A
+        suspended person's session still says who they are: they may watch, not sit."""
         with self.engine.begin() as conn:
             found = conn.execute(
                 sa.update(PEOPLE).where(PEOPLE.c.id == person_id).values(suspended=suspended)
             ).rowcount
             if not found:
                 return None
-            append(conn, "suspended" if suspended else "restored", person_id, actor=actor)
+            action = "operator_suspend" if suspended else "operator_restore"  # as admin's others
+            append(conn, action, person_id, actor=actor, **detail)
             rows = conn.execute(
                 sa.select(SESSIONS.c.id).where(
                     SESSIONS.c.person == person_id, SESSIONS.c.revoked.is_(False)

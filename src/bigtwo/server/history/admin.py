@@ -52,25 +52,19 @@ def act(
     if action == "delete":
         return games.delete(engine, person.id, actor)
     detail: dict[str, Any] = {"handle": person.handle} | ({"reason": reason} if reason else {})
+    if action in ("suspend", "restore"):  # the flag, its audit line, the sessions to close
+        sessions = directory.set_suspended(person.id, action == "suspend", actor, **detail)
+        return (sessions or []) if action == "suspend" else []
+    if action not in ("grant", "revoke"):
+        raise AdminError("bad_action", f"{action} is not one of {', '.join(ACTIONS)}")
+    if person.kind != "account":
+        raise AdminError("not_account", f"{handle} is a guest: only an account may operate")
     with engine.begin() as conn:
-        if action in ("grant", "revoke"):
-            if person.kind != "account":
-                raise AdminError("not_account", f"{handle} is a guest: only an account may operate")
-            conn.execute(sa.delete(OPERATORS).where(OPERATORS.c.person == person.id))
-            if action == "grant":
-                conn.execute(sa.insert(OPERATORS).values(person=person.id, granted=time.time()))
-        elif action in ("suspend", "restore"):
-            conn.execute(
-                sa.update(PEOPLE)
-                .where(PEOPLE.c.id == person.id)
-                .values(suspended=action == "suspend")
-            )
-        else:
-            raise AdminError("bad_action", f"{action} is not one of {', '.join(ACTIONS)}")
+        conn.execute(sa.delete(OPERATORS).where(OPERATORS.c.person == person.id))
+        if action == "grant":
+            conn.execute(sa.insert(OPERATORS).values(person=person.id, granted=time.time()))
         append(conn, f"operator_{action}", person.id, actor=actor, **detail)
-    if action != "suspend":
-        return []
-    return [s["id"] for s in directory.sessions(person.id)]
+    return []
 
 
 def attention(directory: Directory, store: Store) -> dict[str, Any]:
