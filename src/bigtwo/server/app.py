@@ -24,6 +24,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..errors import BigTwoError
 from . import room_log
 from .collector import Collector
+from .headers import SecurityHeaders
 from .hub import Connection, Hub
 from .protocol import (
     INBOUND,
@@ -161,8 +162,11 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
         ],
         lifespan=lifespan,
         exception_handlers={DatabaseError: database_failed},
-        # the page's files travel at about a third of their size (benchmarks/page_weight.py)
-        middleware=[Middleware(GZipMiddleware, minimum_size=1024)],
+        middleware=[
+            Middleware(SecurityHeaders),  # outermost: on every response, errors included
+            # the page's files travel at about a third of their size (benchmarks/page_weight.py)
+            Middleware(GZipMiddleware, minimum_size=1024),
+        ],
     )
     app.state.hub = hub
     return app
