@@ -17,6 +17,10 @@ runner = CliRunner()
     [
         (["rules", "nope"], "no rule set called 'nope'"),
         (["serve", "--bot-pace", "slow"], "--bot-pace is one of normal, fast, instant, not 'slow'"),
+        (
+            ["serve", "--metrics-from", "10.0.0.0/8,bogus"],
+            "--metrics-from: 'bogus' is not an address or a network (such as 10.0.0.0/8)",
+        ),
         (["play", "--rules", "nope"], "no rule set called 'nope'"),
         (["play", "--players", "9"], "9 players can't play with 2 deck(s): use 2 to 8"),
         (["play", "--bots", "genius"], "no bot called 'genius'"),

@@ -51,11 +51,20 @@ def command(
             "sooner) where a room's creator didn't say: 0 to 300."
         ),
     ] = 30.0,
+    metrics_from: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="CIDR",
+            help="A network (CIDR, such as 10.0.0.0/8) or address that may read /metrics; "
+            "repeat it, or separate several by commas (default: loopback only).",
+        ),
+    ] = None,
 ) -> None:
     """Serve rooms for friends: the protocol at /ws, the lobby at /api/lobby."""
     try:
         from ..server import serving
         from ..server.app import make_app
+        from ..server.metrics import LOOPBACK, networks
         from ..server.protocol import MAX_PAUSE, PACES
         from ..server.settings import Settings
         from ..server.store import Store, sqlite_url
@@ -78,6 +87,11 @@ def command(
         fail(f"--deal-pause is 0 to {MAX_PAUSE:g} seconds, not {deal_pause}")
     if workers < 1:
         fail(f"--workers must be at least 1, not {workers}")
+    scrapers = tuple(n for spec in metrics_from or () for n in spec.split(",") if n.strip())
+    try:
+        networks(scrapers)
+    except ValueError as exc:
+        fail(f"--metrics-from: {exc}")
     url = database or sqlite_url(Path("bigtwo.db"))
     settings = Settings(
         grace=grace,
@@ -86,6 +100,7 @@ def command(
         min_turn=min_turn,
         bot_pace=bot_pace,  # type: ignore[arg-type]  # one of PACES: checked above
         pause=deal_pause,
+        metrics_from=scrapers or LOOPBACK,
     )
     # (every worker's too)
     serving.log_to_stderr()

@@ -20,6 +20,7 @@ import os
 import secrets
 import socket
 import time
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -31,6 +32,7 @@ from . import room_log, watching
 from .changes import Changes
 from .fanout import Fanout, Told, state_frame
 from .listener import Listener
+from .metrics import Metrics
 from .protocol import (
     MAX_TURN,
     Ack,
@@ -93,6 +95,7 @@ class Hub:
 
     def __post_init__(self) -> None:
         self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+        self.metrics = Metrics()
         self.changes = Changes(
             self.store,
             self.settings,
@@ -100,6 +103,7 @@ class Hub:
             self.rooms,
             stored=self._arm,
             unheard=lambda code: self._spawn(self._catch_up(code)),
+            metrics=self.metrics,
         )
         self.shared = self.changes.shared
         self.listener: Listener | None = None
@@ -675,6 +679,12 @@ class Hub:
         if self.shared is None:
             return self.lobby()
         return await self.changes.run(self.shared.lobby)
+
+    async def room_counts(self) -> dict[str, int]:
+        """Rooms not closed by status: this process's, or on a shared database all of them."""
+        if self.shared is None:
+            return dict(Counter(r.status for r in self.rooms.values() if r.status != "closed"))
+        return await self.changes.run(self.store.room_counts)
 
     def lobby(self) -> list[dict[str, Any]]:
         """Open public rooms: waiting for players, with their seats."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .metrics import LOOPBACK
 from .protocol import MIN_TURN, PAUSE, Pace
 
 
@@ -17,3 +18,4 @@ class Settings:
     lease_seconds: float = 6.0  # a shared database: how long a silent process keeps its rooms
     bot_pace: Pace = "normal"  # a room's pace when its ``create`` names none (tests: instant)
     pause: float = PAUSE  # seconds a room rests between deals when its ``create`` names none
+    metrics_from: tuple[str, ...] = LOOPBACK  # the networks ``/metrics`` answers
