@@ -7,7 +7,7 @@ import sys
 
 import typer
 
-from . import arena, play, records, rulebook, serve, simulate
+from . import arena, backup, play, records, rulebook, serve, simulate
 from .common import shown
 
 app = typer.Typer(
@@ -25,6 +25,8 @@ app.command("verify")(records.verify_command)
 app.command("rules")(rulebook.command)
 app.command("arena")(arena.command)
 app.command("serve")(serve.command)
+app.command("backup")(backup.backup_command)
+app.command("restore")(backup.restore_command)
 
 
 def main() -> None:
