@@ -92,7 +92,10 @@ def test_the_postgresql_drill(postgres_cluster: postgres.Cluster, tmp_path: Path
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["backup", "{tmp}/x.db", "--database", "sqlite:///{tmp}/none.db"], "there is no database file"),
+        (
+            ["backup", "{tmp}/x.db", "--database", "sqlite:///{tmp}/none.db"],
+            "there is no database file",
+        ),
         (["backup", "{tmp}/no/x.db"], "there is no folder {tmp}/no"),
         (["backup", "{tmp}/taken.db", "--database", "sqlite:///{tmp}/taken.db"], "exists already"),
         (["restore", "{tmp}/none.db"], "there is no backup file {tmp}/none.db"),
