@@ -18,6 +18,10 @@ runner = CliRunner()
         (["rules", "nope"], "no rule set called 'nope'"),
         (["serve", "--bot-pace", "slow"], "--bot-pace is one of normal, fast, instant, not 'slow'"),
         (
+            ["serve", "--keep-finished", "0"],
+            "--keep-finished is days, more than 0 (leave it out to keep rooms forever), not 0",
+        ),
+        (
             ["serve", "--metrics-from", "10.0.0.0/8,bogus"],
             "--metrics-from: 'bogus' is not an address or a network (such as 10.0.0.0/8)",
         ),

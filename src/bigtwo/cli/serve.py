@@ -51,6 +51,14 @@ def command(
             "sooner) where a room's creator didn't say: 0 to 300."
         ),
     ] = 30.0,
+    keep_finished: Annotated[
+        float | None,
+        typer.Option(
+            metavar="DAYS",
+            help="Days a closed room and its deals' records are kept, then deleted "
+            "(default: forever).",
+        ),
+    ] = None,
     metrics_from: Annotated[
         list[str] | None,
         typer.Option(
@@ -66,6 +74,7 @@ def command(
         from ..server.app import make_app
         from ..server.metrics import LOOPBACK, networks
         from ..server.protocol import MAX_PAUSE, PACES
+        from ..server.retention import DAY
         from ..server.settings import Settings
         from ..server.store import Store, sqlite_url
         from ..server.workers import listen, supervise
@@ -85,6 +94,11 @@ def command(
         fail(f"--bot-pace is one of {', '.join(PACES)}, not {bot_pace!r}")
     if not 0 <= deal_pause <= MAX_PAUSE:  # NaN too
         fail(f"--deal-pause is 0 to {MAX_PAUSE:g} seconds, not {deal_pause}")
+    if keep_finished is not None and not 0 < keep_finished < 1e6:  # NaN too
+        fail(
+            "--keep-finished is days, more than 0 (leave it out to keep rooms forever), "
+            f"not {keep_finished:g}"
+        )
     if workers < 1:
         fail(f"--workers must be at least 1, not {workers}")
     scrapers = tuple(n for spec in metrics_from or () for n in spec.split(",") if n.strip())
@@ -101,6 +115,7 @@ def command(
         bot_pace=bot_pace,  # type: ignore[arg-type]  # one of PACES: checked above
         pause=deal_pause,
         metrics_from=scrapers or LOOPBACK,
+        keep_finished=None if keep_finished is None else keep_finished * DAY,
     )
     # (every worker's too)
     serving.log_to_stderr()

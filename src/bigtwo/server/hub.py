@@ -28,7 +28,7 @@ from typing import Any, TypeVar
 from ..i18n import catalogue
 from ..refusal_words import say
 from ..table import Event
-from . import room_log, watching
+from . import retention, room_log, watching
 from .changes import Changes
 from .fanout import Fanout, Told, state_frame
 from .listener import Listener
@@ -108,6 +108,7 @@ class Hub:
         self.shared = self.changes.shared
         self.listener: Listener | None = None
         self.leasing: asyncio.Task[None] | None = None
+        self.forgetting: asyncio.Task[None] | None = None
         self.tasks: set[asyncio.Task[None]] = set()
         self.elsewhere = watching.Elsewhere(self.settings.lease_seconds)
         self.counting: set[str] = set()  # rooms whose spectator count is being told
@@ -119,6 +120,8 @@ class Hub:
         not held against the player: their turn starts afresh with a whole turn's time.
         On a shared database nothing is loaded: rooms are read when used, and timers come
         with leases."""
+        if self.settings.keep_finished is not None:
+            self.forgetting = asyncio.create_task(self._forget_loop(self.settings.keep_finished))
         if self.shared is not None:
             self.listener = Listener(self.store, self._notified, self._resync)
             self.listener.start(asyncio.get_running_loop())
@@ -161,6 +164,8 @@ class Hub:
         await self.drain()
         for handle in [*self.timers.values(), *self.absences.values(), *self.empties.values()]:
             handle.cancel()
+        if self.forgetting is not None:
+            self.forgetting.cancel()
         if self.shared is not None:
             if self.leasing is not None:
                 self.leasing.cancel()
@@ -626,6 +631,25 @@ class Hub:
             if ours:
                 self._spawn(self._say_counts(ours))  # again, lest it lapse elsewhere
             await asyncio.sleep(self.settings.lease_seconds / 3)
+
+    async def _forget_loop(self, keep: float) -> None:
+        """Delete the rooms closed over ``keep`` seconds ago (`retention`), a batch at a time:
+        on one process on the store's writer thread, between the commits of rooms in play."""
+        run = self.changes.commits.run if self.shared is None else self.changes.run
+        while not self.closing:
+            try:
+                for _ in range(retention.BATCHES):
+                    codes = await run(retention.forget_batch, self.store, time.time(), keep)
+                    for code in codes:
+                        room = self.rooms.get(code)
+                        if room is not None and room.status == "closed":
+                            del self.rooms[code]
+                            self.told.pop(code, None)
+                    if len(codes) < retention.ROOMS_A_BATCH:
+                        break
+            except Exception as exc:  # the database away: the next run tries again
+                log.warning("closed rooms not forgotten: %s", str(exc).splitlines()[0])
+            await asyncio.sleep(retention.RETAIN_EVERY)
 
     def _lock(self, code: str) -> asyncio.Lock:
         if self.closing:

@@ -19,3 +19,4 @@ class Settings:
     bot_pace: Pace = "normal"  # a room's pace when its ``create`` names none (tests: instant)
     pause: float = PAUSE  # seconds a room rests between deals when its ``create`` names none
     metrics_from: tuple[str, ...] = LOOPBACK  # the networks ``/metrics`` answers
+    keep_finished: float | None = None  # seconds a closed room is kept (None: forever)
