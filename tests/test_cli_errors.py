@@ -22,6 +22,14 @@ runner = CliRunner()
             "--allowed-origin is scheme://host[:port], like https://cards.example,"
             " not 'https://cards.example/play'",
         ),
+        (
+            ["serve", "--keep-finished", "0"],
+            "--keep-finished is days, more than 0 (leave it out to keep rooms forever), not 0",
+        ),
+        (
+            ["serve", "--metrics-from", "10.0.0.0/8,bogus"],
+            "--metrics-from: 'bogus' is not an address or a network (such as 10.0.0.0/8)",
+        ),
         (["play", "--rules", "nope"], "no rule set called 'nope'"),
         (["play", "--players", "9"], "9 players can't play with 2 deck(s): use 2 to 8"),
         (["play", "--bots", "genius"], "no bot called 'genius'"),

@@ -8,7 +8,7 @@ import sys
 
 import typer
 
-from . import admin, arena, play, records, rulebook, serve, simulate
+from . import admin, arena, backup, play, records, rulebook, serve, simulate
 from .common import shown
 
 app = typer.Typer(
@@ -27,6 +27,8 @@ app.command("rules")(rulebook.command)
 app.command("arena")(arena.command)
 app.command("serve")(serve.command)
 app.add_typer(admin.app, name="admin")
+app.command("backup")(backup.backup_command)
+app.command("restore")(backup.restore_command)
 
 
 def main() -> None:

@@ -69,12 +69,30 @@ def command(
             "passkeys: for a LAN on plain http, where browsers offer no passkeys."
         ),
     ] = False,
+    keep_finished: Annotated[
+        float | None,
+        typer.Option(
+            metavar="DAYS",
+            help="Days a closed room and its deals' records are kept, then deleted "
+            "(default: forever).",
+        ),
+    ] = None,
+    metrics_from: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="CIDR",
+            help="A network (CIDR, such as 10.0.0.0/8) or address that may read /metrics; "
+            "repeat it, or separate several by commas (default: loopback only).",
+        ),
+    ] = None,
 ) -> None:
     """Serve rooms for friends: the protocol at /ws, the lobby at /api/lobby."""
     try:
         from ..server import serving
         from ..server.app import make_app
+        from ..server.metrics import LOOPBACK, networks
         from ..server.protocol import MAX_PAUSE, PACES
+        from ..server.retention import DAY
         from ..server.settings import Settings
         from ..server.store import Store, sqlite_url
         from ..server.workers import listen, supervise
@@ -94,6 +112,11 @@ def command(
         fail(f"--bot-pace is one of {', '.join(PACES)}, not {bot_pace!r}")
     if not 0 <= deal_pause <= MAX_PAUSE:  # NaN too
         fail(f"--deal-pause is 0 to {MAX_PAUSE:g} seconds, not {deal_pause}")
+    if keep_finished is not None and not 0 < keep_finished < 1e6:  # NaN too
+        fail(
+            "--keep-finished is days, more than 0 (leave it out to keep rooms forever), "
+            f"not {keep_finished:g}"
+        )
     if workers < 1:
         fail(f"--workers must be at least 1, not {workers}")
     origins = tuple(allowed_origin or ())
@@ -103,6 +126,11 @@ def command(
             "--allowed-origin is scheme://host[:port], like https://cards.example,"
             f" not {bad_origin!r}"
         )
+    scrapers = tuple(n for spec in metrics_from or () for n in spec.split(",") if n.strip())
+    try:
+        networks(scrapers)
+    except ValueError as exc:
+        fail(f"--metrics-from: {exc}")
     url = database or sqlite_url(Path("bigtwo.db"))
     settings = Settings(
         grace=grace,
@@ -113,6 +141,8 @@ def command(
         pause=deal_pause,
         allowed_origins=origins,
         passwords=passwords,
+        metrics_from=scrapers or LOOPBACK,
+        keep_finished=None if keep_finished is None else keep_finished * DAY,
     )
     # (every worker's too)
     serving.log_to_stderr()

@@ -35,8 +35,10 @@ from .accounts import (
     signin_routes,
 )
 from .collector import Collector
+from .headers import SecurityHeaders
 from .history import history_routes
 from .hub import Connection, Hub
+from .metrics import CONTENT_TYPE, allowed, networks
 from .protocol import (
     INBOUND,
     VERSION,
@@ -126,6 +128,15 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
     async def lobby(_: Request) -> Response:
         return JSONResponse({"rooms": await hub.open_rooms()})
 
+    scrapers = networks(hub.settings.metrics_from)
+
+    async def metrics(request: Request) -> Response:
+        if not allowed(request.client.host if request.client else None, scrapers):
+            return PlainTextResponse("metrics are not served to your address", status_code=403)
+        rooms = await hub.room_counts()
+        text = hub.metrics.text(rooms, sum(open_by_address.values()))
+        return Response(text, media_type=None, headers={"content-type": CONTENT_TYPE})
+
     async def socket(ws: WebSocket) -> None:
         address = ws.client.host if ws.client else "?"
         if open_by_address[address] >= PER_ADDRESS:
@@ -169,6 +180,7 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
                 await ws.close()
 
     async def database_failed(request: Request, exc: Exception) -> Response:
+        hub.metrics.database_errors += 1
         log.warning("the database failed: %s", first_line(exc))
         lang = language(request.query_params, request.headers)
         return http_error(503, "storage", DATABASE_FAILED, lang)
@@ -177,6 +189,7 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
         routes=[
             Route("/healthz", healthz),
             Route("/api/lobby", lobby),
+            Route("/metrics", metrics),
             *replay_routes(hub),
             *rulebook_routes(hub),
             *account_routes(directory, hub.end_session, offers),
@@ -197,6 +210,7 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
         lifespan=lifespan,
         exception_handlers={DatabaseError: database_failed, Refused: refused},
         middleware=[
+            Middleware(SecurityHeaders),  # outermost: on every response, errors included
             # the page's files travel at about a third of their size (benchmarks/page_weight.py)
             Middleware(GZipMiddleware, minimum_size=1024),
             # who is asking, and refusals of what another site's page makes a browser send
@@ -224,14 +238,18 @@ async def _answer(hub: Hub, conn: Connection, body: str | bytes, bucket: Bucket)
     except BigTwoError as exc:
         refused = ProtocolError("bad_input", str(exc), **exc.params)
     except DatabaseError as exc:  # away past the retries: the connection stays, refused
+        hub.metrics.database_errors += 1
         log.warning("room=%s the database failed: %s", conn.room, first_line(exc))
         refused = ProtocolError("storage", DATABASE_FAILED)
     if refused is not None:  # with the id of the request it answers
+        hub.metrics.refusals[refused.code] += 1
         known = hub.rooms.get(conn.room) if conn.room is not None else None
         names = known.names if known is not None else ()
         await conn.tell(refusal(refused, refused.id if msg is None else msg.id, conn.lang, names))
     elif isinstance(msg, Ping):
         return
+    elif isinstance(msg, Act):
+        hub.metrics.actions += 1
     if conn.room is not None:  # where it ended up (a leave: where it was)
         room, seat = conn.room, conn.seat
     room_log.request(room, seat, msg, started, refused)

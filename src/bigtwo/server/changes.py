@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 
 from . import room_log
 from .commits import Conflict, GroupCommit
+from .metrics import Metrics
 from .room import UNREADABLE, Room, RoomError, log_unreadable
 from .settings import Settings
 from .shared import Made, Outcome, SharedRooms, for_audience
@@ -43,8 +44,10 @@ class Changes:
         rooms: dict[str, Room],
         stored: Callable[[Room], None],
         unheard: Callable[[str], None],
+        metrics: Metrics | None = None,
     ) -> None:
         self.db, self.rooms, self.stored, self.unheard = store, rooms, stored, unheard
+        self.metrics = metrics or Metrics()
         self.shared: SharedRooms | None = None
         threads = settings.bot_threads
         if store.shared:  # each row-locked change holds a connection while it waits
@@ -52,7 +55,7 @@ class Changes:
             threads = max(threads, 4)
         self.pool = ThreadPoolExecutor(threads, thread_name_prefix="table")
         self.commits: GroupCommit[Any] = GroupCommit(
-            store.write if self.shared is None else self.shared.commit
+            store.write if self.shared is None else self.shared.commit, self.metrics
         )
         self.applied: dict[str, int] = {}  # a shared database: this process's last change
         self.unreadable: set[str] = set()  # one process: rooms stored in a form it can't read
@@ -84,6 +87,7 @@ class Changes:
         """Under the room's lock (the caller's): ``work`` on the room, stored if it changed
         the room before anyone is told; the room, the outcome, whether it changed."""
         started = time.perf_counter()
+        work = self._timed(work)
         cached = self.rooms.get(code) if self.shared is not None else self.room(code)
         if cached is None or cached.status == "closed" or (locked and self.shared is not None):
             return await self._apply_locked(code, work, started)  # closed: refused there
@@ -120,6 +124,26 @@ class Changes:
             return room, out, False
         room_log.events(room, out.events, started)
         return room, out, True
+
+    def _timed(self, work: Callable[[Room], Outcome[T]]) -> Callable[[Room], Outcome[T]]:
+        """``work`` that tells the metrics how long it took where bots moved in it."""
+
+        def timed(room: Room) -> Outcome[T]:
+            started = time.perf_counter()
+            out = work(room)
+            took = time.perf_counter() - started
+            kinds, away = room.kinds, room.away
+            bots = sum(
+                1
+                for e in out.events
+                if e.kind == "act"
+                and e.seat is not None
+                and (kinds[e.seat] != "person" or e.seat in away)
+            )
+            self.metrics.bots_moved(bots, took)
+            return out
+
+        return timed
 
     async def store(self, room: Room, write: Write | dict[str, Any]) -> None:
         """Store the room's change with its batch (`commits`), then tell `stored`."""

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Generic, TypeVar
 
+from .metrics import Metrics
 from .room import RoomError
 from .store import NOT_STORED
 
@@ -30,8 +32,11 @@ class GroupCommit(Generic[W]):
     """Batches for ``commit``, which stores a batch in one transaction and says which of its
     changes it wrote (None: all of them)."""
 
-    def __init__(self, commit: Callable[[list[W]], Sequence[bool] | None]) -> None:
+    def __init__(
+        self, commit: Callable[[list[W]], Sequence[bool] | None], metrics: Metrics | None = None
+    ) -> None:
         self.commit = commit
+        self.metrics = metrics or Metrics()
         self.db = ThreadPoolExecutor(1, thread_name_prefix="store")
         self.pending: list[tuple[W, asyncio.Future[None]]] = []
         self.flushing: asyncio.Task[None] | None = None
@@ -59,13 +64,16 @@ class GroupCommit(Generic[W]):
         batch, self.pending = self.pending, []
         if not batch:
             return
+        started = time.perf_counter()
         try:
             written = await self.run(self.commit, [w for w, _ in batch])
         except Exception:  # the store failed: nobody may hear of these changes
+            self.metrics.database_errors += 1
             log.exception("store write failed")
             for _, future in batch:
                 future.set_exception(RoomError("storage", NOT_STORED))
             return
+        self.metrics.commit.observe(time.perf_counter() - started)
         for i, (_, future) in enumerate(batch):
             if written is None or written[i]:
                 future.set_result(None)

@@ -20,6 +20,7 @@ import os
 import secrets
 import socket
 import time
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -27,10 +28,11 @@ from typing import Any, TypeVar
 from ..i18n import catalogue
 from ..refusal_words import say
 from ..table import Event
-from . import room_log, watching
+from . import retention, room_log, watching
 from .changes import Changes
 from .fanout import Fanout, Told, state_frame
 from .listener import Listener
+from .metrics import Metrics
 from .protocol import (
     MAX_TURN,
     Ack,
@@ -98,6 +100,7 @@ class Hub:
 
     def __post_init__(self) -> None:
         self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+        self.metrics = Metrics()
         self.changes = Changes(
             self.store,
             self.settings,
@@ -105,10 +108,12 @@ class Hub:
             self.rooms,
             stored=self._arm,
             unheard=lambda code: self._spawn(self._catch_up(code)),
+            metrics=self.metrics,
         )
         self.shared = self.changes.shared
         self.listener: Listener | None = None
         self.leasing: asyncio.Task[None] | None = None
+        self.forgetting: asyncio.Task[None] | None = None
         self.tasks: set[asyncio.Task[None]] = set()
         self.elsewhere = watching.Elsewhere(self.settings.lease_seconds)
         self.counting: set[str] = set()  # rooms whose spectator count is being told
@@ -120,6 +125,8 @@ class Hub:
         not held against the player: their turn starts afresh with a whole turn's time.
         On a shared database nothing is loaded: rooms are read when used, and timers come
         with leases."""
+        if self.settings.keep_finished is not None:
+            self.forgetting = asyncio.create_task(self._forget_loop(self.settings.keep_finished))
         if self.shared is not None:
             self.listener = Listener(self.store, self._notified, self._resync)
             self.listener.start(asyncio.get_running_loop())
@@ -162,6 +169,8 @@ class Hub:
         await self.drain()
         for handle in [*self.timers.values(), *self.absences.values(), *self.empties.values()]:
             handle.cancel()
+        if self.forgetting is not None:
+            self.forgetting.cancel()
         if self.shared is not None:
             if self.leasing is not None:
                 self.leasing.cancel()
@@ -662,6 +671,25 @@ class Hub:
                 self._spawn(self._say_counts(ours))  # again, lest it lapse elsewhere
             await asyncio.sleep(self.settings.lease_seconds / 3)
 
+    async def _forget_loop(self, keep: float) -> None:
+        """Delete the rooms closed over ``keep`` seconds ago (`retention`), a batch at a time:
+        on one process on the store's writer thread, between the commits of rooms in play."""
+        run = self.changes.commits.run if self.shared is None else self.changes.run
+        while not self.closing:
+            try:
+                for _ in range(retention.BATCHES):
+                    codes = await run(retention.forget_batch, self.store, time.time(), keep)
+                    for code in codes:
+                        room = self.rooms.get(code)
+                        if room is not None and room.status == "closed":
+                            del self.rooms[code]
+                            self.told.pop(code, None)
+                    if len(codes) < retention.ROOMS_A_BATCH:
+                        break
+            except Exception as exc:  # the database away: the next run tries again
+                log.warning("closed rooms not forgotten: %s", str(exc).splitlines()[0])
+            await asyncio.sleep(retention.RETAIN_EVERY)
+
     def _lock(self, code: str) -> asyncio.Lock:
         if self.closing:
             raise RoomError("restarting", "the server is restarting; reconnect in a moment")
@@ -714,6 +742,12 @@ class Hub:
         if self.shared is None:
             return self.lobby()
         return await self.changes.run(self.shared.lobby)
+
+    async def room_counts(self) -> dict[str, int]:
+        """Rooms not closed by status: this process's, or on a shared database all of them."""
+        if self.shared is None:
+            return dict(Counter(r.status for r in self.rooms.values() if r.status != "closed"))
+        return await self.changes.run(self.store.room_counts)
 
     def lobby(self) -> list[dict[str, Any]]:
         """Open public rooms: waiting for players, with their seats."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .metrics import LOOPBACK
 from .protocol import MIN_TURN, PAUSE, Pace
 
 
@@ -21,3 +22,5 @@ class Settings:
     # that brings the cookie, a state-changing request): ``--allowed-origin``
     allowed_origins: tuple[str, ...] = field(default_factory=tuple)
     passwords: bool = False  # whether people may sign in with a handle and password
+    metrics_from: tuple[str, ...] = LOOPBACK  # the networks ``/metrics`` answers
+    keep_finished: float | None = None  # seconds a closed room is kept (None: forever)

@@ -168,6 +168,16 @@ class Store:
             ).first()
             return None if row is None else stored(conn, code, row)
 
+    def room_counts(self) -> dict[str, int]:
+        """How many rooms not closed are stored, by status."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(ROOMS.c.status, sa.func.count())
+                .where(ROOMS.c.status != "closed")
+                .group_by(ROOMS.c.status)
+            )
+            return {str(status): int(n) for status, n in rows}
+
     def record(self, code: str, number: int) -> str | None:
         with self.engine.connect() as conn:
             row = conn.execute(

@@ -20,14 +20,6 @@ from ..rules.config import Rules
 from .protocol import PAUSE
 
 WEB = Path(__file__).resolve().parent.parent / "web"
-# the page loads nothing but its own files and talks only to its own server
-HEADERS = {
-    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; object-src 'none';"
-    " base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-}
-
 
 # the bounds of the options that are numbers (`Rules` checks them with the other options)
 BOUNDS = {"players": (2, 8), "decks": (1, 2), "cards_each": (1, 54), "straight_lengths": (3, 13)}
@@ -62,15 +54,6 @@ def option_list() -> list[dict[str, Any]]:
     ]
 
 
-class Page(StaticFiles):
-    """The page's files, each sent with `HEADERS`."""
-
-    def file_response(self, *args: Any, **kwargs: Any) -> Response:
-        response = super().file_response(*args, **kwargs)
-        response.headers.update(HEADERS)
-        return response
-
-
 def web_routes(pace: str = "normal", pause: float = PAUSE) -> list[BaseRoute]:
     """The routes to add after the app's own: the page is the catch-all at ``/``; ``pace`` is
     the bots' pace a room gets when its ``create`` names none (`Settings.bot_pace`), ``pause``
@@ -88,5 +71,5 @@ def web_routes(pace: str = "normal", pause: float = PAUSE) -> list[BaseRoute]:
 
     return [
         Route("/api/rules", rules),
-        Mount("/", Page(directory=WEB, html=True), name="web"),
+        Mount("/", StaticFiles(directory=WEB, html=True), name="web"),
     ]
