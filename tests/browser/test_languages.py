@@ -240,15 +240,20 @@ def test_vietnamese_and_emoji_are_drawn_from_faces_that_have_them(
 ) -> None:
     """Vietnamese's stacked marks from one Latin face (no per-letter fallback), and an emoji a
     name may hold in colour (fonts-noto-color-emoji), through the page's own font stack: a
-    line of the page's text with an emoji put after it."""
+    line of the page's text with an emoji put after it (in an element of its own: the page may
+    draw its heading again meanwhile)."""
     page = browser.new_page()
     try:
         page.goto(f"{server}/?lang=vi")
         heading = page.get_by_role("heading", name=shown("vi")["home.create.heading"])
         heading.wait_for()
         latin = fonts_used(page, "h2")
-        page.evaluate("document.querySelector('h2').append(' 😀🃏')")
-        both = fonts_used(page, "h2")
+        page.evaluate(
+            """() => { const p = document.createElement('p'); p.id = 'probe';
+              p.textContent = document.querySelector('h2').textContent + ' 😀🃏';
+              document.body.append(p); }"""
+        )
+        both = fonts_used(page, "#probe")
     finally:
         page.close()
     assert len(latin) == 1 and not {f for f in latin if "CJK" in f or "Emoji" in f}
