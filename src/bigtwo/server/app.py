@@ -19,7 +19,7 @@ from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from ..errors import BigTwoError
 from . import room_log
@@ -170,8 +170,11 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
                     if frame["type"] == "websocket.disconnect":
                         break
                     await _answer(hub, conn, frame.get("text") or frame.get("bytes") or "", bucket)
-        except (TimeoutError, WebSocketDisconnect, RuntimeError):
+        except (TimeoutError, WebSocketDisconnect):
             pass
+        except RuntimeError:  # Starlette's word for a socket used after it closed; else a bug
+            if ws.client_state == WebSocketState.CONNECTED == ws.application_state:
+                log.exception("room=%s the connection failed", conn.room)
         finally:
             open_by_address[address] -= 1
             hub.untrack(conn)
