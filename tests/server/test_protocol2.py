@@ -147,7 +147,9 @@ def test_a_change_is_built_and_encoded_once_per_audience(
     dumps, loads = jsontext.dumps, jsontext.loads
     monkeypatch.setattr(Room, "state_for", lambda r, a: built.append(a) or state_for(r, a))
     monkeypatch.setattr(fanout, "encode", lambda m: encoded.append(m.type) or real_encode(m))
-    monkeypatch.setattr(Room, "events_for", lambda r, a, e: rendered.append(a) or events_for(r, a, e))
+    monkeypatch.setattr(
+        Room, "events_for", lambda r, a, e: rendered.append(a) or events_for(r, a, e)
+    )
     counting = SimpleNamespace(dumps=lambda v, *a: stored.append(v) or dumps(v, *a),
                                loads=lambda t: read.append(t) or loads(t))  # fmt: skip
     monkeypatch.setattr(bigtwo.server.room, "jsontext", counting)
