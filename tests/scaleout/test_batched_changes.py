@@ -46,7 +46,8 @@ def move(shared: SharedRooms, room: Room) -> dict[str, object]:
     name = f"{shared.holder}/{before}"
     events, _ = room.act(0, Act(type="act", id=name, action=offers[-1]), time.time())
     action = {"type": "act", "id": name}
-    return shared.change(room, Outcome(events, action, 0, None), before, time.time())
+    change = shared.change(room, Outcome(events, action, 0, None), before, time.time())
+    return change.write  # type: ignore[no-any-return]
 
 
 def listening(store: Store) -> psycopg.Connection[tuple[object, ...]]:

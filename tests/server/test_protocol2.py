@@ -12,8 +12,10 @@
 from __future__ import annotations
 
 import json
+import logging
 import time
 from functools import partial
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -22,8 +24,9 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 import bigtwo.server.room
+import bigtwo.server.store
 from bigtwo.rules.presets import PRESETS
-from bigtwo.server import fanout
+from bigtwo.server import fanout, jsontext
 from bigtwo.server.fanout import Fanout, Told, state_frame
 from bigtwo.server.protocol import Act, Create, Host, encode
 from bigtwo.server.room import Room
@@ -46,10 +49,11 @@ def _session(preset: str) -> tuple[Room, dict[Any, list[dict[str, Any]]], list[d
     truth: list[dict[Any, Any]] = []
 
     def tell(events: list[Any]) -> None:
-        change = Fanout(room, events, told)
+        change = Fanout(room, events)
         for audience, frames in got.items():
-            frames += [json.loads(f) for f in change.frames_for(audience, frames[-1]["seq"])]
-        change.keep()
+            base = frames[-1]["seq"]
+            frames += [json.loads(f) for f in change.frames_for(audience, base, told)]
+        change.keep(told)
         truth.append({a: room.state_for(a) for a in got})
 
     tell(room.host_action(0, Host(type="host", what="start"), now=0.0)[0])
@@ -108,10 +112,14 @@ def test_a_deals_updates_do_not_grow_with_it(seed: int, monkeypatch: pytest.Monk
 
 
 def test_a_change_is_built_and_encoded_once_per_audience(
-    test_client: TestClient, monkeypatch: pytest.MonkeyPatch
+    test_client: TestClient, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     """Two sockets on the host's seat and two spectators: one person's action builds one state
-    and encodes one update for the seat and one for the spectators."""
+    and encodes one update for the seat and one for the spectators; its events are rendered
+    once for each (the broadcast and the room log read the one change); what is stored of the
+    room (the patch, or the whole form) is encoded once, and the room's form is not read back
+    from JSON text."""
+    caplog.set_level(logging.INFO, logger="bigtwo.room")
     host = _open(test_client)
     welcome = _room(host)
     code, token = welcome["room"], welcome["token"]
@@ -132,14 +140,30 @@ def test_a_change_is_built_and_encoded_once_per_audience(
             pass
     built: list[Any] = []
     encoded: list[str] = []
-    state_for, real_encode = Room.state_for, fanout.encode
+    rendered: list[Any] = []
+    stored: list[Any] = []  # the values encoded to JSON by the room and the store
+    read: list[Any] = []  # JSON text read back by the room
+    state_for, real_encode, events_for = Room.state_for, fanout.encode, Room.events_for
+    dumps, loads = jsontext.dumps, jsontext.loads
     monkeypatch.setattr(Room, "state_for", lambda r, a: built.append(a) or state_for(r, a))
     monkeypatch.setattr(fanout, "encode", lambda m: encoded.append(m.type) or real_encode(m))
+    monkeypatch.setattr(
+        Room, "events_for", lambda r, a, e: rendered.append(a) or events_for(r, a, e)
+    )
+    counting = SimpleNamespace(dumps=lambda v, *a: stored.append(v) or dumps(v, *a),
+                               loads=lambda t: read.append(t) or loads(t))  # fmt: skip
+    monkeypatch.setattr(bigtwo.server.room, "jsontext", counting)
+    monkeypatch.setattr(bigtwo.server.store, "jsontext", counting)
     host.send_json({"type": "act", "id": "a1", "action": state["offers"][0]})
     for ws in sockets:
         _until(ws, "update")
     assert sorted(built, key=str) == [0, None]
     assert encoded == ["update", "update"]
+    assert sorted(rendered, key=str) == [0, None]
+    assert any('"action":"move"' in r.getMessage() for r in caplog.records)  # logged, too
+    forms = [v for v in stored if isinstance(v, list) or (isinstance(v, dict) and "code" in v)]
+    assert len(forms) == 1, forms  # the patch (or the snapshot), once
+    assert read == []
     for ws in sockets:
         _close(ws)
 

@@ -34,11 +34,11 @@ def _session(create: Create = ALONE, seed: int | None = None) -> Session:
         messages.append(json.loads(state_frame(room, seat, told)))
 
     def tell(events: list[Any]) -> None:  # the frames the server sends (`Fanout`)
-        change = Fanout(room, events, told)
+        change = Fanout(room, events)
         for seat, messages in got.items():
             base = messages[-1].get("seq", 0)
-            messages += [json.loads(f) for f in change.frames_for(seat, base)]
-        change.keep()
+            messages += [json.loads(f) for f in change.frames_for(seat, base, told)]
+        change.keep(told)
 
     with pytest.MonkeyPatch.context() as patch:  # the room deals when it starts
         if seed is not None:

@@ -96,7 +96,7 @@ def test_the_shared_path_writes_the_rows_with_its_change(postgres_url: str) -> N
         action = {"type": "act", "id": str(step)}
         events, _ = room.act(0, Act(type="act", id=str(step), action=offers[-1]), now=100.0)
         change = shared.change(room, Outcome(events, action, 0, None), before, 200.0 + step)
-        assert shared.commit([change]) == [True]
+        assert shared.commit([change.write]) == [True]
         step += 1
     records = [store.record(room.code, n) or "" for n in range(room.recorded)]
     _check(_rows(store.engine, room), records, room)

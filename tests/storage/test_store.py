@@ -337,3 +337,51 @@ def test_a_stored_room_holds_its_rules_once_and_one_stored_with_copies_still_loa
         for seat in (0, 1, 2, 3, None):
             assert back.state_for(seat) == room.state_for(seat)
         assert back.to_dict() == stored
+
+
+def _plain(value: object, path: str = "$") -> str | None:
+    """Where ``value`` is not a JSON value as read back (a tuple, a key that isn't text)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found = f"key {key!r}" if type(key) is not str else _plain(item, f"{path}.{key}")
+            if found:
+                return found
+    elif isinstance(value, list):
+        return next((f for i, v in enumerate(value) if (f := _plain(v, f"{path}[{i}]"))), None)
+    elif not (value is None or type(value) in (bool, int, float, str)):
+        return f"{path}: {type(value).__name__}"
+    return None
+
+
+def test_the_form_kept_as_the_next_patchs_base_is_plain_and_its_own(tmp_path: Path) -> None:
+    """The room's form is kept as the base of the next patch as it is built, not read back from
+    JSON text: it must be JSON values as they read back, share nothing a later change alters,
+    and the room read back from the store must be the room kept (host actions, two deals)."""
+    store = Store(f"sqlite:///{tmp_path / 'rooms.db'}")
+    seats = ["open", "easy", "easy", "easy"]
+    room = Room.create(_code(), Create(type="create", name="Ann", seats=seats, deals=2))
+    store.write([room.write({"type": "create"}, 0)])
+    room.join("Bob", 1)
+    room.host_action(0, Host(type="host", what="seat", seat=2, kind="random"), now=1.0)
+    room.host_action(0, Host(type="host", what="start"), now=1.0)
+    kept: list[tuple[dict[str, object], str]] = []
+    step = 0
+    while room.status == "playing":
+        write = room.write({"n": step}, 0)
+        store.write([write])
+        assert _plain(write.room) is None, _plain(write.room)
+        kept.append((write.room, json.dumps(write.room, sort_keys=True)))
+        awaited = room.state_for(0)["awaiting"]
+        seat = awaited[0] if awaited else 0
+        offers = room.state_for(seat)["offers"]
+        step += 1
+        if offers:
+            room.act(seat, Act(type="act", id=str(step), action=offers[-1]), now=2.0)
+        else:
+            room.deadline = 0.0
+            room.expire(now=3.0)
+    store.write([room.write(None, None)])
+    assert all(json.dumps(form, sort_keys=True) == text for form, text in kept)  # unaltered
+    [(_, stored)] = [s for s in store.rooms() if s[0] == room.code] or [(None, None)]
+    assert stored is None or Room.loads(*stored).to_dict() == room.to_dict()
+    store.close()

@@ -1,64 +1,64 @@
 """How the hub makes a room's change and keeps it: the room decides (on the loop if
 `Room.quick`, else in a worker thread: bots may think there), and the change is stored with
-its group commit (`commits`) before anyone hears of it.
+its group commit (`commits`) before anyone hears of it. The change is one value (`Fanout`):
+storage, the room log and the broadcast read it.
 
-On a database several processes share (`shared`) the hub's rooms are copies. A change made
-on a copy is stored only if nobody changed the room meanwhile; otherwise (another process
-did, there is no copy, or the work changed nothing or was refused, which a stale copy could
-cause) it is made again on the room as stored, under its row lock, as is work that must read
-what other processes wrote under that lock (``locked``)."""
+Where rooms are kept is a strategy chosen once, at start (`changes_for`): `OneProcess` (the
+rooms in memory are the rooms; SQLite, or any database one process owns) or `SharedDatabase`
+(several processes share PostgreSQL). The hub calls the same methods on either.
+
+On a shared database the hub's rooms are copies. A change made on a copy is stored only if
+nobody changed the room meanwhile; otherwise (another process did, there is no copy, or the
+work changed nothing or was refused, which a stale copy could cause) it is made again on the
+room as stored, under its row lock, as is work that must read what other processes wrote
+under that lock (``locked``)."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import time
-from collections.abc import Callable
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from . import room_log
 from .commits import Conflict, GroupCommit
+from .fanout import Fanout
 from .metrics import Metrics
 from .room import UNREADABLE, Room, RoomError, log_unreadable
 from .settings import Settings
 from .shared import Made, Outcome, SharedRooms, for_audience
-from .store import NOT_STORED, Store, Write
+from .store import NOT_STORED, Store
 
 log = logging.getLogger("bigtwo.server")
 T = TypeVar("T")
+Applied = tuple[Room, Outcome[T], Fanout | None]  # the room, the outcome, the change if any
 
 
-class Changes:
+class Changes(ABC):
     """The hub's rooms (``rooms``, shared with it) and the making and storing of their
     changes. ``stored`` is called with a room whose change was stored (its timer is rearmed:
-    on a shared database the change took the room's lease); ``unheard`` with the code of a
-    room whose change was not, when another process's change of that number may have been
-    taken for it (its clients must read the room again)."""
+    on a shared database the change took the room's lease)."""
+
+    shared: SharedRooms | None = None  # a shared database's leases, reads and notifications
 
     def __init__(
         self,
         store: Store,
-        settings: Settings,
-        holder: str,
         rooms: dict[str, Room],
         stored: Callable[[Room], None],
-        unheard: Callable[[str], None],
+        threads: int,
+        commit: Callable[[list[Any]], Sequence[bool] | None],
         metrics: Metrics | None = None,
     ) -> None:
-        self.db, self.rooms, self.stored, self.unheard = store, rooms, stored, unheard
+        self.db, self.rooms, self.stored = store, rooms, stored
         self.metrics = metrics or Metrics()
-        self.shared: SharedRooms | None = None
-        threads = settings.bot_threads
-        if store.shared:  # each row-locked change holds a connection while it waits
-            self.shared = SharedRooms(store, holder, settings.lease_seconds)
-            threads = max(threads, 4)
         self.pool = ThreadPoolExecutor(threads, thread_name_prefix="table")
-        self.commits: GroupCommit[Any] = GroupCommit(
-            store.write if self.shared is None else self.shared.commit, self.metrics
-        )
+        self.commits: GroupCommit[Any] = GroupCommit(commit, self.metrics)
+        self.unreadable: set[str] = set()  # rooms stored in a form this version can't read
         self.applied: dict[str, int] = {}  # a shared database: this process's last change
-        self.unreadable: set[str] = set()  # one process: rooms stored in a form it can't read
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn`` in a worker thread: bots may think there, and the database may wait."""
@@ -73,57 +73,42 @@ class Changes:
             raise RoomError("no_room", "there is no open room with that code")
         return room
 
+    @abstractmethod
     async def current(self, code: str) -> Room:
         """The room as it stands (on a shared database, read unless the copy is current)."""
-        if self.shared is None:
-            return self.room(code)
-        room = await self.run(self.shared.load, code, self.rooms.get(code))
-        self.rooms[code] = room
-        return room
 
+    @abstractmethod
+    async def enter(self, code: str) -> Room:
+        """The room someone enters to watch (on a shared database, noted as in use here)."""
+
+    @abstractmethod
+    async def create(self, room: Room) -> None:
+        """Store a new room, its host's seat taken."""
+
+    @abstractmethod
     async def apply(
         self, code: str, work: Callable[[Room], Outcome[T]], locked: bool = False
-    ) -> tuple[Room, Outcome[T], bool]:
+    ) -> Applied[T]:
         """Under the room's lock (the caller's): ``work`` on the room, stored if it changed
-        the room before anyone is told; the room, the outcome, whether it changed."""
-        started = time.perf_counter()
-        work = self._timed(work)
-        cached = self.rooms.get(code) if self.shared is not None else self.room(code)
-        if cached is None or cached.status == "closed" or (locked and self.shared is not None):
-            return await self._apply_locked(code, work, started)  # closed: refused there
-        room = cached
-        before = room.seq
+        the room before anyone is told; the room, the outcome and the change (None: none)."""
 
-        def worked() -> tuple[Outcome[T], Write | dict[str, Any] | None]:  # and what to store
-            out = work(room)
-            return out, (self._change(room, out, before) if room.seq != before else None)
+    @abstractmethod
+    def behind(self, change: Fanout, base: int) -> bool:
+        """Must a connection told version ``base`` read what it missed from the store (the
+        change's own events are not all it missed)?"""
 
-        write: Write | dict[str, Any] | None = None
-        try:
-            out, write = worked() if room.quick else await self.run(worked)
-            if write is not None:
-                await self.store(room, write)
-        except (RoomError, Conflict) as exc:
-            if self.shared is None:
-                if write is not None:  # changed in memory, not stored: as stored again
-                    await self._as_stored(code)
-                raise
-            self.rooms.pop(code, None)  # perhaps stale, perhaps changed: read it again
-            # sent to be stored and its commit failed: perhaps stored all the same, unheard
-            lost = isinstance(exc, RoomError) and exc.code == "storage"
-            maybe = Made(room, out, write) if lost and isinstance(write, dict) else None
-            return await self._apply_locked(code, work, started, maybe)
-        except BaseException:
-            if self.shared is not None:  # a copy half changed is no copy
-                self.rooms.pop(code, None)
-            raise
-        if write is None:
-            if self.shared is not None:  # nothing to do on a copy may be news to the room
-                self.rooms.pop(code, None)
-                return await self._apply_locked(code, work, started)
-            return room, out, False
-        room_log.events(room, out.events, started)
-        return room, out, True
+    @abstractmethod
+    async def stored_changes(self, room: Room, after: int) -> list[dict[str, Any]] | None:
+        """The stored changes after ``after``, each its events by audience, or None."""
+
+    @abstractmethod
+    async def missed(self, room: Room, seat: int | None, last: int) -> list[Any] | None:
+        """What ``seat`` may see of the changes after ``last`` (None: not all are kept)."""
+
+    async def store(self, room: Room, write: Any) -> None:
+        """Store the room's change with its batch (`commits`), then tell `stored`."""
+        await self.commits.write(write)
+        self.stored(room)
 
     def _timed(self, work: Callable[[Room], Outcome[T]]) -> Callable[[Room], Outcome[T]]:
         """``work`` that tells the metrics how long it took where bots moved in it."""
@@ -145,22 +130,74 @@ class Changes:
 
         return timed
 
-    async def store(self, room: Room, write: Write | dict[str, Any]) -> None:
-        """Store the room's change with its batch (`commits`), then tell `stored`."""
-        if self.shared is not None:  # its notification may come before the commit returns
-            self.applied[room.code] = room.seq
+    def _made(self, room: Room, out: Outcome[Any], before: int) -> Fanout:
+        """The change ``out`` made of ``room`` (from version ``before``), with its write."""
+        return Fanout(room, out.events, room.write(out.action, out.seat))
+
+    def shutdown(self) -> None:
+        self.pool.shutdown(wait=True)
+        self.commits.shutdown()
+
+
+class OneProcess(Changes):
+    """One process owns the database: its rooms in memory are the rooms."""
+
+    def __init__(
+        self,
+        store: Store,
+        settings: Settings,
+        rooms: dict[str, Room],
+        stored: Callable[[Room], None],
+        metrics: Metrics | None = None,
+    ) -> None:
+        super().__init__(store, rooms, stored, settings.bot_threads, store.write, metrics)
+
+    async def current(self, code: str) -> Room:
+        return self.room(code)
+
+    async def enter(self, code: str) -> Room:
+        return self.room(code)
+
+    async def create(self, room: Room) -> None:
+        await self.store(room, room.write({"type": "create"}, 0))
+
+    async def apply(
+        self, code: str, work: Callable[[Room], Outcome[T]], locked: bool = False
+    ) -> Applied[T]:
+        started, work = time.perf_counter(), self._timed(work)
+        room = self.room(code)
+        before = room.seq
+
+        def worked() -> tuple[Outcome[T], Fanout | None]:
+            out = work(room)
+            return out, (self._made(room, out, before) if room.seq != before else None)
+
+        change: Fanout | None = None
         try:
-            await self.commits.write(write)
-        except BaseException:  # not ours, then: a notification of that number was another's
-            if self.applied.pop(room.code, None) is not None:
-                self.unheard(room.code)
+            out, change = worked() if room.quick else await self.run(worked)
+            if change is not None:
+                await self.store(room, change.write)
+        except RoomError:
+            if change is not None:  # changed in memory, not stored: as stored again
+                await self._as_stored(code)
             raise
-        self.stored(room)
+        if change is not None:
+            room_log.events(change, started)
+        return room, out, change
+
+    def behind(self, change: Fanout, base: int) -> bool:
+        return False  # every change here is this process's own, told in order
+
+    async def stored_changes(self, room: Room, after: int) -> list[dict[str, Any]] | None:
+        return None
+
+    async def missed(self, room: Room, seat: int | None, last: int) -> list[Any] | None:
+        return room.missed(seat, last)
 
     async def _as_stored(self, code: str) -> None:
-        """One process: put back the room as stored, after a change made on it in memory
-        was not stored (the players were refused it, and the next change's snapshot would
-        store it all the same). Unreadable, the room is dropped until a restart reads it."""
+        """Put back the room as stored, after a change made on it in memory was not stored
+        (the players were refused it, and the next change's snapshot would store it all the
+        same). Unreadable, the room is dropped until a restart reads it."""
         room = None
         try:
             stored = await self.commits.run(self.db.room, code)
@@ -175,11 +212,88 @@ class Changes:
         else:
             self.rooms[code] = room
 
-    def _change(self, room: Room, out: Outcome[Any], before: int) -> Write | dict[str, Any]:
-        """What the store needs to keep the room's change."""
-        if self.shared is None:
-            return room.write(out.action, out.seat)
+
+class SharedDatabase(Changes):
+    """Several processes share the database: the rooms in memory are copies. ``unheard`` is
+    called with the code of a room whose change was not stored, when another process's
+    change of that number may have been taken for it (its clients must read the room again)."""
+
+    shared: SharedRooms
+
+    def __init__(
+        self,
+        store: Store,
+        settings: Settings,
+        holder: str,
+        rooms: dict[str, Room],
+        stored: Callable[[Room], None],
+        unheard: Callable[[str], None],
+        metrics: Metrics | None = None,
+    ) -> None:
+        shared = SharedRooms(store, holder, settings.lease_seconds)
+        # each row-locked change holds a connection while it waits
+        threads = max(settings.bot_threads, 4)
+        super().__init__(store, rooms, stored, threads, shared.commit, metrics)
+        self.shared, self.unheard = shared, unheard
+
+    async def current(self, code: str) -> Room:
+        room = await self.run(self.shared.load, code, self.rooms.get(code))
+        self.rooms[code] = room
+        return room
+
+    async def enter(self, code: str) -> Room:
+        room = await self.run(self.shared.enter, code, self.rooms.get(code))
+        self.rooms[code] = room
+        return room
+
+    async def create(self, room: Room) -> None:
+        await self.run(self.shared.create, room, time.time())
+
+    async def apply(
+        self, code: str, work: Callable[[Room], Outcome[T]], locked: bool = False
+    ) -> Applied[T]:
+        started, work = time.perf_counter(), self._timed(work)
+        room = self.rooms.get(code)
+        if room is None or room.status == "closed" or locked:
+            return await self._apply_locked(code, work, started)  # closed: refused there
+        before = room.seq
+
+        def worked() -> tuple[Outcome[T], Fanout | None]:
+            out = work(room)
+            return out, (self._made(room, out, before) if room.seq != before else None)
+
+        change: Fanout | None = None
+        try:
+            out, change = worked() if room.quick else await self.run(worked)
+            if change is not None:
+                await self.store(room, change.write)
+        except (RoomError, Conflict) as exc:
+            self.rooms.pop(code, None)  # perhaps stale, perhaps changed: read it again
+            # sent to be stored and its commit failed: perhaps stored all the same, unheard
+            lost = isinstance(exc, RoomError) and exc.code == "storage"
+            maybe = Made(room, out, change) if lost and change is not None else None
+            return await self._apply_locked(code, work, started, maybe)
+        except BaseException:
+            self.rooms.pop(code, None)  # a copy half changed is no copy
+            raise
+        if change is None:  # nothing to do on a copy may be news to the room
+            self.rooms.pop(code, None)
+            return await self._apply_locked(code, work, started)
+        room_log.events(change, started)
+        return room, out, change
+
+    def _made(self, room: Room, out: Outcome[Any], before: int) -> Fanout:
         return self.shared.change(room, out, before, time.time())
+
+    async def store(self, room: Room, write: Any) -> None:
+        self.applied[room.code] = room.seq  # its notification may come before the commit
+        try:
+            await self.commits.write(write)
+        except BaseException:  # not ours, then: a notification of that number was another's
+            if self.applied.pop(room.code, None) is not None:
+                self.unheard(room.code)
+            raise
+        self.stored(room)
 
     async def _apply_locked(
         self,
@@ -187,12 +301,11 @@ class Changes:
         work: Callable[[Room], Outcome[T]],
         started: float,
         maybe: Made[T] | None = None,
-    ) -> tuple[Room, Outcome[T], bool]:
-        """A shared database: ``work`` on the room as stored, under its row lock (unless
-        ``maybe``, a change whose commit failed, was stored after all)."""
-        assert self.shared is not None
+    ) -> Applied[T]:
+        """``work`` on the room as stored, under its row lock (unless ``maybe``, a change
+        whose commit failed, was stored after all)."""
         try:
-            room, out, changed = await self.run(
+            room, out, change = await self.run(
                 self.shared.apply, code, self.rooms.get(code), work, maybe
             )
         except RoomError:
@@ -202,22 +315,21 @@ class Changes:
             log.exception("room=%s change failed", code)
             raise RoomError("storage", NOT_STORED) from None
         self.rooms[code] = room
-        if changed:
+        if change is not None:
             self.applied[code] = room.seq
             self.stored(room)
-            room_log.events(room, out.events, started)
-        return room, out, changed
+            room_log.events(change, started)
+        return room, out, change
+
+    def behind(self, change: Fanout, base: int) -> bool:
+        return change.events is None or base != change.seq - 1
 
     async def stored_changes(self, room: Room, after: int) -> list[dict[str, Any]] | None:
-        """The stored changes after ``after`` (a shared database), or None."""
-        if self.shared is None or after < 0:
+        if after < 0:
             return None
         return await self.run(self.shared.changes, room.code, after, room.seq)
 
     async def missed(self, room: Room, seat: int | None, last: int) -> list[Any] | None:
-        """What ``seat`` may see of the changes after ``last`` (None: not all are kept)."""
-        if self.shared is None:
-            return room.missed(seat, last)
         if last >= room.seq:
             return []
         found = await self.stored_changes(room, last)
@@ -225,6 +337,18 @@ class Changes:
             return None
         return [e for shown in found for e in for_audience(shown, seat)]
 
-    def shutdown(self) -> None:
-        self.pool.shutdown(wait=True)
-        self.commits.shutdown()
+
+def changes_for(
+    store: Store,
+    settings: Settings,
+    holder: str,
+    rooms: dict[str, Room],
+    stored: Callable[[Room], None],
+    unheard: Callable[[str], None],
+    metrics: Metrics | None = None,
+) -> Changes:
+    """The strategy for ``store``, chosen once: `SharedDatabase` where several processes may
+    share it (PostgreSQL), else `OneProcess`; either counts into ``metrics``."""
+    if store.shared:
+        return SharedDatabase(store, settings, holder, rooms, stored, unheard, metrics)
+    return OneProcess(store, settings, rooms, stored, metrics)

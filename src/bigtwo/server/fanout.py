@@ -1,5 +1,8 @@
-"""One change of a room as each audience hears it (a seat, or the spectators: ``None``), each
-part worked out once and encoded once however many connections share it.
+"""One change of a room, worked out once: its version, its table events, what storage keeps
+of it and, for each audience (a seat, or the spectators: ``None``), the events as it may see
+them and its message, each built once and encoded once however many connections share it.
+Storage (`shared.audiences`), the room log (`room_log.events`) and the broadcast all read
+this one value (`Fanout`).
 
 A connection that was told the room's previous version gets an `Update`: the change's events
 as its audience may see them and the patch (`bigtwo.view_patch`) from the state its audience
@@ -34,10 +37,12 @@ def state_frame(room: Room, audience: Audience, told: Told) -> Frame:
 
 class Fanout:
     """``room``'s change to version ``room.seq``, with its table ``events`` (None: not known
-    here; each connection's are read from the store by ``stored``, given its version)."""
+    here; each connection's are read from the store, given its version) and what storage
+    writes of it (``write``: `store.Write` in one process, `SharedRooms.change`'s row on a
+    shared database; None: nothing, or not made here)."""
 
-    def __init__(self, room: Room, events: Sequence[Event] | None, told: Told) -> None:
-        self.room, self.events, self.told = room, events, told
+    def __init__(self, room: Room, events: Sequence[Event] | None, write: Any = None) -> None:
+        self.room, self.seq, self.events, self.write = room, room.seq, events, write
         self.states: dict[Audience, dict[str, Any]] = {}
         self.shown: dict[Audience, list[Any]] = {}
         self.frames: dict[tuple[Audience, int], list[Frame]] = {}
@@ -47,23 +52,24 @@ class Fanout:
             self.states[audience] = self.room.state_for(audience)
         return self.states[audience]
 
+    def events_for(self, audience: Audience) -> list[Any]:
+        """The change's events as ``audience`` may see them, rendered once."""
+        if audience not in self.shown:
+            self.shown[audience] = self.room.events_for(audience, self.events or ())
+        return self.shown[audience]
+
     def frames_for(
-        self, audience: Audience, base: int, missed: list[Any] | None = None
+        self, audience: Audience, base: int, told: Told, missed: list[Any] | None = None
     ) -> list[Frame]:
-        """What a connection of ``audience`` told version ``base`` is sent: ``missed`` are
-        the events since ``base`` as it may see them, when this change's own are not all
-        it missed (read from the store)."""
+        """What a connection of ``audience`` told version ``base`` is sent (``told``: the
+        room's bases of the patches): ``missed`` are the events since ``base`` as it may see
+        them, when this change's own are not all it missed (read from the store)."""
         key = (audience, base)
         if key in self.frames:
             return self.frames[key]
-        if missed is None:
-            if audience not in self.shown:
-                self.shown[audience] = self.room.events_for(audience, self.events or ())
-            events = self.shown[audience]
-        else:
-            events = missed
+        events = self.events_for(audience) if missed is None else missed
         seq, new = self.room.seq, self.state(audience)
-        last = self.told.get(audience)
+        last = told.get(audience)
         if last is not None and last[0] == base:
             old = {**last[1], "seq": seq}  # the version travels as the update's own
             update = Update(seq=seq, base=base, events=events, patch=diff(old, new))
@@ -74,7 +80,7 @@ class Fanout:
         self.frames[key] = frames
         return frames
 
-    def keep(self) -> None:
+    def keep(self, told: Told) -> None:
         """The states built become the bases of the next patches."""
         for audience, state in self.states.items():
-            self.told[audience] = (self.room.seq, state)
+            told[audience] = (self.room.seq, state)

@@ -29,7 +29,7 @@ from ..i18n import catalogue
 from ..refusal_words import say
 from ..table import Event
 from . import retention, room_log, watching
-from .changes import Changes
+from .changes import changes_for
 from .fanout import Fanout, Told, state_frame
 from .listener import Listener
 from .metrics import Metrics
@@ -101,7 +101,7 @@ class Hub:
     def __post_init__(self) -> None:
         self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
         self.metrics = Metrics()
-        self.changes = Changes(
+        self.changes = changes_for(
             self.store,
             self.settings,
             self.holder,
@@ -197,10 +197,7 @@ class Hub:
         if conn.person is not None:
             room.people[0] = conn.person
         async with self._lock(code):
-            if self.shared is None:
-                await self.changes.store(room, room.write({"type": "create"}, 0))
-            else:
-                await self.changes.run(self.shared.create, room, time.time())
+            await self.changes.create(room)
             self.rooms[code] = room  # only once stored: nobody joins a room a restart would lose
             await self._enter(conn, room, 0, room.host_token, shown=True)
 
@@ -214,9 +211,9 @@ class Hub:
             return Outcome([], {"type": "join", "name": name}, taken, (taken, token), True)
 
         async with self._lock(code):
-            room, out, _ = await self.changes.apply(code, work, locked=True)
+            room, out, change = await self.changes.apply(code, work, locked=True)
             await self._enter(conn, room, out.value[0], out.value[1], shown=True)
-            await self._broadcast(room, [], skip=conn)
+            await self._broadcast(room, change, skip=conn)
 
     async def resume(self, conn: Connection, code: str, token: str, last: int | None) -> None:
         _may_sit(conn)
@@ -228,22 +225,18 @@ class Hub:
             return Outcome(events, None, seat, seat, True)
 
         async with self._lock(code):
-            room, out, changed = await self.changes.apply(code, work, locked=True)
+            room, out, change = await self.changes.apply(code, work, locked=True)
             await self._enter(conn, room, out.value, token, last)
-            if changed:
-                await self._broadcast(room, out.events, skip=conn)
+            if change is not None:
+                await self._broadcast(room, change, skip=conn)
                 room_log.line(code, out.value, "hand_back", seq=room.seq)
 
     async def watch(
         self, conn: Connection, code: str, last: int | None, name: str | None = None
     ) -> None:
         conn.name = spectator_name(name)
-        async with self._lock(code):
-            if self.shared is None:
-                room = self.changes.room(code)
-            else:  # noted as in use here, for the lease holder's count of empty rooms
-                room = await self.changes.run(self.shared.enter, code, self.rooms.get(code))
-                self.rooms[code] = room
+        async with self._lock(code):  # on a shared database: noted as in use here, for the
+            room = await self.changes.enter(code)  # lease holder's count of empty rooms
             await self._enter(conn, room, None, None, last)
 
     async def _enter(
@@ -380,9 +373,9 @@ class Hub:
 
         with contextlib.suppress(RoomError):  # the room closed meanwhile
             async with self._lock(code):
-                room, out, changed = await self.changes.apply(code, work, locked=True)
-                if changed:
-                    await self._broadcast(room, out.events)
+                room, _, change = await self.changes.apply(code, work, locked=True)
+                if change is not None:
+                    await self._broadcast(room, change)
                     room_log.line(code, seat, "bot_takes_over" if away else "hand_back")
 
     async def _left(self, shared: SharedRooms, code: str, seat: int | None, emptied: bool) -> None:
@@ -406,11 +399,11 @@ class Hub:
             return Outcome(events, {"type": "act", "id": msg.id, "action": msg.action}, seat, done)
 
         async with self._lock(code):
-            room, out, _ = await self.changes.apply(code, work)
+            room, out, change = await self.changes.apply(code, work)
             seq = room.seq if out.value is None else out.value  # a resend: the first answer
             await conn.tell(Ack(id=msg.id, seq=seq))
             if out.value is None:
-                await self._broadcast(room, out.events)
+                await self._broadcast(room, change)
 
     async def why(self, conn: Connection, action: str) -> None:
         code, seat, holds = self._seated(conn)
@@ -435,10 +428,10 @@ class Hub:
             return Outcome(events, action, seat, token)
 
         async with self._lock(code):
-            room, out, _ = await self.changes.apply(code, work)
+            room, out, change = await self.changes.apply(code, work)
             if out.value is not None:
                 await conn.tell(Invited(seat=msg.seat, token=out.value))
-            await self._broadcast(room, out.events)
+            await self._broadcast(room, change)
 
     async def leave(self, conn: Connection) -> None:
         code, seat, holds = self._seated(conn)
@@ -448,8 +441,8 @@ class Hub:
             return Outcome(room.leave(seat, time.time()), {"type": "leave"}, seat, None)
 
         async with self._lock(code):
-            room, out, _ = await self.changes.apply(code, work)
-            await self._broadcast(room, out.events)
+            room, _, change = await self.changes.apply(code, work)
+            await self._broadcast(room, change)
         await self.leave_socket(conn)
 
     async def vote(self, conn: Connection, yes: bool) -> None:
@@ -460,8 +453,8 @@ class Hub:
             return Outcome(room.vote_end(seat, yes), {"type": "vote_end", "yes": yes}, seat, None)
 
         async with self._lock(code):
-            room, out, _ = await self.changes.apply(code, work)
-            await self._broadcast(room, out.events)
+            room, _, change = await self.changes.apply(code, work)
+            await self._broadcast(room, change)
 
     async def ready(self, conn: Connection) -> None:
         await self._says(
@@ -483,8 +476,8 @@ class Hub:
             return Outcome(said(room, seat), action, seat, None)
 
         async with self._lock(code):
-            room, out, _ = await self.changes.apply(code, work)
-            await self._broadcast(room, out.events)
+            room, _, change = await self.changes.apply(code, work)
+            await self._broadcast(room, change)
 
     async def chat(self, conn: Connection, text: str) -> None:
         if conn.room is not None and conn.seat is None:  # a spectator, if the host lets them
@@ -514,11 +507,11 @@ class Hub:
 
         with contextlib.suppress(RoomError):  # the room closed meanwhile
             async with self._lock(code):
-                room, out, changed = await self.changes.apply(code, work)
-                if not changed:
+                room, _, change = await self.changes.apply(code, work)
+                if change is None:
                     self._arm(room)
                     return
-                await self._broadcast(room, out.events)
+                await self._broadcast(room, change)
 
     # -- inside ---------------------------------------------------------------------------------
     def _seated(self, conn: Connection) -> tuple[str, int, str | None]:
@@ -711,13 +704,14 @@ class Hub:
         )
 
     async def _broadcast(
-        self, room: Room, events: list[Event] | None, skip: Connection | None = None
+        self, room: Room, change: Fanout | None, skip: Connection | None = None
     ) -> None:
-        """Send each connection of the room what changed since it last heard: ``events``
-        (the room's last change) or, for one further behind (a shared database: changes
-        made by other processes) or with ``events`` None, what the database holds. Each
-        audience's message is built and encoded once (`Fanout`); here it is only routed."""
-        change = Fanout(room, events, self.told.setdefault(room.code, {}))
+        """Send each connection of the room what changed since it last heard: ``change``
+        (the room's last) or, for one further behind (a shared database: changes made by
+        other processes) or with no change known, what the database holds. Each audience's
+        message is built and encoded once (`Fanout`); here it is only routed."""
+        change = change or Fanout(room, None)
+        told = self.told.setdefault(room.code, {})
         read: dict[int, list[dict[str, Any]] | None] = {}
         for conn in list(self.watchers.get(room.code, ())):
             why = None if conn.seat is None else room.lost(conn.seat, conn.holds)
@@ -727,15 +721,15 @@ class Hub:
             if conn is skip or conn.seq >= room.seq:
                 continue
             base, missed = conn.seq, None
-            if events is None or (self.shared is not None and base != room.seq - 1):
+            if self.changes.behind(change, base):
                 if base not in read:
                     read[base] = await self.changes.stored_changes(room, base)
                 found = read[base] or []
                 missed = [e for shown in found for e in for_audience(shown, conn.seat)]
             conn.seq = room.seq
-            for frame in change.frames_for(conn.seat, base, missed):
+            for frame in change.frames_for(conn.seat, base, told, missed):
                 await _quiet(conn.send(frame))
-        change.keep()
+        change.keep(told)
 
     async def open_rooms(self) -> list[dict[str, Any]]:
         """The lobby, from the database when it is shared."""

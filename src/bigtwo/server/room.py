@@ -511,18 +511,21 @@ class Room:
 
     # -- storage -------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        """Everything to bring the room back after a restart (tokens only as digests)."""
+        """Everything to bring the room back after a restart (tokens only as digests): JSON
+        values as they read back (lists, text keys), none of them the room's own, so that the
+        form is kept as the base of the next change's patch as it is, not copied through
+        JSON text."""
         rules = self.rules.to_dict()
         table = None if self.table is None else self.table.to_dict(finished=False)
         return {
             "code": self.code,
             "rules": rules,
-            "kinds": self.kinds,
-            "names": self.names,
+            "kinds": list(self.kinds),  # copies: the form is kept as the next patch's base
+            "names": list(self.names),
             "end": [self.end.deals, self.end.target],
             "turn_seconds": self.turn_seconds,
             "public": self.public,
-            "tokens": self.tokens,
+            "tokens": dict(self.tokens),
             "host": self.host,
             "status": self.status,
             "seq": self.seq,
@@ -539,7 +542,7 @@ class Room:
             "votes": sorted(self.votes),
             "vacated": {str(s): why for s, why in self.vacated.items()},
             "silent": {str(s): n for s, n in self.silent.items()},
-            "recent": {str(s): ids for s, ids in self.recent.items()},
+            "recent": {str(s): dict(ids) for s, ids in self.recent.items()},
             "recorded": self.recorded,
             **({"people": {str(s): p for s, p in self.people.items()}} if self.people else {}),
             "table": None if table is None else _rules_swapped(table, rules, SAME_RULES),
@@ -556,7 +559,7 @@ class Room:
         first = self.recorded
         records = tuple(jsontext.dumps(g.record().to_dict()) for g in self.finished)
         self.finished, self.recorded = [], self.recorded + len(records)
-        form = jsontext.loads(jsontext.dumps(self.to_dict()))  # as read back: lists, text keys
+        form = self.to_dict()  # as read back already: encoded once, by the store (`Write.text`)
         base = self.stored
         due = (  # the room's row says whether it is open and public: written with a snapshot
             self.status != "playing"
@@ -600,7 +603,9 @@ class Room:
             form = apply(data, ops) if ops else data
             if seq is not None and form["seq"] != seq:
                 raise ValueError(f"changes {form['seq'] + 1} to {seq} are missing")
-            stored = jsontext.loads(jsontext.dumps(form))  # the base of the next patch
+            # the base of the next patch: a copy (the room may keep parts of what it is built
+            # from), made on loading only, never per change
+            stored = jsontext.loads(jsontext.dumps(form))
         except (TypeError, ValueError, KeyError) as exc:
             raise RoomError("unreadable", UNREADABLE) from exc
         room = cls.from_dict(form)

@@ -16,13 +16,11 @@ from __future__ import annotations
 import logging
 import sys
 import time
-from collections.abc import Sequence
 from typing import Any
 
-from ..table import Event
 from . import jsontext
+from .fanout import Fanout
 from .protocol import Message, ProtocolError
-from .room import Room
 from .store import first_line
 
 log = logging.getLogger("bigtwo.room")
@@ -90,19 +88,21 @@ def request(room: str | None, seat: int | None, msg: object, started: float,
     line(room, seat, action, started, **more)
 
 
-def events(room: Room, table: Sequence[Event], started: float) -> None:
-    """A stored change of ``room``: a line per move the table made (``by``: ``person`` or
-    ``bot``, a bot standing in for an absent person included), per timer run out, and per deal
-    dealt or ended and session ended; ``latency_ms`` is the change's, from its start to stored."""
+def events(change: Fanout, started: float) -> None:
+    """A stored change: a line per move the table made (``by``: ``person`` or ``bot``, a bot
+    standing in for an absent person included), per timer run out, and per deal dealt or
+    ended and session ended, read from the change's events as a spectator sees them (rendered
+    once, for the broadcast too); ``latency_ms`` is the change's, from its start to stored."""
     if not log.isEnabledFor(logging.INFO):
         return
-    told = [e for e in table if e.kind in TABLE_EVENTS]
-    if not told:
+    if not any(e.kind in TABLE_EVENTS for e in change.events or ()):
         return
-    entries = []
-    for shown in room.events_for(None, told):
+    room, entries = change.room, []
+    for shown in change.events_for(None):
         by, kind = shown["seat"], shown["kind"]
-        more: dict[str, Any] = {"seq": room.seq}
+        if kind not in TABLE_EVENTS:
+            continue
+        more: dict[str, Any] = {"seq": change.seq}
         if kind == "act":
             bot = by is not None and (room.kinds[by] != "person" or by in room.away)
             kind = "move"

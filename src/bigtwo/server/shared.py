@@ -32,7 +32,7 @@ import json
 import logging
 import random
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -41,6 +41,7 @@ import sqlalchemy as sa
 from ..engine.view import SPECTATOR
 from ..table import Event
 from . import jsontext, upkeep
+from .fanout import Fanout
 from .results import result_rows
 from .room import Room, RoomError, log_unreadable
 from .store import CHANGES, ROOMS, Store, first_line, insert_room, stored
@@ -155,11 +156,16 @@ class Outcome(Generic[T]):
 @dataclass(frozen=True)
 class Made(Generic[T]):
     """A change made and sent to be stored whose commit may have happened unheard (its
-    reply lost with the connection): the room after it, its outcome, what was written."""
+    reply lost with the connection): the room after it, its outcome, the change (whose
+    ``write`` is what was written)."""
 
     room: Room
     outcome: Outcome[T]
-    change: dict[str, Any]
+    change: Fanout
+
+    @property
+    def row(self) -> dict[str, Any]:
+        return self.change.write  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True)
@@ -173,13 +179,14 @@ class Round:
     empty: list[str]
 
 
-def audiences(room: Room, events: Sequence[Event]) -> dict[str, list[dict[str, Any]]]:
-    """The events as each seat and a spectator may see them (one entry when all agree)."""
-    seats = [*range(len(room.kinds)), SPECTATOR]
+def audiences(change: Fanout) -> dict[str, list[dict[str, Any]]]:
+    """The change's events as each seat and a spectator may see them (one entry when all
+    agree), as the change rendered them for each."""
+    seats, events = [*range(len(change.room.kinds)), SPECTATOR], change.events or ()
     if all(e.seen_by(s) is e for e in events for s in seats):
-        return {EVERYONE_KEY: room.events_for(None, events)}
-    shown = {str(s): room.events_for(s, events) for s in range(len(room.kinds))}
-    shown[SPECTATOR_KEY] = room.events_for(None, events)
+        return {EVERYONE_KEY: change.events_for(None)}
+    shown = {str(s): change.events_for(s) for s in range(len(change.room.kinds))}
+    shown[SPECTATOR_KEY] = change.events_for(None)
     first = next(iter(shown.values()))
     if all(v == first for v in shown.values()):
         return {EVERYONE_KEY: first}
@@ -223,16 +230,17 @@ class SharedRooms:
         """Store a new room, its host connected through this process (retried as `apply`
         is; a commit whose reply was lost is found, not made twice)."""
         change = self.change(room, Outcome([], {"type": "create"}, 0, None), room.seq, now)
+        row = change.write
         tried = False
 
         def once() -> None:
             nonlocal tried
             with self.store.engine.begin() as conn:
-                if tried and _was_stored(conn, change):
+                if tried and _was_stored(conn, row):
                     return
                 tried = True
-                insert_room(conn, room.to_dict(), now)
-                _write(conn, change)
+                insert_room(conn, room.to_dict(), row["data"], now)
+                _write(conn, row)
                 upkeep.arrived(conn, room.code, 0, self.holder, now)
                 upkeep.entered(conn, room.code, self.holder)
 
@@ -244,16 +252,16 @@ class SharedRooms:
         cached: Room | None,
         work: Callable[[Room], Outcome[T]],
         maybe: Made[T] | None = None,
-    ) -> tuple[Room, Outcome[T], bool]:
+    ) -> tuple[Room, Outcome[T], Fanout | None]:
         """Apply ``work`` to the room in one transaction holding the room's row lock; the
-        room after it, the outcome and whether anything changed. A lost connection (the
+        room after it, the outcome and the change (None: nothing changed). A lost connection (the
         database restarting) is retried with a room rebuilt from the store, for up to
         `RETRY_FOR` seconds. A change whose commit's reply was lost (``maybe``, or this
         call's own earlier attempt) is not made again if it was stored."""
         attempt = [cached]
         made = [maybe]
 
-        def once() -> tuple[Room, Outcome[T], bool]:
+        def once() -> tuple[Room, Outcome[T], Fanout | None]:
             given, attempt[0] = attempt[0], None  # a failed attempt may have changed it
             return self._apply_once(code, given, work, made)
 
@@ -265,42 +273,45 @@ class SharedRooms:
         cached: Room | None,
         work: Callable[[Room], Outcome[T]],
         made: list[Made[T] | None],
-    ) -> tuple[Room, Outcome[T], bool]:
+    ) -> tuple[Room, Outcome[T], Fanout | None]:
         with self.store.engine.begin() as conn:
             row = conn.exec_driver_sql(LOCK_ROOM, {"code": code}).first()
             earlier = made[0]
-            if earlier is not None and _was_stored(conn, earlier.change):  # no second time
-                return _as_stored(conn, code, row, earlier.room), earlier.outcome, True
+            if earlier is not None and _was_stored(conn, earlier.row):  # no second time
+                room = _as_stored(conn, code, row, earlier.room)
+                return room, earlier.outcome, earlier.change
             room = _open_room(conn, code, row, cached)
             before = room.seq
             outcome = work(room)
-            changed = room.seq != before
-            if changed:
+            change = None
+            if room.seq != before:
                 change = self.change(room, outcome, before, time.time())
-                if not _write(conn, change):
+                if not _write(conn, change.write):
                     raise RuntimeError(f"room {code} changed under its row lock")
                 made[0] = Made(room, outcome, change)  # if the commit's reply is lost
             if outcome.here and outcome.seat is not None:  # with the change: airtight
                 upkeep.arrived(conn, code, outcome.seat, self.holder, time.time())
                 upkeep.entered(conn, code, self.holder)
-        return room, outcome, changed
+        return room, outcome, change
 
-    def change(self, room: Room, outcome: Outcome[Any], before: int, now: float) -> dict[str, Any]:
-        """What `WRITE_CHANGE` needs to store ``outcome``, made on the room as it was at
-        ``before``."""
+    def change(self, room: Room, outcome: Outcome[Any], before: int, now: float) -> Fanout:
+        """``outcome``, made on the room as it was at ``before``: the change, its ``write``
+        what `WRITE_CHANGE` needs to store it (its events as each audience sees them, rendered
+        once for the broadcast too)."""
         write = room.write(outcome.action, outcome.seat)
         whole = write.patch is None
-        return {
+        change = Fanout(room, outcome.events)
+        change.write = {
             "code": room.code,
             "status": room.status,
             "public": room.public,
             "before": before,
             "seq": room.seq,
-            "data": jsontext.dumps(write.room) if whole else None,
+            "data": write.text if whole else None,
             "snap": room.seq if whole else None,
-            "patch": None if whole else jsontext.dumps(write.patch),
+            "patch": None if whole else write.text,
             "at": now,
-            "events": jsontext.dumps(audiences(room, outcome.events)),
+            "events": jsontext.dumps(audiences(change)),
             "holder": self.holder,
             "expires": now + self.lease_seconds,
             "payload": f"{room.code}:{room.seq}",
@@ -310,6 +321,7 @@ class SharedRooms:
             "records": list(write.records),
             "results": jsontext.dumps(result_rows(write.room, write.records, write.first, now)),
         }
+        return change
 
     def commit(self, batch: list[dict[str, Any]]) -> list[bool]:
         """Write a batch of `change`s made on this process's copies of rooms, in one

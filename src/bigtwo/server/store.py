@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -116,6 +117,12 @@ class Write:
     records: tuple[str, ...] = ()
     first: int = 0
     patch: list[Any] | None = None
+
+    @cached_property
+    def text(self) -> str:
+        """What is stored of the room, encoded once (whichever storage writes it): the
+        patch's JSON, or the whole form's where there is none."""
+        return jsontext.dumps(self.room if self.patch is None else self.patch)
 
 
 class Store:
@@ -247,7 +254,7 @@ def write_rows(conn: sa.Connection, batch: list[Write]) -> None:
     their records, and a row of `results` for each person seated."""
     snapshots = {w.room["code"]: w for w in batch if w.patch is None}
     for code, w in snapshots.items():
-        values = _room_row(w.room, w.at)
+        values = _room_row(w.room, w.at, w.text)
         if conn.execute(_UPDATE_SNAPSHOT, {"key": code, **values}).rowcount == 0:
             conn.execute(_INSERT_ROOM, {"code": code, **values})  # a new room
         else:
@@ -256,7 +263,7 @@ def write_rows(conn: sa.Connection, batch: list[Write]) -> None:
         {
             "room": w.room["code"],
             "seq": w.room["seq"],
-            "patch": None if w.patch is None else jsontext.dumps(w.patch),
+            "patch": None if w.patch is None else w.text,
             "at": w.at,
             "seat": w.seat,
             "action": None if w.action is None else jsontext.dumps(w.action),
@@ -278,19 +285,19 @@ def write_rows(conn: sa.Connection, batch: list[Write]) -> None:
             conn.execute(_INSERT_RESULTS, results)
 
 
-def insert_room(conn: sa.Connection, form: dict[str, Any], at: float) -> None:
-    """A new room's row: its whole ``form`` (a shared database's first change, on it, is
-    checked against its version)."""
-    conn.execute(_INSERT_ROOM, {"code": form["code"], **_room_row(form, at)})
+def insert_room(conn: sa.Connection, form: dict[str, Any], text: str, at: float) -> None:
+    """A new room's row: its whole ``form``, as JSON ``text`` (a shared database's first
+    change, on it, is checked against its version)."""
+    conn.execute(_INSERT_ROOM, {"code": form["code"], **_room_row(form, at, text)})
 
 
-def _room_row(form: dict[str, Any], at: float) -> dict[str, Any]:
+def _room_row(form: dict[str, Any], at: float, text: str) -> dict[str, Any]:
     return {
         "status": form["status"],
         "public": form["public"],
         "seq": form["seq"],
         "updated": at,
-        "data": jsontext.dumps(form),
+        "data": text,
         "snap": form["seq"],
     }
 
