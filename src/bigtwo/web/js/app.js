@@ -7,6 +7,8 @@ import { tableKeys } from "./hand.js";
 import { noteWhy } from "./moves.js";
 import { homeScreen, joinScreen, refreshLobby } from "./home.js";
 import { learnScreen } from "./learn.js";
+import { meScreen } from "./me.js";
+import { adminScreen } from "./admin.js";
 import { direction, load, t } from "./i18n.js";
 import { languagePicker } from "./language-picker.js";
 import { note, noteChat, remember, seedLog } from "./journal.js";
@@ -42,8 +44,10 @@ net.onStatus = (up) => {
 };
 
 // Pages of their own, not the room's: #replay&…, #rules&… and #learn&… (see replay.js,
-// rules.js, learn.js).
-const PAGES = { replay: replayScreen, rules: rulesScreen, learn: learnScreen };
+// rules.js, learn.js), the person's own (#me: me.js) and the operator's (#admin: admin.js).
+const PAGES = {
+  replay: replayScreen, rules: rulesScreen, learn: learnScreen, me: meScreen, admin: adminScreen,
+};
 function pageFromAddress() {
   const hash = new URLSearchParams(location.hash.slice(1));
   return Object.keys(PAGES).find((name) => hash.has(name)) || null;
