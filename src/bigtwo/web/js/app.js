@@ -7,8 +7,6 @@ import { tableKeys } from "./hand.js";
 import { noteWhy } from "./moves.js";
 import { homeScreen, joinScreen, refreshLobby } from "./home.js";
 import { learnScreen } from "./learn.js";
-import { meScreen } from "./me.js";
-import { adminScreen } from "./admin.js";
 import { direction, load, t } from "./i18n.js";
 import { languagePicker } from "./language-picker.js";
 import { note, noteChat, remember, seedLog } from "./journal.js";
@@ -44,9 +42,12 @@ net.onStatus = (up) => {
 };
 
 // Pages of their own, not the room's: #replay&…, #rules&… and #learn&… (see replay.js,
-// rules.js, learn.js), the person's own (#me: me.js) and the operator's (#admin: admin.js).
+// rules.js, learn.js), the person's own (#me: me.js) and the operator's (#admin: admin.js),
+// these two loaded when first shown: a first visit to a table needs neither.
 const PAGES = {
-  replay: replayScreen, rules: rulesScreen, learn: learnScreen, me: meScreen, admin: adminScreen,
+  replay: replayScreen, rules: rulesScreen, learn: learnScreen,
+  me: (...args) => import("./me.js").then((m) => m.meScreen(...args)),
+  admin: (...args) => import("./admin.js").then((m) => m.adminScreen(...args)),
 };
 function pageFromAddress() {
   const hash = new URLSearchParams(location.hash.slice(1));
