@@ -32,6 +32,8 @@ SAME_AS_ENGLISH = {
         "term.cards.one": "Taglish: the glossary keeps 'card', and a count leaves it as it is",
         "table.seat.one": "Taglish: as term.cards.one (CLDR's 'one' is 1, 2, 3, 5, … here)",
         "room.menu": "Taglish: Filipino apps label their menu button 'Menu'",
+        "admin.handle": "Taglish: the account sheet keeps 'handle' (ang handle mo), as apps do",
+        "me.profile.heading": "Taglish: Filipino apps head a person's page 'Profile'",
     },
     "id": {
         "kind.program": "'program' is the Indonesian word",

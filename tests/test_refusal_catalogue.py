@@ -26,6 +26,7 @@ MAKERS = {
     "http_error": 1,
     "ReplayError": 1,
     "Refused": 1,  # an account request's
+    "AdminError": 0,  # an operator's (the operator's page shows it)
 }
 DEFAULT = "bad_argument"  # IllegalMoveError's code when none is given
 CLIENT_ONLY = {"unknown"}  # the page's own sentence for a code it doesn't know

@@ -38,9 +38,15 @@ def serving(db: Path, port: int | None = None) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def server_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The SQLite file of `server` (a test that must make someone an operator writes there)."""
+    return tmp_path_factory.mktemp("serve") / "rooms.db"
+
+
+@pytest.fixture(scope="session")
+def server(server_db: Path) -> Iterator[str]:
     """The base URL of a server started for these tests (stopped after them)."""
-    with serving(tmp_path_factory.mktemp("serve") / "rooms.db") as base:
+    with serving(server_db) as base:
         yield base
 
 

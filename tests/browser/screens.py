@@ -394,6 +394,19 @@ def replay(v: Visit) -> Any:
     return page
 
 
+def my_page(v: Visit) -> Any:
+    """The person's page after a one-deal session: the deal, the statistics with the chart and
+    its table open, the profile form and their data."""
+    page = session_over(v)
+    me = page.evaluate("fetch('api/me').then((r) => r.json())")
+    v.codes.append(me["person"]["handle"])  # made up by the server, as a room's code is
+    page.goto(v.url("#me"))
+    page.locator(".me-game").first.wait_for()
+    page.get_by_text(v.t(page, "me.chart.table"), exact=True).click()
+    page.get_by_role("heading", name=v.t(page, "me.data.heading")).wait_for()
+    return page
+
+
 Screen = Callable[[Visit], Any]
 
 # Every screen the checks run on. A new screen: write its function above (from a fresh `Visit`
@@ -416,4 +429,5 @@ SCREENS: dict[str, Screen] = {
     "reconnecting": reconnecting,
     "rules-page": rules_page,
     "replay": replay,
+    "my-page": my_page,
 }

@@ -213,6 +213,32 @@ def test_the_operator_page_is_for_operators_and_a_suspension_holds(
     ]
 
 
+def test_the_page_is_told_who_operates_and_the_operator_reads_the_audit_log(
+    db: str, ann: TestClient, bo: TestClient
+) -> None:
+    a, b = _me(ann)["person"], _me(bo)["person"]
+    assert _me(ann)["operator"] is False
+    assert ann.get("/api/admin/audit").status_code == 404
+    _account(db, a["id"])
+    runner = CliRunner()
+    assert runner.invoke(cli, ["admin", "grant", a["handle"], "--database", db]).exit_code == 0
+    assert _me(ann)["operator"] is True and _me(bo)["operator"] is False
+    assert bo.get("/api/admin/audit").status_code == 404
+    _post(ann, "/api/admin/act", {"action": "suspend", "handle": b["handle"], "reason": "spam"})
+    lines = ann.get("/api/admin/audit?size=2").json()["lines"]
+    assert len(lines) == 2
+    assert lines[0] == {
+        "at": lines[0]["at"],
+        "action": "operator_suspend",
+        "handle": b["handle"],
+        "actor": a["handle"],
+        "by_server": False,
+        "detail": {"handle": b["handle"], "reason": "spam"},
+    }
+    assert lines[1]["action"] == "operator_grant" and lines[1]["by_server"] is True
+    assert ann.get("/api/admin/audit?size=x").json()["code"] == "bad_field"
+
+
 def test_the_games_given_to_the_dataset_are_exported_as_decisions(
     app: Any, db: str, ann: TestClient, bo: TestClient, tmp_path: Path
 ) -> None:

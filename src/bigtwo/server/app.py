@@ -29,6 +29,7 @@ from .accounts import (
     Directory,
     Guard,
     Refused,
+    Session,
     account_routes,
     refused,
     session_of,
@@ -36,7 +37,7 @@ from .accounts import (
 )
 from .collector import Collector
 from .headers import SecurityHeaders
-from .history import history_routes
+from .history import history_routes, is_operator
 from .hub import Connection, Hub
 from .metrics import CONTENT_TYPE, allowed, networks
 from .protocol import (
@@ -105,8 +106,11 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
     attempts = Attempts()  # sign-in attempts, per address and per account
     open_by_address: Counter[str] = Counter()
 
-    def offers() -> dict[str, object]:
-        return {"passwords": hub.settings.passwords}
+    def offers(session: Session) -> dict[str, object]:
+        """What ``GET /api/me`` adds: the ways to sign in, and whether this is an operator
+        (whose page shows the operator's page)."""
+        operator = is_operator(hub.store.engine, session.person.id)
+        return {"passwords": hub.settings.passwords, "operator": operator}
 
     @contextlib.asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:

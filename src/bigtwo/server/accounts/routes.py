@@ -96,19 +96,22 @@ def address_of(request: Request) -> str:
 
 
 def account_routes(
-    directory: Directory, end_session: EndSession, extra: Callable[[], dict[str, Any]]
+    directory: Directory, end_session: EndSession, extra: Callable[[Session], dict[str, Any]]
 ) -> list[BaseRoute]:
     """The routes; ``extra`` adds to ``GET /api/me``'s answer what the server offers (which
-    ways to sign in)."""
+    ways to sign in) and what other parts know of the session's person (an operator?): it
+    may read the database, and runs in a worker thread."""
 
     async def me(request: Request) -> Response:
         """Who I am; a first visit (or a cookie no longer good) becomes a new guest."""
         session, secret = session_of(request), secret_of(request)
         if session is not None and secret is not None:
-            return no_store(JSONResponse(me_body(session, secret, extra())))
+            more = await run_in_threadpool(extra, session)
+            return no_store(JSONResponse(me_body(session, secret, more)))
         agent = agent_summary(request.headers.get("user-agent", ""))
         fresh, new_secret = await run_in_threadpool(directory.new_guest, agent, address_of(request))
-        response = no_store(JSONResponse(me_body(fresh, new_secret, extra())))
+        more = await run_in_threadpool(extra, fresh)
+        response = no_store(JSONResponse(me_body(fresh, new_secret, more)))
         set_cookie(request, response, new_secret)
         return response
 

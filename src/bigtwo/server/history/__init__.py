@@ -6,6 +6,7 @@ person's games and statistics from the results, the export, deleting an account)
 (the operator's actions, for `bigtwo admin` and the operator's routes), `routes` (HTTP).
 """
 
+from .admin import is_operator
 from .routes import history_routes
 
-__all__ = ["history_routes"]
+__all__ = ["history_routes", "is_operator"]

@@ -5,19 +5,22 @@ server's console) and the person it concerns, in the transaction that makes it."
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
 import sqlalchemy as sa
 
 from ..accounts import Directory, Person, append
-from ..accounts.tables import PEOPLE
+from ..accounts.tables import AUDIT, PEOPLE
 from ..room import Room, RoomError
 from ..store import Store
 from . import games
 from .tables import OPERATORS
 
 ACTIONS = ("grant", "revoke", "suspend", "restore", "delete")
+RECENT = 50  # audit lines the operator's page shows, unless asked for fewer
+MAX_RECENT = 500
 
 
 class AdminError(Exception):
@@ -89,3 +92,28 @@ def attention(directory: Directory, store: Store) -> dict[str, Any]:
         "operators": sorted(str(r.handle) for r in operators),
         "rooms_unreadable": sorted(broken),
     }
+
+
+def recent(directory: Directory, size: int) -> list[dict[str, Any]]:
+    """The audit log's latest ``size`` lines, the latest first, naming the person and the
+    actor by their handles now (None: the server, or a person since deleted)."""
+    actor = PEOPLE.alias("actor")
+    with directory.engine.connect() as conn:
+        rows = conn.execute(
+            sa.select(AUDIT, PEOPLE.c.handle, actor.c.handle.label("actor_handle"))
+            .outerjoin(PEOPLE, PEOPLE.c.id == AUDIT.c.person)
+            .outerjoin(actor, actor.c.id == AUDIT.c.actor)
+            .order_by(AUDIT.c.id.desc())
+            .limit(size)
+        ).all()
+    return [
+        {
+            "at": r.at,
+            "action": r.action,
+            "handle": r.handle,
+            "actor": r.actor_handle,
+            "by_server": r.actor is None,
+            "detail": json.loads(r.detail),
+        }
+        for r in rows
+    ]

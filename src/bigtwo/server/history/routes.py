@@ -8,7 +8,8 @@ session is the only way a route learns whose data to read: no route takes a pers
 - ``POST /api/me/delete`` with ``{"handle": …}`` (their own, typed again): the account goes.
 
 And the operator's (``/api/admin/…``, refused to everyone else as 404, so that the page
-names nothing to them): what needs attention, and an action on a person by handle.
+names nothing to them): what needs attention, an action on a person by handle, and the
+audit log's latest lines (``GET /api/admin/audit?size=N``).
 """
 
 from __future__ import annotations
@@ -119,6 +120,12 @@ def history_routes(store: Store, directory: Directory, end_session: EndSession) 
         found = await run_in_threadpool(admin.attention, directory, store)
         return no_store(JSONResponse(found))
 
+    async def audit(request: Request) -> Response:
+        await operator(request)
+        size = max(1, _number(request, "size", admin.RECENT, admin.MAX_RECENT))
+        lines = await run_in_threadpool(admin.recent, directory, size)
+        return no_store(JSONResponse({"lines": lines}))
+
     async def operate(request: Request) -> Response:
         actor = await operator(request)
         body = await body_of(request)
@@ -147,5 +154,6 @@ def history_routes(store: Store, directory: Directory, end_session: EndSession) 
         Route("/api/me/export", my_export, methods=["GET"]),
         Route("/api/me/delete", delete_me, methods=["POST"]),
         Route("/api/admin/attention", attention, methods=["GET"]),
+        Route("/api/admin/audit", audit, methods=["GET"]),
         Route("/api/admin/act", operate, methods=["POST"]),
     ]

@@ -42,8 +42,13 @@ net.onStatus = (up) => {
 };
 
 // Pages of their own, not the room's: #replay&…, #rules&… and #learn&… (see replay.js,
-// rules.js, learn.js).
-const PAGES = { replay: replayScreen, rules: rulesScreen, learn: learnScreen };
+// rules.js, learn.js), the person's own (#me: me.js) and the operator's (#admin: admin.js),
+// these two loaded when first shown: a first visit to a table needs neither.
+const PAGES = {
+  replay: replayScreen, rules: rulesScreen, learn: learnScreen,
+  me: (...args) => import("./me.js").then((m) => m.meScreen(...args)),
+  admin: (...args) => import("./admin.js").then((m) => m.adminScreen(...args)),
+};
 function pageFromAddress() {
   const hash = new URLSearchParams(location.hash.slice(1));
   return Object.keys(PAGES).find((name) => hash.has(name)) || null;

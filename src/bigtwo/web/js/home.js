@@ -44,7 +44,8 @@ export function homeScreen() {
       ),
       createForm(),
       joinForm,
-      h("p", { class: "row" }, h("a", { href: "#replay", class: "button", text: t("home.replay") })),
+      h("p", { class: "row" }, h("a", { href: "#replay", class: "button", text: t("home.replay") }),
+        h("a", { href: "#me", class: "button", text: t("me.open") })),
     ),
   );
   refreshLobby();

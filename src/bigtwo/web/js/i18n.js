@@ -25,6 +25,7 @@ let origin = {}; // key → the tag of the catalogue whose sentence the page sho
 let names = { [FALLBACK]: "English" };
 let asked = []; // the tags the page was asked for, best first: address, kept choice, browser
 let speaking = FALLBACK; // the page's language, for CLDR's plural rules and number forms
+let pseudo = false; // the page is in a pseudo-locale
 
 async function json(path) {
   const response = await fetch(path);
@@ -118,7 +119,8 @@ export async function load() {
       lang = FALLBACK; // a catalogue the server lacks: all English rather than a patchwork
     }
   }
-  speaking = lang === PSEUDO || lang === PSEUDO_RTL ? FALLBACK : lang;
+  pseudo = lang === PSEUDO || lang === PSEUDO_RTL;
+  speaking = pseudo ? FALLBACK : lang;
   catalogue = {};
   origin = {};
   for (const [tag, layer] of layers) {
@@ -173,6 +175,20 @@ export function number(value, signed = false) {
       .format(value);
   } catch {
     return String(value);
+  }
+}
+
+// A moment (seconds since 1970) as the page's language writes a day and time, in the
+// browser's own time zone; in digits alone in a pseudo-locale, which has no month names.
+export function dateTime(seconds) {
+  const moment = new Date(seconds * 1000);
+  const style = pseudo
+    ? { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }
+    : { dateStyle: "medium", timeStyle: "short" };
+  try {
+    return new Intl.DateTimeFormat(speaking, /** @type {Intl.DateTimeFormatOptions} */ (style)).format(moment);
+  } catch {
+    return moment.toISOString();
   }
 }
 
