@@ -7,7 +7,7 @@ import sys
 
 import typer
 
-from . import arena, play, records, rulebook, serve, simulate
+from . import arena, play, records, rulebook, serve, simulate, train
 from .common import shown
 
 app = typer.Typer(
@@ -25,6 +25,7 @@ app.command("verify")(records.verify_command)
 app.command("rules")(rulebook.command)
 app.command("arena")(arena.command)
 app.command("serve")(serve.command)
+app.command("train")(train.command)
 
 
 def main() -> None:
