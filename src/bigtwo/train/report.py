@@ -1,18 +1,32 @@
-"""A run's evaluations as a CSV file and a plot of strength over training."""
+"""A run's evaluations as a CSV file and a plot of strength over training (matplotlib, the
+`arena` extra, imported only to draw)."""
 
 from __future__ import annotations
 
 import csv
 import math
 from collections.abc import Sequence
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ..extras import missing
 
-if TYPE_CHECKING:
-    from .trainer import EvalRow
+
+@dataclass
+class EvalRow:
+    """The network against one bot of the ladder at one step: its margin a deal (95%)."""
+
+    step: int
+    samples: int
+    deals: int
+    minutes: float
+    opponent: str
+    margin: float
+    low: float
+    high: float
+    score: float
+    win_rate: float
+    eval_deals: int
 
 
 def write_csv(rows: Sequence[EvalRow], path: Path) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -32,6 +33,7 @@ from ..errors import BigTwoError
 from ..evaluation import Evaluation, evaluate
 from ..rules.config import Rules
 from .model import ValueNet, loss, to_layers
+from .report import EvalRow, write_csv, write_plot
 from .selfplay import Samples, ValueBot, collect, imitate, input_size
 
 CHUNK = 8  # deals a task of collection plays
@@ -75,24 +77,6 @@ class Counters:
     rounds: int = 0  # rounds begun
     seconds: float = 0.0  # wall-clock seconds of training, every sitting together
     loss: float = float("nan")  # the last step's
-
-
-@dataclass
-class EvalRow:
-    step: int
-    samples: int
-    deals: int
-    minutes: float
-    opponent: str
-    margin: float
-    low: float
-    high: float
-    score: float
-    win_rate: float
-    eval_deals: int
-
-
-FIELDS = list(EvalRow.__dataclass_fields__)
 
 
 @dataclass
@@ -161,7 +145,15 @@ class Trainer:
         try:
             state = torch.load(out / CHECKPOINT, weights_only=False)
             config = TrainConfig.from_dict(state["config"])
-        except (OSError, RuntimeError, KeyError, TypeError, EOFError) as exc:
+        except (
+            OSError,
+            RuntimeError,
+            KeyError,
+            TypeError,
+            ValueError,
+            EOFError,
+            pickle.UnpicklingError,
+        ) as exc:
             raise BigTwoError(f"{out / CHECKPOINT} is not a checkpoint of this trainer") from exc
         model = ValueNet(input_size(Rules.preset(config.rules)), config.hidden)
         model.load_state_dict(state["model"])
@@ -291,8 +283,6 @@ class Trainer:
                 )
             )
         self.evaluations += rows
-        from .report import write_csv, write_plot  # matplotlib only when evaluating
-
         write_csv(self.evaluations, self.out / "evaluation.csv")
         write_plot(self.evaluations, self.out / "evaluation.png", c.rules)
         return rows

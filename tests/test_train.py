@@ -1,0 +1,184 @@
+"""`bigtwo train`: the learner learns, a checkpoint resumes to the very same state, a seeded run
+reproduces itself, evaluations land in the CSV, the export is the network the numpy side
+scores, and bad options are refused in one line."""
+
+from __future__ import annotations
+
+import csv
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+torch = pytest.importorskip("torch")
+
+from bigtwo.cli.app import app  # noqa: E402
+from bigtwo.rules.config import Rules  # noqa: E402
+from bigtwo.train.model import ValueNet, from_layers, loss, to_layers  # noqa: E402
+from bigtwo.train.selfplay import Samples, Scorer, collect, imitate, input_size  # noqa: E402
+from bigtwo.train.trainer import TrainConfig, Trainer  # noqa: E402
+
+CLASSIC = Rules.preset("classic")
+SMALL = TrainConfig(
+    rules="classic",
+    seed=5,
+    hidden=(16,),
+    batch=32,
+    round_deals=8,
+    warm_rounds=1,
+    pool_every=3,
+    eval_every=10**6,
+    eval_deals=1,
+    ladder=("random",),
+)
+
+
+def state(trainer: Trainer) -> dict[str, torch.Tensor]:
+    return {k: v.clone() for k, v in trainer.model.state_dict().items()}
+
+
+def same(a: dict[str, torch.Tensor], b: dict[str, torch.Tensor]) -> bool:
+    return a.keys() == b.keys() and all(torch.equal(a[k], b[k]) for k in a)
+
+
+def test_loss_goes_down_on_a_fixed_batch() -> None:
+    batch = Samples(**imitate(CLASSIC.to_dict(), 1, 1))
+    torch.manual_seed(0)
+    model = ValueNet(input_size(CLASSIC), (32,))
+    optimiser = torch.optim.Adam(model.parameters(), lr=3e-3)
+    first = loss(model, batch).item()
+    for _ in range(25):
+        value = loss(model, batch)
+        optimiser.zero_grad()
+        value.backward()
+        optimiser.step()
+    assert loss(model, batch).item() < 0.7 * first
+
+
+def test_collection_is_a_plain_seeded_function() -> None:
+    torch.manual_seed(0)
+    layers = to_layers(ValueNet(input_size(CLASSIC), (8,)))
+    a = collect([layers, layers], CLASSIC.to_dict(), 11, 2)
+    b = collect([layers, layers], CLASSIC.to_dict(), 11, 2)
+    assert a.keys() == b.keys() and all(np.array_equal(a[k], b[k]) for k in a)
+    assert len(a["target"]) > 0 and a["moves"].shape[1] == 1
+    # a deal's points are whole numbers, the same for every decision a seat made in it
+    assert np.array_equal(a["target"], np.round(a["target"]))
+
+
+def test_checkpoint_resumes_to_the_same_state(tmp_path: Path) -> None:
+    whole = Trainer.open(tmp_path / "whole", SMALL, resume=False)
+    whole.train(8, None)
+    half = Trainer.open(tmp_path / "half", SMALL, resume=False)
+    half.train(4, None)
+    assert not same(state(half), state(whole))
+    resumed = Trainer.open(tmp_path / "half", replace(SMALL, seed=99), resume=True)
+    assert resumed.config.seed == 5  # the run's own settings, not the new ones
+    resumed.train(8, None)
+    assert resumed.counters.step == whole.counters.step == 8
+    assert resumed.counters.samples == whole.counters.samples
+    assert same(state(resumed), state(whole))
+    opt_a, opt_b = resumed.optimiser.state_dict(), whole.optimiser.state_dict()
+    for k in opt_a["state"]:
+        assert torch.equal(opt_a["state"][k]["exp_avg"], opt_b["state"][k]["exp_avg"])
+    assert len(resumed.pool) == len(whole.pool) == 2
+
+
+def test_a_seeded_run_reproduces_itself(tmp_path: Path) -> None:
+    runs = []
+    for name, seed in (("a", 5), ("b", 5), ("c", 6)):
+        trainer = Trainer.open(tmp_path / name, replace(SMALL, seed=seed), resume=False)
+        trainer.train(3, None)
+        runs.append(state(trainer))
+    assert same(runs[0], runs[1])
+    assert not same(runs[0], runs[2])
+
+
+def test_evaluations_are_written_to_csv(tmp_path: Path) -> None:
+    trainer = Trainer.open(tmp_path, replace(SMALL, eval_every=2, eval_deals=2), resume=False)
+    trainer.train(4, None)
+    with (tmp_path / "evaluation.csv").open(encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    assert [(r["step"], r["opponent"], r["eval_deals"]) for r in rows] == [
+        ("2", "random", "2"),
+        ("4", "random", "2"),
+    ]
+    assert all(float(r["low"]) <= float(r["margin"]) <= float(r["high"]) for r in rows)
+
+
+def test_export_is_the_network_numpy_scores(tmp_path: Path) -> None:
+    trainer = Trainer.open(tmp_path, SMALL, resume=False)
+    trainer.train(2, None)
+    path = trainer.export(tmp_path / "net.npz", "bigtwo train")
+    with np.load(path) as z:
+        meta = json.loads(str(z["meta"]))
+        layers = [(z[f"w{i}"], z[f"b{i}"]) for i in range(2)]
+        assert sorted(z.files) == ["b0", "b1", "meta", "w0", "w1"]
+    assert meta["format"] == 1 and meta["preset"] == "classic" and meta["hidden"] == [16]
+    assert meta["trained"]["steps"] == 2 and Rules.from_dict(meta["rules"]) == CLASSIC
+    assert all(w.dtype == np.float32 and b.dtype == np.float32 for w, b in layers)
+    batch = trainer.data
+    assert batch is not None
+    x = torch.cat([torch.from_numpy(batch.obs), torch.from_numpy(batch.moves[:, 0])], dim=1)
+    with torch.no_grad():
+        expected = trainer.model(x[:20]).numpy()
+    scorer = Scorer(layers, batch.obs.shape[1])
+    got = [scorer.values(batch.obs[i], batch.moves[i, :1])[0] for i in range(20)]
+    np.testing.assert_allclose(got, expected, rtol=1e-4, atol=1e-4)
+    back = from_layers(layers)
+    with torch.no_grad():
+        np.testing.assert_allclose(back(x[:20]).numpy(), expected, rtol=1e-5, atol=1e-5)
+
+
+runner = CliRunner()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ([], "say how long to train: --minutes, --steps or both"),
+        (["--steps", "0"], "--steps must be between 1"),
+        (["--minutes", "-1"], "--minutes must be a number above 0"),
+        (["--steps", "5", "--rules", "nope"], "no rule set called 'nope'"),
+        (["--steps", "5", "--workers", "0"], "--workers must be between 1"),
+        (["--steps", "5", "--eval-every", "0"], "--eval-every must be at least 1"),
+        (["--steps", "5", "--ladder", "genius"], "no bot called 'genius'"),
+        (["--steps", "5", "--ladder", " , "], "--ladder names no bot"),
+        (["--steps", "5", "--resume"], "nothing to resume"),
+        (["--steps", "5", "--warm-rounds", "-2"], "--warm-rounds must be 0 or more"),
+    ],
+)
+def test_bad_options_are_one_line(tmp_path: Path, args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["train", "--out", str(tmp_path / "run"), *args])
+    assert result.exit_code == 2, result.output
+    assert message in result.output
+    assert "Traceback" not in result.output
+    assert len([line for line in result.output.splitlines() if line.startswith("bigtwo:")]) == 1
+
+
+def test_out_holding_a_run_or_a_file_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("x", encoding="utf-8")
+    result = runner.invoke(app, ["train", "--steps", "1", "--out", str(tmp_path / "file")])
+    assert result.exit_code == 2 and "is a file" in result.output
+    Trainer.open(tmp_path / "run", SMALL, resume=False).save()
+    result = runner.invoke(app, ["train", "--steps", "1", "--out", str(tmp_path / "run")])
+    assert result.exit_code == 2 and "holds a run already" in result.output
+    (tmp_path / "bad").mkdir()
+    (tmp_path / "bad" / "checkpoint.pt").write_bytes(b"not a checkpoint")
+    result = runner.invoke(app, ["train", "--steps", "2", "--resume", "-o", str(tmp_path / "bad")])
+    assert result.exit_code == 2 and "is not a checkpoint" in result.output, result.output
+
+
+def test_a_short_run_from_the_command_line(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    args = ["train", "--steps", "2", "--warm-rounds", "1", "--eval-deals", "1", "--ladder"]
+    result = runner.invoke(app, [*args, "random", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "2 steps" in result.output and "vs 3 × random" in result.output
+    assert {p.name for p in out.iterdir()} >= {"checkpoint.pt", "evaluation.csv", "network.npz"}
+    result = runner.invoke(app, [*args, "random", "--out", str(out), "--resume", "--steps", "3"])
+    assert result.exit_code == 0, result.output
+    assert "resuming" in result.output and "3 steps" in result.output
