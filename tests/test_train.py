@@ -182,3 +182,17 @@ def test_a_short_run_from_the_command_line(tmp_path: Path) -> None:
     result = runner.invoke(app, [*args, "random", "--out", str(out), "--resume", "--steps", "3"])
     assert result.exit_code == 0, result.output
     assert "resuming" in result.output and "3 steps" in result.output
+
+
+def test_worker_processes_collect_the_same_samples(tmp_path: Path) -> None:
+    from bigtwo.train.trainer import executor
+
+    config = replace(SMALL, warm_rounds=0, round_deals=16)  # self-play: networks shipped
+    alone = Trainer.open(tmp_path / "alone", config, resume=False)
+    alone.train(6, None)
+    pool = executor(2)
+    assert pool is not None
+    with pool:
+        spread = Trainer.open(tmp_path / "spread", config, resume=False)
+        spread.train(6, None, pool)
+    assert same(state(alone), state(spread))
