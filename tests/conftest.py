@@ -118,6 +118,23 @@ def bots_play_out(game: Game, bots: Mapping[int, Bot], observe: Observer = _quie
     raise AssertionError(f"the deal did not end within {STEP_LIMIT} actions: {game!r}")
 
 
+def untrained_network(rules: bigtwo.Rules, hidden: tuple[int, ...] = (32, 16), seed: int = 0):
+    """A learned bot's network with random weights (no training), fitted to ``rules``' input
+    size: what the tests play the learned bot with, as no test needs trained weights."""
+    from bigtwo.bots.learned.network import Network
+
+    return Network.random(rules, hidden=hidden, seed=seed)
+
+
+@pytest.fixture
+def untrained_weights(tmp_path: Path) -> Path:
+    """A folder laid out as the package's ``weights/`` (``classic.npz``, ``tournament.npz``)
+    holding untrained networks: stands in for the shipped files in tests."""
+    for seed, preset in enumerate(("classic", "tournament")):
+        untrained_network(bigtwo.Rules.preset(preset), seed=seed).save(tmp_path / f"{preset}.npz")
+    return tmp_path
+
+
 def make_package(folder: Path, name: str, modules: dict[str, str]) -> Path:
     """A Python package ``name`` in ``folder`` with these modules (name -> source)."""
     package = folder / name

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 import bigtwo
 from bigtwo.bots import LEVELS, ExpertBot, bot_for_level, make_bot
 from bigtwo.bots.knowledge import played_mask
+from bigtwo.bots.learned.bot import LearnedBot
 from bigtwo.bots.sampling import gather, sample
 from bigtwo.rules.options import (
     Announce,
@@ -22,7 +23,7 @@ from bigtwo.rules.options import (
     StraightOrder,
     SuitOrder,
 )
-from conftest import bots_play
+from conftest import bots_play, untrained_network
 
 VARIANTS: dict[str, dict[str, object]] = {
     "bridge-suits": {"suit_order": SuitOrder.BRIDGE},
@@ -79,6 +80,15 @@ def test_every_bot_plays_legally(name: str, rules: bigtwo.Rules) -> None:
         rng = random.Random(seed)
         rng.shuffle(bots)
         bots_play(rules, bots, seed)
+
+
+@pytest.mark.parametrize(("name", "rules"), RULE_SETS, ids=[n for n, _ in RULE_SETS])
+def test_the_learned_bot_plays_legally(name: str, rules: bigtwo.Rules) -> None:
+    """In every seat, with a network fitted to the rules' input size (untrained: any network
+    must pick among the offered moves alone)."""
+    bot = LearnedBot(untrained_network(rules, seed=6))
+    for seed in range(2):
+        assert bots_play(rules, [bot], seed).is_over
 
 
 @pytest.mark.parametrize("preset", ["classic", "tournament"])

@@ -20,7 +20,9 @@ LAYERS: list[tuple[str, ...]] = [
     ("combos",),
     ("scoring",),
     ("engine",),
-    ("bots", "session", "encoding", "collusion"),
+    ("encoding",),
+    ("features",),  # what a network reads (numpy): the environments and the learned bot share it
+    ("bots", "session", "collusion"),
     ("session_record", "driver"),
     ("table", "record_files"),
     ("arena", "env"),  # drive the table

@@ -20,7 +20,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "arena": ("openskill", "matplotlib"),
     "server": ("starlette", "uvicorn", "websockets", "sqlalchemy", "alembic", "orjson"),
     "postgres": ("psycopg",),
-    "rl": ("numpy", "pyarrow", "gymnasium", "pettingzoo"),
+    "rl": ("pyarrow", "gymnasium", "pettingzoo"),  # numpy is a core dependency
     "openspiel": ("open_spiel",),  # also brings the rl extra
     # the examples' training libraries (examples/): no module of the package imports them
     "train": ("torch", "sb3_contrib"),

@@ -2,12 +2,14 @@
 
 The ladder, weakest first: ``random`` (beginner), ``greedy`` (easy), ``medium`` (medium: the
 heuristic with slips into greedy moves), ``heuristic`` (hard) and ``expert`` (expert:
-rollouts over sampled hidden hands). `make_bot` takes a bot's name or a level; `hint`
+rollouts over sampled hidden hands). Beside the ladder, ``learned`` plays a trained network
+(`bigtwo.bots.learned`). `make_bot` takes a bot's name or a level; `hint`
 and `review` explain moves to people.
 """
 
 from . import expert as _expert  # registers the search bot
 from . import heuristic as _heuristic  # registers the planning bots
+from . import learned as _learned  # registers the learned bot (numpy loaded when one is made)
 from . import simple as _simple  # registers the baseline bots
 from .base import LEVELS, REGISTRY, Bot, bot_for_level, make_bot
 from .expert import ExpertBot
@@ -30,4 +32,4 @@ __all__ = [
     "make_bot",
     "review",
 ]
-del _expert, _heuristic, _simple
+del _expert, _heuristic, _learned, _simple

@@ -10,10 +10,10 @@ from ..bots.outside import CallableBot
 from ..extras import require
 
 try:
+    from ..features.observation import DECISIONS, Layout
     from .actions import ActionCodec
     from .aec import BigTwoAEC
     from .moves import MOVE_FEATURES_VERSION, MoveLayout, move_features
-    from .observation import DECISIONS, Layout
     from .registration import register_envs
     from .runner import TableRunner
     from .single import BigTwoEnv

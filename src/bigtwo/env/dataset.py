@@ -55,20 +55,13 @@ from ..bots.base import bounded
 from ..combos import Move
 from ..engine.view import View
 from ..errors import BigTwoError
+from ..features.observation import OBSERVATION_VERSION, Layout, decision_of
 from ..rules.config import Rules
 from .actions import ActionCodec
-from .observation import OBSERVATION_VERSION, Layout
 
 FORMAT = "bigtwo-decisions/2"
 FORMATS = ("bigtwo-decisions/1", FORMAT)  # the versions `load` reads
 ROW_GROUP = 8192  # rows kept before a row group is written
-
-
-def decision_of(view: View) -> str:
-    """The kind of decision a bot's ``choose`` is asked for (`observation.DECISIONS`): a gift
-    or the lead-card trade when an exchange awaits the seat, else its turn."""
-    pending = view.pending
-    return "exchange" if pending is not None and pending[0] == view.seat else "turn"
 
 
 class RecordingBot:

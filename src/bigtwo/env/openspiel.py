@@ -36,11 +36,11 @@ from ..engine.game import Game
 from ..engine.view import View
 from ..errors import BigTwoError
 from ..extras import require
+from ..features.observation import Layout
 from ..rules.config import Rules
 from ..session import Session
 from ..table import SessionEnd, Table
 from .actions import ActionCodec, decline_word
-from .observation import Layout
 from .runner import decision_of
 
 require("openspiel", "bigtwo.env.openspiel")

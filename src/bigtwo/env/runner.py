@@ -26,10 +26,10 @@ from ..bots.base import bounded
 from ..combos import Move
 from ..engine.view import View
 from ..errors import BigTwoError
+from ..features.observation import Layout, Vector
 from ..rules.config import Rules
 from ..table import Event, SessionEnd, Table
 from .actions import ActionCodec, Mask
-from .observation import Layout, Vector
 from .rewards import check_reward, deal_rewards
 
 SIDE_ACTIONS = ("agents", "default")

@@ -20,8 +20,8 @@ import numpy as np
 import numpy.typing as npt
 
 from ..cards import mask_of
+from ..features.observation import Layout, Vector, placed
 from ..rules.config import Rules
-from .observation import Layout, Vector, placed
 from .runner import TableRunner
 
 

@@ -41,10 +41,10 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from ..errors import BigTwoError
+from ..features.observation import Vector
 from ..rules.config import Rules
 from .actions import Mask
 from .aec import rules_of
-from .observation import Vector
 from .single import BigTwoEnv
 
 AUTORESET_MODES = (AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP)
