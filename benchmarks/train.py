@@ -14,9 +14,10 @@ import time
 
 import torch
 
+from bigtwo.bots.learned.network import input_size
 from bigtwo.rules.config import Rules
 from bigtwo.train.model import ValueNet, loss, to_layers
-from bigtwo.train.selfplay import Samples, collect, imitate, input_size
+from bigtwo.train.selfplay import Samples, collect, imitate
 from bigtwo.train.trainer import TrainConfig
 
 

@@ -5,7 +5,6 @@ scores, and bad options are refused in one line."""
 from __future__ import annotations
 
 import csv
-import json
 from dataclasses import replace
 from pathlib import Path
 
@@ -15,10 +14,12 @@ from typer.testing import CliRunner
 
 torch = pytest.importorskip("torch")
 
+from bigtwo import Game  # noqa: E402
+from bigtwo.bots.learned.network import Network, input_size, inputs  # noqa: E402
 from bigtwo.cli.app import app  # noqa: E402
 from bigtwo.rules.config import Rules  # noqa: E402
-from bigtwo.train.model import ValueNet, from_layers, loss, to_layers  # noqa: E402
-from bigtwo.train.selfplay import Samples, Scorer, collect, imitate, input_size  # noqa: E402
+from bigtwo.train.model import ValueNet, from_network, loss, to_layers  # noqa: E402
+from bigtwo.train.selfplay import Samples, Scorer, collect, imitate  # noqa: E402
 from bigtwo.train.trainer import TrainConfig, Trainer  # noqa: E402
 
 CLASSIC = Rules.preset("classic")
@@ -109,28 +110,32 @@ def test_evaluations_are_written_to_csv(tmp_path: Path) -> None:
     assert all(float(r["low"]) <= float(r["margin"]) <= float(r["high"]) for r in rows)
 
 
-def test_export_is_the_network_numpy_scores(tmp_path: Path) -> None:
+def test_export_is_the_network_the_play_side_scores(tmp_path: Path) -> None:
     trainer = Trainer.open(tmp_path, SMALL, resume=False)
     trainer.train(2, None)
     path = trainer.export(tmp_path / "net.npz", "bigtwo train")
-    with np.load(path) as z:
-        meta = json.loads(str(z["meta"]))
-        layers = [(z[f"w{i}"], z[f"b{i}"]) for i in range(2)]
-        assert sorted(z.files) == ["b0", "b1", "meta", "w0", "w1"]
-    assert meta["format"] == 1 and meta["preset"] == "classic" and meta["hidden"] == [16]
-    assert meta["trained"]["steps"] == 2 and Rules.from_dict(meta["rules"]) == CLASSIC
-    assert all(w.dtype == np.float32 and b.dtype == np.float32 for w, b in layers)
-    batch = trainer.data
-    assert batch is not None
-    x = torch.cat([torch.from_numpy(batch.obs), torch.from_numpy(batch.moves[:, 0])], dim=1)
+    net = Network.load(path)
+    assert net.hidden == (16,) and net.meta["preset"] == "classic" and net.rules == CLASSIC
+    assert net.meta["trained"]["steps"] == 2 and net.meta["trained"]["command"] == "bigtwo train"
+    game = Game.deal(CLASSIC, seed=4)
+    view, moves = game.view(game.to_move), game.legal_moves()
+    x = torch.from_numpy(inputs(view, moves))
     with torch.no_grad():
-        expected = trainer.model(x[:20]).numpy()
-    scorer = Scorer(layers, batch.obs.shape[1])
-    got = [scorer.values(batch.obs[i], batch.moves[i, :1])[0] for i in range(20)]
-    np.testing.assert_allclose(got, expected, rtol=1e-4, atol=1e-4)
-    back = from_layers(layers)
-    with torch.no_grad():
-        np.testing.assert_allclose(back(x[:20]).numpy(), expected, rtol=1e-5, atol=1e-5)
+        expected = trainer.model(x).numpy()
+        back = from_network(net)(x).numpy()
+    np.testing.assert_allclose(net.scores(x.numpy()), expected, rtol=1e-4, atol=1e-4)
+    np.testing.assert_allclose(back, expected, rtol=1e-5, atol=1e-5)
+    # self-play's split first layer scores as the network does
+    obs, rows = x.numpy()[0, : -rows_size()], x.numpy()[:, -rows_size() :]
+    scorer = Scorer(list(zip(net.weights, net.biases, strict=True)), obs.size)
+    found = scorer.values(obs, rows)
+    np.testing.assert_allclose(found, net.scores(x.numpy()), rtol=1e-4, atol=1e-4)
+
+
+def rows_size() -> int:
+    from bigtwo.features import MoveLayout
+
+    return MoveLayout(CLASSIC).size
 
 
 runner = CliRunner()

@@ -8,13 +8,15 @@ softmax of its moves' values should pick the move the bot made.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import pairwise
+from typing import Any
 
 import numpy as np
 import torch
 from torch import nn
 
+from ..bots.learned.network import Network
 from .selfplay import Array, Layers, Samples
 
 OUTPUT_SCALE = 10.0  # the last layer's output in tens of points: its weights start small
@@ -63,6 +65,17 @@ def from_layers(layers: Layers) -> ValueNet:
             lin.weight.copy_(torch.from_numpy(np.asarray(w)) / k)
             lin.bias.copy_(torch.from_numpy(np.asarray(b)) / k)
     return model
+
+
+def to_network(model: ValueNet, meta: Mapping[str, Any]) -> Network:
+    """The model as the play side's `Network` (format 1), described by ``meta``."""
+    layers = to_layers(model)
+    return Network.from_arrays([w for w, _ in layers], [b for _, b in layers], meta)
+
+
+def from_network(net: Network) -> ValueNet:
+    """A `ValueNet` holding ``net``'s layers."""
+    return from_layers(list(zip(net.weights, net.biases, strict=True)))
 
 
 def loss(model: ValueNet, batch: Samples, rank_weight: float = 1.0) -> torch.Tensor:

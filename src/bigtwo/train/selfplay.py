@@ -14,7 +14,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -23,11 +22,10 @@ import numpy.typing as npt
 from ..arena import bots_deal
 from ..bots import Bot, make_bot
 from ..bots.base import bounded
+from ..bots.learned.network import layouts
 from ..combos import Move
 from ..engine.view import View
-from ..env.dataset import decision_of
-from ..env.moves import MoveLayout
-from ..env.observation import Layout
+from ..features.observation import decision_of
 from ..rules.config import Rules
 
 Array = npt.NDArray[np.float32]
@@ -35,23 +33,12 @@ Layers = Sequence[tuple[Array, Array]]  # (weight (out, in), bias (out,)) per li
 IMITATION_MOVES = 4  # the move made and up to three others, a decision of imitation
 
 
-@lru_cache(maxsize=16)
-def layouts(rules: Rules) -> tuple[Layout, MoveLayout]:
-    return Layout(rules), MoveLayout(rules)
-
-
-def input_size(rules: Rules) -> int:
-    """Columns of a network's input under ``rules``: the observation's and a move's."""
-    obs, moves = layouts(rules)
-    return obs.size + moves.size
-
-
 class Scorer:
-    """The MLP ``layers`` (ReLU between layers) made ready to score the moves of one
-    decision: the first layer is split into its observation part, applied once to the
-    observation, and its move part, applied to each move's row. Small products like these are
-    tens of times slower through a multi-threaded BLAS's full matrix product on a busy
-    machine than as a vector product and a narrow one."""
+    """`Network.scores` for the moves of one decision, as self-play calls it thousands of
+    times a second: the MLP ``layers`` with its first layer split into the observation's part,
+    applied once to the observation, and the moves' part, applied to each move's row. On a
+    busy machine a multi-threaded BLAS ran the full product (moves × inputs) tens of times
+    slower than this vector product and narrow one."""
 
     def __init__(self, layers: Layers, observation: int) -> None:
         w0, self.b0 = layers[0]

@@ -11,7 +11,6 @@ processes play them), then takes ``epochs`` passes over them in minibatches. Eve
 
 from __future__ import annotations
 
-import json
 import os
 import pickle
 import random
@@ -27,18 +26,16 @@ from typing import Any
 import numpy as np
 import torch
 
-from ..env.moves import MOVE_FEATURES_VERSION
-from ..env.observation import OBSERVATION_VERSION
+from ..bots.learned.network import FORMAT, input_size
 from ..errors import BigTwoError
 from ..evaluation import Evaluation, evaluate
 from ..rules.config import Rules
-from .model import ValueNet, loss, to_layers
+from .model import ValueNet, loss, to_layers, to_network
 from .report import EvalRow, write_csv, write_plot
-from .selfplay import Samples, ValueBot, collect, imitate, input_size
+from .selfplay import Samples, ValueBot, collect, imitate
 
 CHUNK = 8  # deals a task of collection plays
 CHECKPOINT = "checkpoint.pt"
-FORMAT = 1  # of the exported network (its `meta`)
 
 
 @dataclass(frozen=True)
@@ -293,8 +290,6 @@ class Trainer:
             "format": FORMAT,
             "rules": self.rules.to_dict(),
             "preset": c.rules,
-            "observation_version": OBSERVATION_VERSION,
-            "move_features_version": MOVE_FEATURES_VERSION,
             "hidden": list(c.hidden),
             "trained": {
                 "method": "deep Monte Carlo"
@@ -313,13 +308,9 @@ class Trainer:
         }
 
     def export(self, path: Path, command: str = "") -> Path:
-        """The network in the play side's format: ``w0, b0, …`` and ``meta`` (JSON)."""
-        arrays: dict[str, Any] = {}
-        for i, (w, b) in enumerate(to_layers(self.model)):
-            arrays[f"w{i}"], arrays[f"b{i}"] = w, b
+        """The network in the play side's format (`bigtwo.bots.learned.network`)."""
         path.parent.mkdir(parents=True, exist_ok=True)
-        with path.open("wb") as f:
-            np.savez(f, meta=np.array(json.dumps(self.meta(command))), **arrays)
+        to_network(self.model, self.meta(command)).save(path)
         return path
 
 
