@@ -56,16 +56,18 @@ def command(
     warm_rounds: Annotated[
         int,
         typer.Option(
-            "--warm-rounds", help="Rounds imitating the heuristic bot before self-play (0: none)."
+            "--warm-rounds",
+            help="Rounds of 32 deals imitating the heuristic bot before self-play (default:"
+            " none; measured no better a start, docs/rl.md).",
         ),
-    ] = 100,
+    ] = 0,
     workers: Annotated[
         int, typer.Option("--workers", "-w", help="Processes playing the self-play deals.")
     ] = 1,
 ) -> None:
-    """Train a network that scores offered moves by the points they lead to (deep Monte Carlo),
-    first imitating the heuristic bot, then by self-play against itself, its past selves and
-    the bots; export it for the `learned` bot."""
+    """Train a network that scores offered moves by the points they lead to (deep Monte Carlo)
+    by self-play against itself, its past selves and the bots; export it for the `learned`
+    bot."""
     if minutes is None and steps is None:
         fail("say how long to train: --minutes, --steps or both")
     if minutes is not None and not (math.isfinite(minutes) and 0 < minutes <= MAX_MINUTES):

@@ -49,7 +49,7 @@ class TrainConfig:
     lr: float = 1e-3
     round_deals: int = 32
     epochs: int = 2
-    warm_rounds: int = 20  # rounds imitating the bots below before self-play (0: none)
+    warm_rounds: int = 0  # rounds imitating the bots below before self-play (docs/rl.md)
     warm_bots: tuple[str, ...] = ("heuristic",)
     epsilon: float = 0.05
     opponents: tuple[str, ...] = ("heuristic", "greedy")
