@@ -115,3 +115,25 @@ print(sorted(m for m in sys.modules if m.split(".")[0] in heavy))
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+def test_the_footing_measures_both_targets_on_the_same_deals() -> None:
+    """One heuristic against three of the agent, and one agent against three heuristics,
+    tournament rules: the heuristic's loss is its own score negated (the rules pay zero-sum)."""
+    from bigtwo.evaluation import PUBLISHED_TAKE, footing
+
+    bot = LearnedBot(untrained_network(Rules.preset("tournament"), seed=2))
+    found = footing(bot, deals=3, seed=4)
+    out, alone = found.outnumbered, found.alone
+    assert out.policy == "heuristic" and out.opponents == ("learned",) * 3
+    assert alone.policy == "learned" and alone.opponents == ("heuristic",) * 3
+    assert out.rules == alone.rules == "tournament" and out.deals == alone.deals == 3
+    assert [d.deal for d in out.arena.deals] == [d.deal for d in alone.arena.deals]
+    for d in out.arena.deals:
+        assert sum(d.mean_score) == pytest.approx(0)
+    taken = found.taken
+    assert taken.mean == -out.score.mean and taken.low == -out.score.high
+    assert found.beats_published == (taken.low >= PUBLISHED_TAKE)
+    assert found.scores_alone == (alone.score.low > 0)
+    assert "one heuristic against three learned: loses" in str(found)
+    assert "3 duplicate deals, tournament rules" in str(found)

@@ -183,3 +183,71 @@ def _evaluation(result: ArenaResult) -> Evaluation:
         per_deal=tuple(margins),
         arena=result,
     )
+
+
+# What the learned bot is measured against: the published self-play agent takes this many
+# points a deal from the heuristic when one heuristic plays three of it (tournament rules).
+PUBLISHED_TAKE = 1.9
+
+
+@dataclass(frozen=True)
+class Footing:
+    """A learned agent against the heuristic on the published agent's footing: ``outnumbered``
+    is one ``heuristic`` against three of the agent, ``alone`` one agent against three
+    heuristics, both on the same duplicate deals."""
+
+    outnumbered: Evaluation
+    alone: Evaluation
+
+    @property
+    def taken(self) -> Estimate:
+        """The points a deal the lone heuristic loses (its own score, negated)."""
+        s = self.outnumbered.score
+        return Estimate(-s.mean, -s.high, -s.low)
+
+    @property
+    def beats_published(self) -> bool:
+        """Whether the heuristic surely loses at least `PUBLISHED_TAKE` a deal (the whole
+        interval at or above it)."""
+        return self.taken.low >= PUBLISHED_TAKE
+
+    @property
+    def scores_alone(self) -> bool:
+        """Whether the lone agent surely scores above 0 against three heuristics."""
+        return self.alone.score.low > 0
+
+    def __str__(self) -> str:
+        t, a = self.taken, self.alone.score
+        return (
+            f"one heuristic against three {self.alone.policy}: loses {t.mean:+.2f} a deal"
+            f" (95% {t.low:+.2f} to {t.high:+.2f}; the published agent takes {PUBLISHED_TAKE})\n"
+            f"one {self.alone.policy} against three heuristics: scores {a.mean:+.2f} a deal"
+            f" (95% {a.low:+.2f} to {a.high:+.2f})\n"
+            f"{self.alone.deals} duplicate deals, {self.alone.rules} rules, seed {self.alone.seed}"
+        )
+
+
+def footing(
+    agent: Player = "learned",
+    deals: int = 1000,
+    rules: str = "tournament",
+    *,
+    seed: int = 0,
+    workers: int | None = 1,
+) -> Footing:
+    """Measure ``agent`` (the shipped learned bot by default, or any `Player`) on the footing
+    the published self-play agent was measured on (`Footing`), ``deals`` duplicate deals each
+    way, with 95% t-intervals over deals."""
+    name = _label(agent) if not isinstance(agent, str) else agent.strip()
+    players = Rules.preset(rules).players
+    outnumbered = evaluate(
+        "heuristic",
+        [agent] * (players - 1),
+        deals,
+        rules,
+        seed=seed,
+        name="heuristic",
+        workers=workers,
+    )
+    alone = evaluate(agent, "heuristic", deals, rules, seed=seed, name=name, workers=workers)
+    return Footing(outnumbered, alone)

@@ -13,9 +13,11 @@ import typer
 from rich.console import Console
 
 from ..bots import REGISTRY, make_bot
+from ..bots.learned import why_not as why_not_learned
 from ..checks import describe
 from ..errors import BigTwoError
 from ..rules.changes import load_rules as load_rules  # the command line reads --set there
+from ..rules.config import Rules
 
 USAGE_ERROR = 2  # the exit code of every refusal, as for a mistyped option
 
@@ -80,14 +82,18 @@ RULE_OPTIONS_HELP = (
 )
 
 
-def bot_lineup(spec: str, seats: int) -> list[str]:
+def bot_lineup(spec: str, seats: int, rules: Rules | None = None) -> list[str]:
     """Bot names for ``seats`` seats from a comma-separated list, repeated in turn when it is
-    shorter than the table: ``"greedy,random"`` for three seats is greedy, random, greedy."""
+    shorter than the table: ``"greedy,random"`` for three seats is greedy, random, greedy.
+    Under ``rules``, a learned bot no shipped network plays is refused before any deal."""
     names = [n.strip().lower() for n in spec.split(",") if n.strip()]
     if not names:
         raise BigTwoError(f"name at least one bot; choose from: {', '.join(REGISTRY)}")
     for name in names:
         make_bot(name)  # refuses an unknown name, listing the known ones
+    reason = why_not_learned(rules) if rules is not None and "learned" in names else None
+    if reason is not None:
+        raise BigTwoError(reason)
     if len(names) > seats:
         raise BigTwoError(
             f"{len(names)} bots named for {seats} seat{'s' * (seats != 1)}; name at most {seats}"

@@ -128,7 +128,7 @@ def command(
     t = language(lang)
     with user_errors():
         chosen = load_rules(rules, players, options or ())
-        lineup = bot_lineup(bots, chosen.players - 1)
+        lineup = bot_lineup(bots, chosen.players - 1, chosen)
         adviser = Adviser(hint)
         writer = RecordWriter(save, record_dir)
     bot_names = [f"{bot}-{seat}" for seat, bot in enumerate(lineup, start=1)]

@@ -120,7 +120,7 @@ def command(
     check_seed_option(seed)
     with user_errors():
         chosen = load_rules(rules, players, options or ())
-        lineup = bot_lineup(bots, chosen.players)
+        lineup = bot_lineup(bots, chosen.players, chosen)
     used_seed = seed if seed is not None else secrets.randbelow(10**6)
     recorder = dataset_recorder(chosen, dataset)
     console = make_console()

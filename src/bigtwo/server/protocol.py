@@ -39,7 +39,7 @@ CHAT_LENGTH = 200  # characters of one chat line
 ID_LENGTH = 64  # characters of a request's id
 MIN_TURN = 5.0  # seconds: the shortest turn a room may have (the server's `Settings.min_turn`)
 MAX_TURN = 600.0  # seconds: a longer turn is as good as none (0)
-SEAT_KINDS = ("open", "random", "easy", "medium", "hard", "expert")  # a seat: a person, a bot
+SEAT_KINDS = ("open", "random", "easy", "medium", "hard", "expert", "learned")  # a person, a bot
 # seconds between a person's action and each bot's move after it, by a room's ``pace``
 PACES = {"normal": 0.8, "fast": 0.25, "instant": 0.0}
 Pace = Literal["normal", "fast", "instant"]

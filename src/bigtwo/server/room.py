@@ -23,6 +23,7 @@ from typing import Any
 
 from ..bots import Bot, make_bot
 from ..bots.base import bounded
+from ..bots.learned import why_not as why_not_learned
 from ..checks import BotSeat, plain_text, player_name
 from ..combos import Combination, Move
 from ..engine.codec import move_text
@@ -139,6 +140,7 @@ class Room:
         bad = next((k for k in kinds[1:] if k not in SEAT_KINDS), None)
         if bad is not None:
             raise RoomError("bad_seat", f"a seat is one of {', '.join(SEAT_KINDS)}, not {bad!r}")
+        _learned_plays(rules, kinds)
         room = cls(
             code=code,
             rules=rules,
@@ -314,6 +316,7 @@ class Room:
             kind = msg.kind or ""
             if self.kinds[target] == "person" or kind not in SEAT_KINDS:
                 raise RoomError("bad_seat", f"seat {target} can't be made {kind!r}", seat=target)
+            _learned_plays(self.rules, [kind], target)
             self.kinds[target] = kind
             self.names[target] = ""
         elif what == "invite":
@@ -794,3 +797,10 @@ def _pace(pace: str) -> Pace:
 def token_digest(token: str) -> str:
     """What the room keeps of a seat's token, and a connection of the token it holds."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _learned_plays(rules: Rules, kinds: Sequence[str], seat: int | None = None) -> None:
+    """Refuse a learned seat under rules no shipped network reads (before any deal)."""
+    reason = why_not_learned(rules) if "learned" in kinds else None
+    if reason is not None:
+        raise RoomError("bad_seat", reason, seat=seat)

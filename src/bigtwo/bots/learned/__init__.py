@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...errors import BigTwoError
+from ...rules.config import Rules
 from ..base import register
 
 if TYPE_CHECKING:
@@ -19,3 +21,15 @@ def make_learned(seed: int | None = None) -> LearnedBot:
     from .bot import LearnedBot
 
     return LearnedBot(seed=seed)
+
+
+def why_not(rules: Rules) -> str | None:
+    """Why the shipped learned bot can't play ``rules`` (no shipped network reads them), in
+    words; None when it can. A server asks before seating one."""
+    from .bot import network_for
+
+    try:
+        network_for(rules)
+    except BigTwoError as exc:
+        return str(exc)
+    return None

@@ -28,14 +28,16 @@ def _load(path: Path, stamp: float) -> Network:
     return Network.load(path)
 
 
-def shipped(folder: Path = WEIGHTS) -> dict[str, Path]:
-    """The networks in ``folder`` by their file's name (a preset's), in name order."""
+def shipped(folder: Path | None = None) -> dict[str, Path]:
+    """The networks in ``folder`` (the package's `WEIGHTS`) by their file's name (a preset's),
+    in name order."""
+    folder = WEIGHTS if folder is None else folder
     if not folder.is_dir():
         return {}
     return {p.stem: p for p in sorted(folder.glob("*.npz"))}
 
 
-def network_for(rules: Rules, folder: Path = WEIGHTS) -> Network:
+def network_for(rules: Rules, folder: Path | None = None) -> Network:
     """The shipped network that plays ``rules``: the one made for them, else the nearest
     among those that read as many numbers a move as ``rules`` give."""
     found = shipped(folder)
@@ -71,7 +73,7 @@ class LearnedBot:
     level = "learned"  # beside the ladder: its strength is measured, not set (docs/rl.md)
 
     def __init__(
-        self, network: Network | None = None, seed: int | None = None, folder: Path = WEIGHTS
+        self, network: Network | None = None, seed: int | None = None, folder: Path | None = None
     ) -> None:
         check_seed(seed)  # a network plays without randomness: the seed changes nothing
         if network is not None and not isinstance(network, Network):

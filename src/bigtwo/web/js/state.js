@@ -2,7 +2,7 @@
 // keys, and the hook through which a screen asks the router (app.js) for another screen.
 import { Connection } from "./net.js";
 
-export const SEAT_KINDS = ["open", "random", "easy", "medium", "hard", "expert"];
+export const SEAT_KINDS = ["open", "random", "easy", "medium", "hard", "expert", "learned"];
 export const BOT_KINDS = SEAT_KINDS.slice(1);
 export const LOG_KEEP = 200;
 
