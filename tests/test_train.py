@@ -201,3 +201,20 @@ def test_worker_processes_collect_the_same_samples(tmp_path: Path) -> None:
         spread = Trainer.open(tmp_path / "spread", config, resume=False)
         spread.train(6, None, pool)
     assert same(state(alone), state(spread))
+
+
+@pytest.mark.parametrize("preset", ["classic", "tournament"])
+def test_shipped_networks_score_in_numpy_as_in_torch(preset: str) -> None:
+    from bigtwo.bots.learned.bot import WEIGHTS
+
+    net = Network.load(WEIGHTS / f"{preset}.npz")
+    rules = Rules.preset(preset)
+    assert net.rules == rules and net.meta["trained"]["steps"] > 0
+    assert (WEIGHTS / f"{preset}.npz").stat().st_size < 1_000_000
+    model = from_network(net)
+    for seed in range(3):
+        game = Game.deal(rules, seed=seed)
+        x = inputs(game.view(game.to_move), game.legal_moves())
+        with torch.no_grad():
+            expected = model(torch.from_numpy(x)).numpy()
+        np.testing.assert_allclose(net.scores(x), expected, rtol=1e-4, atol=1e-4)
