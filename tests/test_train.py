@@ -218,3 +218,16 @@ def test_shipped_networks_score_in_numpy_as_in_torch(preset: str) -> None:
         with torch.no_grad():
             expected = model(torch.from_numpy(x)).numpy()
         np.testing.assert_allclose(net.scores(x), expected, rtol=1e-4, atol=1e-4)
+
+
+def test_without_torch_the_command_names_the_extra(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import bigtwo.extras
+
+    real = bigtwo.extras.find_spec
+    monkeypatch.setattr(bigtwo.extras, "find_spec", lambda m: None if m == "torch" else real(m))
+    result = runner.invoke(app, ["train", "--steps", "1", "--out", str(tmp_path / "run")])
+    assert result.exit_code == 2, result.output
+    assert "install the 'train' extra" in result.output and "Traceback" not in result.output
+    assert not (tmp_path / "run").exists()

@@ -246,6 +246,7 @@ class Trainer:
                 last = now
                 if self.counters.step % self.config.eval_every == 0:
                     self.evaluate()
+                    self.save()  # a sitting cut short loses no more than this
                 if on_step is not None:
                     on_step(self)
         finally:
