@@ -90,12 +90,12 @@ def test_checkpoint_resumes_to_the_same_state(tmp_path: Path) -> None:
 
 def test_a_seeded_run_reproduces_itself(tmp_path: Path) -> None:
     runs = []
-    for name, seed in (("a", 5), ("b", 5), ("c", 6)):
+    for name, seed in (("a", 5), ("b", 5), ("c", 6), ("d", -6)):
         trainer = Trainer.open(tmp_path / name, replace(SMALL, seed=seed), resume=False)
         trainer.train(3, None)
         runs.append(state(trainer))
     assert same(runs[0], runs[1])
-    assert not same(runs[0], runs[2])
+    assert not same(runs[0], runs[2]) and not same(runs[2], runs[3])
 
 
 def test_evaluations_are_written_to_csv(tmp_path: Path) -> None:

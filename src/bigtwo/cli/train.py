@@ -34,7 +34,8 @@ def command(
         ),
     ] = Path("training"),
     minutes: Annotated[
-        float | None, typer.Option("--minutes", help="Stop after this many minutes.")
+        float | None,
+        typer.Option("--minutes", help="Stop after this many minutes (of this sitting)."),
     ] = None,
     steps: Annotated[
         int | None,

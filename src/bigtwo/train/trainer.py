@@ -105,10 +105,11 @@ class Trainer:
         if path.exists():
             raise BigTwoError(f"{out} holds a run already: --resume it or choose another --out")
         rules = Rules.preset(config.rules)
-        torch.manual_seed(config.seed)
+        seed = config.seed % 2**64  # numpy's generators take no negative seed
+        torch.manual_seed(seed)
         model = ValueNet(input_size(rules), config.hidden)
         optimiser = torch.optim.Adam(model.parameters(), lr=config.lr)
-        return cls(config, out, model, optimiser, np.random.default_rng(config.seed))
+        return cls(config, out, model, optimiser, np.random.default_rng(seed))
 
     @property
     def rules(self) -> Rules:
