@@ -164,10 +164,19 @@ def test_bad_options_are_one_line(tmp_path: Path, args: list[str], message: str)
     assert len([line for line in result.output.splitlines() if line.startswith("bigtwo:")]) == 1
 
 
-def test_out_holding_a_run_or_a_file_is_refused(tmp_path: Path) -> None:
+def test_out_holding_a_run_or_a_file_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     (tmp_path / "file").write_text("x", encoding="utf-8")
     result = runner.invoke(app, ["train", "--steps", "1", "--out", str(tmp_path / "file")])
     assert result.exit_code == 2 and "is a file" in result.output
+    trained: list[int] = []
+    monkeypatch.setattr(Trainer, "train", lambda *a, **k: trained.append(1))
+    result = runner.invoke(app, ["train", "--steps", "1", "--out", str(tmp_path / "file" / "x")])
+    assert result.exit_code == 2 and "Not a directory" in result.output, result.output
+    assert "Traceback" not in result.output
+    assert not trained  # refused before training, not when saving after it
+    monkeypatch.undo()
     Trainer.open(tmp_path / "run", SMALL, resume=False).save()
     result = runner.invoke(app, ["train", "--steps", "1", "--out", str(tmp_path / "run")])
     assert result.exit_code == 2 and "holds a run already" in result.output

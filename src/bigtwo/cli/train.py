@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import shlex
 import sys
+import tempfile
 from pathlib import Path
 from typing import Annotated
 
@@ -105,6 +106,9 @@ def command(
             warm_rounds=warm_rounds,
         )
         trainer = Trainer.open(out, config, resume)
+        out.mkdir(parents=True, exist_ok=True)  # refused now, not after the training
+        with tempfile.TemporaryFile(dir=out):
+            pass
     console = make_console()
     c = trainer.config
     if resume:
