@@ -28,6 +28,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("table", "record_files"),
     ("arena", "env"),  # drive the table
     ("evaluation",),  # the arena's duplicate deals, for one policy
+    ("train",),  # self-play and the learner: evaluates as it goes
     ("server",),
     ("client",),
     ("cli", "__init__"),

@@ -163,3 +163,26 @@ def test_bigtwo_arena_ray_plays_on_the_cluster(ray_cluster: str, tmp_path: Path)
     assert result.exit_code == 0, result.output
     assert "3 duplicate deals" in result.output
     assert (tmp_path / "arena.json").exists()
+
+
+@needs_ray
+def test_training_on_ray_learns_what_one_process_learns(ray_cluster: str, tmp_path: Path) -> None:
+    """`bigtwo train --ray`: the self-play rounds played on the cluster give the weights that
+    playing them in this process gives (each task seeded by the run, its round and place)."""
+    pytest.importorskip("torch", reason="training needs torch (the 'train' extra)")
+    from dataclasses import replace
+
+    from bigtwo.train.trainer import Trainer, mapper
+    from test_train import SMALL, same, state
+
+    config = replace(SMALL, warm_rounds=0, round_deals=16)
+    alone = Trainer.open(tmp_path / "alone", config, resume=False)
+    alone.train(4, None)
+    on_ray, let_go = mapper(2, ray_cluster)
+    assert on_ray is not None
+    try:
+        spread_out = Trainer.open(tmp_path / "ray", config, resume=False)
+        spread_out.train(4, None, on_ray)
+    finally:
+        let_go()
+    assert same(state(alone), state(spread_out))

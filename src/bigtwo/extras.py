@@ -23,12 +23,13 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "rl": ("pyarrow", "gymnasium", "pettingzoo"),  # numpy is a core dependency
     "openspiel": ("open_spiel",),  # also brings the rl extra
     "ray": ("ray",),  # `bigtwo.spread`: deals and self-play on a Ray cluster
-    # the examples' training libraries (examples/): no module of the package imports them
+    # training: `bigtwo train` (torch) and the examples (examples/; sb3_contrib only there)
     "train": ("torch", "sb3_contrib"),
     "rllib": ("ray", "torch"),
 }
-EXAMPLES_ONLY = ("train", "rllib")  # the extras above that only the examples need
-LARGE = (*EXAMPLES_ONLY, "ray")  # hundreds of MB each (torch, ray)
+# the extras above that bring torch or ray (hundreds of MB) and serve training alone: left out
+# of the fresh-install checks (tests/test_extras.py); their own tests run them instead
+LARGE = ("train", "rllib", "ray")
 
 
 class MissingExtraError(BigTwoError, ImportError):

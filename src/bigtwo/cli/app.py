@@ -8,7 +8,7 @@ import sys
 
 import typer
 
-from . import admin, arena, backup, play, records, rulebook, serve, simulate
+from . import admin, arena, backup, play, records, rulebook, serve, simulate, train
 from .common import shown
 
 app = typer.Typer(
@@ -29,6 +29,7 @@ app.command("serve")(serve.command)
 app.add_typer(admin.app, name="admin")
 app.command("backup")(backup.backup_command)
 app.command("restore")(backup.restore_command)
+app.command("train")(train.command)
 
 
 def main() -> None:

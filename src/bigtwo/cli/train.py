@@ -1,0 +1,187 @@
+"""`bigtwo train`: a value network trained by self-play (deep Monte Carlo), with checkpoints,
+resumption and evaluation against the bot ladder as it goes."""
+
+from __future__ import annotations
+
+import math
+import shlex
+import sys
+import tempfile
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+from ..bots import make_bot
+from ..errors import BigTwoError
+from ..extras import require
+from ..rules.config import Rules
+from .common import check_seed_option, fail, make_console, user_errors
+
+MAX_WORKERS = 256
+MAX_STEPS = 10**9
+MAX_MINUTES = 60 * 24 * 365
+
+
+def command(
+    rules: Annotated[str, typer.Option("--rules", "-r", help="Rule set (bigtwo rules).")] = (
+        "classic"
+    ),
+    out: Annotated[
+        Path,
+        typer.Option(
+            "--out", "-o", help="Folder for the checkpoint, evaluation.csv/.png and network.npz."
+        ),
+    ] = Path("training"),
+    minutes: Annotated[
+        float | None,
+        typer.Option("--minutes", help="Stop after this many minutes (of this sitting)."),
+    ] = None,
+    steps: Annotated[
+        int | None,
+        typer.Option("--steps", help="Stop at this learner step, counted from the run's start."),
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the network and the deals.")] = 0,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Carry on the run saved in --out, as it was.")
+    ] = False,
+    eval_every: Annotated[
+        int, typer.Option("--eval-every", help="Learner steps between evaluations.")
+    ] = 500,
+    eval_deals: Annotated[
+        int, typer.Option("--eval-deals", help="Duplicate deals against each bot of the ladder.")
+    ] = 24,
+    ladder: Annotated[
+        str, typer.Option("--ladder", help="Bots to evaluate against, comma-separated.")
+    ] = "random,greedy,heuristic",
+    warm_rounds: Annotated[
+        int,
+        typer.Option(
+            "--warm-rounds",
+            help="Rounds of 32 deals imitating the heuristic bot before self-play (default:"
+            " none; measured no better a start, docs/rl.md).",
+        ),
+    ] = 0,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers",
+            "-w",
+            help="Processes playing the self-play deals (with --ray: tasks at once, at most).",
+        ),
+    ] = 1,
+    ray: Annotated[
+        str | None,
+        typer.Option(
+            metavar="ADDRESS",
+            help="Play the self-play deals on the Ray cluster at ADDRESS (local, auto, HOST:PORT"
+            " or ray://HOST:PORT; the ray extra).",
+        ),
+    ] = None,
+) -> None:
+    """Train a network that scores offered moves by the points they lead to (deep Monte Carlo)
+    by self-play against itself, its past selves and the bots; export it for the `learned`
+    bot."""
+    if minutes is None and steps is None:
+        fail("say how long to train: --minutes, --steps or both")
+    if minutes is not None and not (math.isfinite(minutes) and 0 < minutes <= MAX_MINUTES):
+        fail(f"--minutes must be a number above 0, at most {MAX_MINUTES:,}, not {minutes:g}")
+    if steps is not None and not 1 <= steps <= MAX_STEPS:
+        fail(f"--steps must be between 1 and {MAX_STEPS:,}, not {steps}")
+    if not 1 <= eval_every <= MAX_STEPS:
+        fail(f"--eval-every must be at least 1, not {eval_every}")
+    if not 1 <= eval_deals <= 100_000:
+        fail(f"--eval-deals must be between 1 and 100,000, not {eval_deals}")
+    if not 0 <= warm_rounds <= MAX_STEPS:
+        fail(f"--warm-rounds must be 0 or more, not {warm_rounds}")
+    if not 1 <= workers <= MAX_WORKERS:
+        fail(f"--workers must be between 1 and {MAX_WORKERS}, not {workers}")
+    check_seed_option(seed)
+    if out.exists() and not out.is_dir():
+        fail(f"--out {out} is a file; name a folder for the run")
+    with user_errors():
+        chosen = Rules.preset(rules)
+        names = tuple(n.strip().lower() for n in ladder.split(",") if n.strip())
+        if not names:
+            raise BigTwoError("--ladder names no bot; e.g. --ladder random,greedy,heuristic")
+        for name in names:
+            make_bot(name)  # an unknown name is refused with the known ones
+        require("train", "bigtwo train", ["torch"])
+        from ..train.trainer import TrainConfig, Trainer, mapper
+
+        config = TrainConfig(
+            rules=chosen.name,
+            seed=seed,
+            eval_every=eval_every,
+            eval_deals=eval_deals,
+            ladder=names,
+            warm_rounds=warm_rounds,
+        )
+        trainer = Trainer.open(out, config, resume)
+        out.mkdir(parents=True, exist_ok=True)  # refused now, not after the training
+        with tempfile.TemporaryFile(dir=out):
+            pass
+    console = make_console()
+    c = trainer.config
+    if resume:
+        console.print(
+            f"resuming {out} at step {trainer.counters.step:,} ({c.rules} rules, seed {c.seed})"
+        )
+    progress = Progress(
+        TextColumn("train"),
+        BarColumn(),
+        TextColumn("step {task.completed:,.0f}"),
+        TextColumn("{task.fields[status]}"),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+        disable=not console.is_terminal,
+    )
+    total = None if steps is None else float(steps)
+    with user_errors():
+        where, let_go = mapper(workers, ray)
+    with progress:
+        task = progress.add_task("train", total=total, status="", completed=trainer.counters.step)
+
+        def advance(t: Trainer) -> None:
+            n = t.counters
+            status = f"loss {n.loss:.3f} · {n.deals:,} deals"
+            if t.evaluations and t.evaluations[-1].step == n.step:
+                latest = [e for e in t.evaluations if e.step == n.step]
+                status += " · " + ", ".join(f"{e.opponent} {e.margin:+.2f}" for e in latest)
+                for e in latest:
+                    progress.console.print(
+                        f"step {n.step:,}: vs 3 × {e.opponent} {e.margin:+.2f} a deal"
+                        f" [{e.low:+.2f}, {e.high:+.2f}]",
+                        markup=False,
+                    )
+            progress.update(task, completed=n.step, status=status)
+
+        try:
+            seconds = None if minutes is None else minutes * 60
+            with user_errors():
+                trainer.train(steps, seconds, where, advance)
+        except KeyboardInterrupt:
+            console.print(f"stopped at step {trainer.counters.step:,}; --resume carries on")
+        finally:
+            let_go()
+    with user_errors():
+        if not trainer.evaluations or trainer.evaluations[-1].step != trainer.counters.step:
+            trainer.evaluate()
+        exported = trainer.export(out / "network.npz", shlex.join(["bigtwo", *sys.argv[1:]]))
+    n = trainer.counters
+    console.print(
+        f"{n.step:,} steps · {n.samples:,} samples · {n.deals:,} deals ·"
+        f" {n.seconds / 60:.1f} minutes · {c.rules} rules · seed {c.seed}",
+        markup=False,
+    )
+    for e in [e for e in trainer.evaluations if e.step == n.step]:
+        console.print(
+            f"vs 3 × {e.opponent}: {e.margin:+.2f} points a deal [{e.low:+.2f}, {e.high:+.2f}],"
+            f" {e.eval_deals} duplicate deals",
+            markup=False,
+        )
+    console.print(
+        f"saved {out / 'checkpoint.pt'}, {out / 'evaluation.csv'} and {exported}", markup=False
+    )

@@ -1,0 +1,1 @@
+"""Training a learned bot (the `train` extra: torch)."""

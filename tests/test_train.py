@@ -1,0 +1,244 @@
+"""`bigtwo train`: the learner learns, a checkpoint resumes to the very same state, a seeded run
+reproduces itself, evaluations land in the CSV, the export is the network the numpy side
+scores, and bad options are refused in one line."""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+torch = pytest.importorskip("torch")
+
+from bigtwo import Game  # noqa: E402
+from bigtwo.bots.learned.network import Network, input_size, inputs  # noqa: E402
+from bigtwo.cli.app import app  # noqa: E402
+from bigtwo.rules.config import Rules  # noqa: E402
+from bigtwo.train.model import ValueNet, from_network, loss, to_layers  # noqa: E402
+from bigtwo.train.selfplay import Samples, Scorer, collect, imitate  # noqa: E402
+from bigtwo.train.trainer import TrainConfig, Trainer  # noqa: E402
+
+CLASSIC = Rules.preset("classic")
+SMALL = TrainConfig(
+    rules="classic",
+    seed=5,
+    hidden=(16,),
+    batch=32,
+    round_deals=8,
+    warm_rounds=1,
+    pool_every=3,
+    eval_every=10**6,
+    eval_deals=1,
+    ladder=("random",),
+)
+
+
+def state(trainer: Trainer) -> dict[str, torch.Tensor]:
+    return {k: v.clone() for k, v in trainer.model.state_dict().items()}
+
+
+def same(a: dict[str, torch.Tensor], b: dict[str, torch.Tensor]) -> bool:
+    return a.keys() == b.keys() and all(torch.equal(a[k], b[k]) for k in a)
+
+
+def test_loss_goes_down_on_a_fixed_batch() -> None:
+    batch = Samples(**imitate(CLASSIC.to_dict(), 1, 1))
+    torch.manual_seed(0)
+    model = ValueNet(input_size(CLASSIC), (32,))
+    optimiser = torch.optim.Adam(model.parameters(), lr=3e-3)
+    first = loss(model, batch).item()
+    for _ in range(25):
+        value = loss(model, batch)
+        optimiser.zero_grad()
+        value.backward()
+        optimiser.step()
+    assert loss(model, batch).item() < 0.7 * first
+
+
+def test_collection_is_a_plain_seeded_function() -> None:
+    torch.manual_seed(0)
+    layers = to_layers(ValueNet(input_size(CLASSIC), (8,)))
+    a = collect([layers, layers], CLASSIC.to_dict(), 11, 2)
+    b = collect([layers, layers], CLASSIC.to_dict(), 11, 2)
+    assert a.keys() == b.keys() and all(np.array_equal(a[k], b[k]) for k in a)
+    assert len(a["target"]) > 0 and a["moves"].shape[1] == 1
+    # a deal's points are whole numbers, the same for every decision a seat made in it
+    assert np.array_equal(a["target"], np.round(a["target"]))
+
+
+def test_checkpoint_resumes_to_the_same_state(tmp_path: Path) -> None:
+    whole = Trainer.open(tmp_path / "whole", SMALL, resume=False)
+    whole.train(8, None)
+    half = Trainer.open(tmp_path / "half", SMALL, resume=False)
+    half.train(4, None)
+    assert not same(state(half), state(whole))
+    resumed = Trainer.open(tmp_path / "half", replace(SMALL, seed=99), resume=True)
+    assert resumed.config.seed == 5  # the run's own settings, not the new ones
+    resumed.train(8, None)
+    assert resumed.counters.step == whole.counters.step == 8
+    assert resumed.counters.samples == whole.counters.samples
+    assert same(state(resumed), state(whole))
+    opt_a, opt_b = resumed.optimiser.state_dict(), whole.optimiser.state_dict()
+    for k in opt_a["state"]:
+        assert torch.equal(opt_a["state"][k]["exp_avg"], opt_b["state"][k]["exp_avg"])
+    assert len(resumed.pool) == len(whole.pool) == 2
+
+
+def test_a_seeded_run_reproduces_itself(tmp_path: Path) -> None:
+    runs = []
+    for name, seed in (("a", 5), ("b", 5), ("c", 6), ("d", -6)):
+        trainer = Trainer.open(tmp_path / name, replace(SMALL, seed=seed), resume=False)
+        trainer.train(3, None)
+        runs.append(state(trainer))
+    assert same(runs[0], runs[1])
+    assert not same(runs[0], runs[2]) and not same(runs[2], runs[3])
+
+
+def test_evaluations_are_written_to_csv(tmp_path: Path) -> None:
+    trainer = Trainer.open(tmp_path, replace(SMALL, eval_every=2, eval_deals=2), resume=False)
+    trainer.train(4, None)
+    with (tmp_path / "evaluation.csv").open(encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    assert [(r["step"], r["opponent"], r["eval_deals"]) for r in rows] == [
+        ("2", "random", "2"),
+        ("4", "random", "2"),
+    ]
+    assert all(float(r["low"]) <= float(r["margin"]) <= float(r["high"]) for r in rows)
+
+
+def test_export_is_the_network_the_play_side_scores(tmp_path: Path) -> None:
+    trainer = Trainer.open(tmp_path, SMALL, resume=False)
+    trainer.train(2, None)
+    path = trainer.export(tmp_path / "net.npz", "bigtwo train")
+    net = Network.load(path)
+    assert net.hidden == (16,) and net.meta["preset"] == "classic" and net.rules == CLASSIC
+    assert net.meta["trained"]["steps"] == 2 and net.meta["trained"]["command"] == "bigtwo train"
+    game = Game.deal(CLASSIC, seed=4)
+    view, moves = game.view(game.to_move), game.legal_moves()
+    x = torch.from_numpy(inputs(view, moves))
+    with torch.no_grad():
+        expected = trainer.model(x).numpy()
+        back = from_network(net)(x).numpy()
+    np.testing.assert_allclose(net.scores(x.numpy()), expected, rtol=1e-4, atol=1e-4)
+    np.testing.assert_allclose(back, expected, rtol=1e-5, atol=1e-5)
+    # self-play's split first layer scores as the network does
+    obs, rows = x.numpy()[0, : -rows_size()], x.numpy()[:, -rows_size() :]
+    scorer = Scorer(list(zip(net.weights, net.biases, strict=True)), obs.size)
+    found = scorer.values(obs, rows)
+    np.testing.assert_allclose(found, net.scores(x.numpy()), rtol=1e-4, atol=1e-4)
+
+
+def rows_size() -> int:
+    from bigtwo.features import MoveLayout
+
+    return MoveLayout(CLASSIC).size
+
+
+runner = CliRunner()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ([], "say how long to train: --minutes, --steps or both"),
+        (["--steps", "0"], "--steps must be between 1"),
+        (["--minutes", "-1"], "--minutes must be a number above 0"),
+        (["--steps", "5", "--rules", "nope"], "no rule set called 'nope'"),
+        (["--steps", "5", "--workers", "0"], "--workers must be between 1"),
+        (["--steps", "5", "--eval-every", "0"], "--eval-every must be at least 1"),
+        (["--steps", "5", "--ladder", "genius"], "no bot called 'genius'"),
+        (["--steps", "5", "--ladder", " , "], "--ladder names no bot"),
+        (["--steps", "5", "--resume"], "nothing to resume"),
+        (["--steps", "5", "--warm-rounds", "-2"], "--warm-rounds must be 0 or more"),
+    ],
+)
+def test_bad_options_are_one_line(tmp_path: Path, args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["train", "--out", str(tmp_path / "run"), *args])
+    assert result.exit_code == 2, result.output
+    assert message in result.output
+    assert "Traceback" not in result.output
+    assert len([line for line in result.output.splitlines() if line.startswith("bigtwo:")]) == 1
+
+
+def test_out_holding_a_run_or_a_file_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "file").write_text("x", encoding="utf-8")
+    result = runner.invoke(app, ["train", "--steps", "1", "--out", str(tmp_path / "file")])
+    assert result.exit_code == 2 and "is a file" in result.output
+    trained: list[int] = []
+    monkeypatch.setattr(Trainer, "train", lambda *a, **k: trained.append(1))
+    result = runner.invoke(app, ["train", "--steps", "1", "--out", str(tmp_path / "file" / "x")])
+    assert result.exit_code == 2 and "Not a directory" in result.output, result.output
+    assert "Traceback" not in result.output
+    assert not trained  # refused before training, not when saving after it
+    monkeypatch.undo()
+    Trainer.open(tmp_path / "run", SMALL, resume=False).save()
+    result = runner.invoke(app, ["train", "--steps", "1", "--out", str(tmp_path / "run")])
+    assert result.exit_code == 2 and "holds a run already" in result.output
+    (tmp_path / "bad").mkdir()
+    (tmp_path / "bad" / "checkpoint.pt").write_bytes(b"not a checkpoint")
+    result = runner.invoke(app, ["train", "--steps", "2", "--resume", "-o", str(tmp_path / "bad")])
+    assert result.exit_code == 2 and "is not a checkpoint" in result.output, result.output
+
+
+def test_a_short_run_from_the_command_line(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    args = ["train", "--steps", "2", "--warm-rounds", "1", "--eval-deals", "1", "--ladder"]
+    result = runner.invoke(app, [*args, "random", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "2 steps" in result.output and "vs 3 × random" in result.output
+    assert {p.name for p in out.iterdir()} >= {"checkpoint.pt", "evaluation.csv", "network.npz"}
+    result = runner.invoke(app, [*args, "random", "--out", str(out), "--resume", "--steps", "3"])
+    assert result.exit_code == 0, result.output
+    assert "resuming" in result.output and "3 steps" in result.output
+
+
+def test_worker_processes_collect_the_same_samples(tmp_path: Path) -> None:
+    from bigtwo.train.trainer import mapper
+
+    config = replace(SMALL, warm_rounds=0, round_deals=16)  # self-play: networks shipped
+    alone = Trainer.open(tmp_path / "alone", config, resume=False)
+    alone.train(6, None)
+    pool, let_go = mapper(2)
+    assert pool is not None
+    try:
+        spread = Trainer.open(tmp_path / "spread", config, resume=False)
+        spread.train(6, None, pool)
+    finally:
+        let_go()
+    assert same(state(alone), state(spread))
+
+
+@pytest.mark.parametrize("preset", ["classic", "tournament"])
+def test_shipped_networks_score_in_numpy_as_in_torch(preset: str) -> None:
+    from bigtwo.bots.learned.bot import WEIGHTS
+
+    net = Network.load(WEIGHTS / f"{preset}.npz")
+    rules = Rules.preset(preset)
+    assert net.rules == rules and net.meta["trained"]["steps"] > 0
+    assert (WEIGHTS / f"{preset}.npz").stat().st_size < 1_000_000
+    model = from_network(net)
+    for seed in range(3):
+        game = Game.deal(rules, seed=seed)
+        x = inputs(game.view(game.to_move), game.legal_moves())
+        with torch.no_grad():
+            expected = model(torch.from_numpy(x)).numpy()
+        np.testing.assert_allclose(net.scores(x), expected, rtol=1e-4, atol=1e-4)
+
+
+def test_without_torch_the_command_names_the_extra(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import bigtwo.extras
+
+    real = bigtwo.extras.find_spec
+    monkeypatch.setattr(bigtwo.extras, "find_spec", lambda m: None if m == "torch" else real(m))
+    result = runner.invoke(app, ["train", "--steps", "1", "--out", str(tmp_path / "run")])
+    assert result.exit_code == 2, result.output
+    assert "install the 'train' extra" in result.output and "Traceback" not in result.output
+    assert not (tmp_path / "run").exists()
