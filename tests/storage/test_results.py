@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
+from bigtwo.server.accounts.tables import PEOPLE
 from bigtwo.server.protocol import Act, Create, Host
 from bigtwo.server.results import RESULTS
 from bigtwo.server.room import Room
@@ -26,6 +27,14 @@ def _room(deals: int = 2) -> Room:
     room.people[0] = "ann-id"
     room.host_action(0, Host(type="host", what="start"), now=100.0)
     return room
+
+
+def _ann(engine: sa.Engine) -> None:
+    """The person seat 0 is: rows are written only for people who exist."""
+    with engine.begin() as conn:
+        if conn.execute(sa.select(PEOPLE.c.id).where(PEOPLE.c.id == "ann-id")).first() is None:
+            person = {"id": "ann-id", "handle": "ann", "handle_key": "ann", "created": 1.0}
+            conn.execute(sa.insert(PEOPLE).values(kind="account", **person))
 
 
 def _play(room: Room, store: Any) -> list[str]:
@@ -67,6 +76,7 @@ def _check(rows: list[Any], records: list[str], room: Room) -> None:
 
 def test_a_finished_deal_stores_a_row_per_seated_person(database_url: str) -> None:
     store = Store(database_url)
+    _ann(store.engine)
     room = _room()
     store.write([room.write({"type": "create"}, 0)])
     records = _play(room, lambda _, write: store.write([write]))
@@ -86,6 +96,7 @@ def test_bots_and_people_without_an_identity_get_no_rows(tmp_path: Path) -> None
 
 def test_the_shared_path_writes_the_rows_with_its_change(postgres_url: str) -> None:
     store = Store(postgres_url)
+    _ann(store.engine)
     shared = SharedRooms(store, "test-holder", 30.0)
     room = _room()
     shared.create(room, 100.0)
@@ -126,6 +137,7 @@ def test_a_database_at_0008_holding_todays_rooms_gains_the_results(
         )
     engine.dispose()
     store = Store(url)
+    _ann(store.engine)
     with store.engine.connect() as conn:
         tables = set(sa.inspect(conn).get_table_names())
         version = conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar()
@@ -135,6 +147,17 @@ def test_a_database_at_0008_holding_todays_rooms_gains_the_results(
     assert back.to_dict() == room.to_dict() and back.people == {0: "ann-id"}
     records = _play(back, lambda _, write: store.write([write]))
     _check(_rows(store.engine, back), records, back)
+    store.close()
+
+
+def test_a_person_deleted_meanwhile_gets_no_row(database_url: str) -> None:
+    """Their room still names them (a bot plays their seat on): nothing is kept of them."""
+    store = Store(database_url)
+    room = _room()
+    room.people[0] = "gone-id"
+    store.write([room.write({"type": "create"}, 0)])
+    records = _play(room, lambda _, write: store.write([write]))
+    assert len(records) == 2 and _rows(store.engine, room) == []
     store.close()
 
 

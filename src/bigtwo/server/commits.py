@@ -71,10 +71,13 @@ class GroupCommit(Generic[W]):
             self.metrics.database_errors += 1
             log.exception("store write failed")
             for _, future in batch:
-                future.set_exception(RoomError("storage", NOT_STORED))
+                if not future.done():
+                    future.set_exception(RoomError("storage", NOT_STORED))
             return
         self.metrics.commit.observe(time.perf_counter() - started)
         for i, (_, future) in enumerate(batch):
+            if future.done():  # its writer was cancelled (its socket closed): the rest still wait
+                continue
             if written is None or written[i]:
                 future.set_result(None)
             else:

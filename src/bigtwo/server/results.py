@@ -41,6 +41,21 @@ RESULTS = sa.Table(
 )
 
 
+# The accounts' table, by name: a row is written only for a person who still exists, so that
+# a deal ending after its player deleted their account (a bot played their seat on, the room
+# still naming them) leaves nothing about them behind.
+_PEOPLE = sa.table("people", sa.column("id"))
+
+
+def of_people(conn: sa.Connection, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``rows`` but those of people deleted meanwhile."""
+    asked = {r["person"] for r in rows}
+    if not asked:
+        return rows
+    known = set(conn.execute(sa.select(_PEOPLE.c.id).where(_PEOPLE.c.id.in_(asked))).scalars())
+    return [r for r in rows if r["person"] in known]
+
+
 def rules_digest(rules: dict[str, Any]) -> str:
     """A short digest of a record's rules: equal for equal options, whatever their order."""
     return hashlib.sha256(jsontext.dumps(dict(sorted(rules.items()))).encode()).hexdigest()[:16]

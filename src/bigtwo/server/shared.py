@@ -105,7 +105,8 @@ WHERE room = %(code)s AND seq = %(seq)s AND at = %(at)s AND events = %(events)s"
 # The people's results of the deals a change ended (`results`), written after the change's
 # statement, in its transaction, only where that wrote the change (a deal ends a few times an
 # hour: a statement of its own rather than a part of every action's). A retry after a commit
-# whose reply was lost finds the change, and its rows, already there.
+# whose reply was lost finds the change, and its rows, already there. Only for people who
+# still exist: one who deleted their account mid-session is still named by the room.
 WRITE_RESULTS = """
 INSERT INTO results (room, number, seat, person, at, preset, rules, players, points, place,
     won, totals, ended)
@@ -115,6 +116,7 @@ FROM jsonb_to_recordset(%(results)s::jsonb) AS r(room text, number integer, seat
     person text, at double precision, preset text, rules text, players text, points integer,
     place integer, won boolean, totals text, ended boolean)
 WHERE EXISTS (SELECT 1 FROM changes WHERE room = %(code)s AND seq = %(seq)s AND at = %(at)s)
+    AND EXISTS (SELECT 1 FROM people WHERE id = r.person)
 ON CONFLICT DO NOTHING
 """
 LOCK_ROOMS = """SELECT code FROM rooms WHERE code = ANY(%(codes)s)

@@ -31,7 +31,7 @@ from alembic.config import Config
 
 from ..extras import require
 from . import jsontext
-from .results import RESULTS, result_rows
+from .results import RESULTS, of_people, result_rows
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 # What a failed database call raises (the driver's error, wrapped by SQLAlchemy), and what the
@@ -280,7 +280,8 @@ def write_rows(conn: sa.Connection, batch: list[Write]) -> None:
     ]
     if records:
         conn.execute(_INSERT_RECORD, records)
-        results = [r for w in batch for r in result_rows(w.room, w.records, w.first, w.at)]
+        rows = [r for w in batch for r in result_rows(w.room, w.records, w.first, w.at)]
+        results = of_people(conn, rows) if rows else rows
         if results:
             conn.execute(_INSERT_RESULTS, results)
 
