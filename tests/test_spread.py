@@ -172,8 +172,9 @@ def test_training_on_ray_learns_what_one_process_learns(ray_cluster: str, tmp_pa
     pytest.importorskip("torch", reason="training needs torch (the 'train' extra)")
     from dataclasses import replace
 
-    from bigtwo.train.trainer import Trainer, mapper
     from test_train import SMALL, same, state
+
+    from bigtwo.train.trainer import Trainer, mapper
 
     config = replace(SMALL, warm_rounds=0, round_deals=16)
     alone = Trainer.open(tmp_path / "alone", config, resume=False)
