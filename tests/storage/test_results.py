@@ -141,7 +141,7 @@ def test_a_database_at_0008_holding_todays_rooms_gains_the_results(
     with store.engine.connect() as conn:
         tables = set(sa.inspect(conn).get_table_names())
         version = conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar()
-    assert {"results", "profiles", "operators"} <= tables and version == "0009"
+    assert {"results", "profiles", "operators"} <= tables and version == "0010"
     [(_, stored)] = store.rooms()
     back = Room.loads(*stored)
     assert back.to_dict() == room.to_dict() and back.people == {0: "ann-id"}

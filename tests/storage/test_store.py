@@ -32,7 +32,7 @@ def test_migrations_apply_once(database_url: str) -> None:
     store = Store(database_url)  # a second start finds the schema current
     with store.engine.connect() as conn:
         version = conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar()
-    assert version == "0009"
+    assert version == "0010"
     store.close()
 
 

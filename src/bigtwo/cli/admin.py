@@ -2,8 +2,9 @@
 takes; by default bigtwo.db here), each written to the audit log as done from the console:
 grant or revoke the operator role, suspend or restore an account, delete one, list what
 needs attention, and export the games people gave to the open dataset. A running server
-sees each change at its next request; the sockets of a person suspended here keep the seat
-they hold until they reconnect (`POST /api/admin/act` closes them at once)."""
+sees each change at its next request. On PostgreSQL, the sockets of a person suspended or
+deleted here close at once, in every server process (`server.ended`); on SQLite they keep
+the seat they hold until they reconnect (`POST /api/admin/act` closes them at once)."""
 
 from __future__ import annotations
 
@@ -42,11 +43,13 @@ def _opened(database: str | None) -> tuple[Store, Directory]:
 
 
 def _act(action: str, handle: str, database: str | None, reason: str = "") -> None:
+    from ..server import ended
     from ..server.history.admin import AdminError, act
 
     store, directory = _opened(database)
     try:
-        act(directory, action, handle, None, reason)
+        sessions = act(directory, action, handle, None, reason)
+        ended.tell(store.engine, ended.CONSOLE, sessions)  # their sockets close (PostgreSQL)
     except AdminError as exc:
         fail(exc.message)
     finally:

@@ -103,7 +103,7 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
     """The app on the database at ``url`` (a SQLAlchemy URL)."""
     hub = Hub(Store(url), settings or Settings())
     directory = Directory(hub.store.engine)
-    attempts = Attempts()  # sign-in attempts, per address and per account
+    attempts = Attempts(hub.store.engine)  # sign-in attempts, per address and account
     open_by_address: Counter[str] = Counter()
 
     def offers(session: Session) -> dict[str, object]:
@@ -199,12 +199,12 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
             Route("/metrics", metrics),
             *replay_routes(hub),
             *rulebook_routes(hub),
-            *account_routes(directory, hub.end_session, offers),
-            *history_routes(hub.store, directory, hub.end_session),
+            *account_routes(directory, hub.end_sessions, offers),
+            *history_routes(hub.store, directory, hub.end_sessions),
             *signin_routes(
                 directory,
                 Credentials(hub.store.engine),
-                hub.end_session,
+                hub.end_sessions,
                 hub.settings.allowed_origins,
                 hub.settings.passwords,
                 attempts,

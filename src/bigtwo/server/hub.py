@@ -28,7 +28,7 @@ from typing import Any, TypeVar
 from ..i18n import catalogue
 from ..refusal_words import say
 from ..table import Event
-from . import retention, room_log, watching
+from . import ended, retention, room_log, watching
 from .changes import changes_for
 from .fanout import Fanout, Told, state_frame
 from .listener import Listener
@@ -54,7 +54,7 @@ from .protocol import (
 from .room import UNSEATED, Room, RoomError, log_unreadable, spectator_name, token_digest
 from .settings import Settings
 from .shared import Outcome, SharedRooms, for_audience
-from .store import Store
+from .store import Store, first_line
 
 log = logging.getLogger("bigtwo.server")
 T = TypeVar("T")
@@ -290,6 +290,24 @@ class Hub:
             if conn.close is not None:
                 await _quiet(conn.close())
         return len(conns)
+
+    async def end_sessions(self, sessions: list[str]) -> int:
+        """The sessions ended: each of their sockets here is closed (`end_session`), and on a
+        shared database every other process is told to close its own (`ended`); how many
+        closed here. (Told nobody, the database away: theirs stay open until they drop.)"""
+        closed = 0
+        for session in sessions:
+            closed += await self.end_session(session)
+        if self.shared is not None and sessions:
+            try:
+                await self.changes.run(ended.tell, self.store.engine, self.holder, sessions)
+            except Exception as exc:
+                log.warning("sessions ended, other processes not told: %s", first_line(exc))
+        return closed
+
+    async def _ended_elsewhere(self, sessions: list[str]) -> None:
+        for session in sessions:
+            await self.end_session(session)
 
     async def leave_socket(self, conn: Connection) -> None:
         """The socket closed (or moved to another room): a person's absence starts."""
@@ -592,11 +610,16 @@ class Hub:
 
     # -- other processes (a shared database) -----------------------------------------------------
     def _notified(self, payload: str) -> None:
-        """A notification: another process changed a room (``CODE:SEQ``), a chat line, or
-        its counts of spectators."""
+        """A notification: another process changed a room (``CODE:SEQ``), a chat line, its
+        counts of spectators, or sessions it ended."""
         said = watching.read(payload)
         if said is not None:
             self._heard_counts(*said)
+            return
+        gone = ended.read(payload)
+        if gone is not None:
+            if gone[0] != self.holder:  # its own: closed already
+                self._spawn(self._ended_elsewhere(gone[1]))
             return
         if payload.startswith("chat "):
             _, origin, code, line = payload.split(" ", 3)

@@ -22,10 +22,14 @@ PAYLOAD = 7000  # bytes of one notification (PostgreSQL takes fewer than 8000)
 def payloads(holder: str, counts: dict[str, int]) -> Iterator[str]:
     """What ``holder`` says of its ``counts`` (room -> spectators), in notifications of at
     most `PAYLOAD` bytes."""
-    head = f"{PREFIX}{holder}"
+    return lines(f"{PREFIX}{holder}", (f" {code}={count}" for code, count in counts.items()))
+
+
+def lines(head: str, parts: Iterable[str]) -> Iterator[str]:
+    """``head`` and then ``parts``, in as many notifications of at most `PAYLOAD` bytes as
+    they need (none for no parts); each starts with ``head``."""
     line = head
-    for code, count in counts.items():
-        part = f" {code}={count}"
+    for part in parts:
         if len(line) + len(part) > PAYLOAD and line != head:
             yield line
             line = head

@@ -19,7 +19,7 @@ from .people import display_problem, handle_problem
 from .refusals import Refused
 
 COOKIE_AGE = 400 * 86400  # seconds: the most a browser keeps a cookie
-EndSession = Callable[[str], Awaitable[int]]  # close a revoked session's sockets
+EndSession = Callable[[list[str]], Awaitable[int]]  # close ended sessions' sockets, everywhere
 
 
 async def body_of(request: Request) -> dict[str, Any]:
@@ -147,7 +147,7 @@ def account_routes(
         ended = await run_in_threadpool(directory.revoke, person, ref, person)
         if ended is None:
             raise Refused(404, "no_session", "you have no such session", ref=ref)
-        closed = await end_session(ended)
+        closed = await end_session([ended])
         response = JSONResponse({"revoked": ref, "closed": closed})
         if ended == session.id:
             response.delete_cookie(COOKIE, path="/")
@@ -157,7 +157,7 @@ def account_routes(
         session = signed_in(request)
         person = session.person.id
         await run_in_threadpool(directory.revoke, person, session.ref, person)
-        closed = await end_session(session.id)
+        closed = await end_session([session.id])
         response = JSONResponse({"signed_out": True, "closed": closed})
         response.delete_cookie(COOKIE, path="/")
         return response

@@ -60,7 +60,7 @@ def signin_routes(
     passwords: bool,
     attempts: Attempts | None = None,
 ) -> list[BaseRoute]:
-    tries = attempts or Attempts()
+    tries = attempts or Attempts(directory.engine)
 
     def origins(request: Request) -> list[str]:
         return [own_origin(request.scope, request.headers), *allowed]
@@ -69,7 +69,7 @@ def signin_routes(
         """A new session for ``person`` on this browser, in place of the one it had."""
         before = signed_in(request)
         await run_in_threadpool(directory.revoke, before.person.id, before.ref, person)
-        await end_session(before.id)
+        await end_session([before.id])
         agent = agent_summary(request.headers.get("user-agent", ""))
         session, secret = await run_in_threadpool(
             directory.open_session, person, agent, address_of(request)
@@ -80,7 +80,7 @@ def signin_routes(
         return response
 
     async def limited(request: Request, account: str | None = None) -> None:
-        wait = tries.wait(address_of(request), account)
+        wait = await run_in_threadpool(tries.admit, address_of(request), account)
         if wait > 0:
             seconds = max(1, math.ceil(wait))
             raise Refused(
@@ -89,11 +89,10 @@ def signin_routes(
                 f"too many sign-in attempts: wait {seconds} seconds and try again",
                 seconds=seconds,
             )
-        tries.tried(address_of(request))
 
     async def failed(account: str | None) -> Refused:
         if account is not None:
-            tries.failed(account)
+            await run_in_threadpool(tries.failed, account)
         await asyncio.sleep(FAIL_DELAY)
         return Refused(401, "sign_in_failed", FAILED)
 

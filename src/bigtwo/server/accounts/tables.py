@@ -1,4 +1,5 @@
-"""The tables of people and what they sign in with (migration 0008 makes them): kept apart
+"""The tables of people and what they sign in with (migration 0008 makes them; 0010 the
+sign-in attempts counted): kept apart
 from the rooms' (`store`) so that a room's hot path never touches them, and so that other
 parts (a person's history, an operator's tools) read and append to them by name."""
 
@@ -72,4 +73,13 @@ CHALLENGES = sa.Table(  # a passkey ceremony's challenge, kept between its two r
     sa.Column("purpose", sa.String(16), primary_key=True),  # register or sign_in
     sa.Column("value", sa.String(128), nullable=False),  # base64url
     sa.Column("expires", sa.Float, nullable=False),
+)
+ATTEMPTS = sa.Table(  # sign-in attempts within the limits' windows (`limits`)
+    "signin_attempts",
+    meta,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("key", sa.String(64), nullable=False),  # SHA-256 of what it counts against
+    sa.Column("at", sa.Float, nullable=False),  # the wall clock's seconds
+    sa.Index("ix_signin_attempts_key", "key", "at"),
+    sa.Index("ix_signin_attempts_at", "at"),
 )

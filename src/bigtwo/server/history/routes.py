@@ -15,7 +15,6 @@ audit log's latest lines (``GET /api/admin/audit?size=N``).
 from __future__ import annotations
 
 import time
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -25,11 +24,9 @@ from starlette.routing import BaseRoute, Route
 
 from ..accounts import Directory, Refused
 from ..accounts.guard import COOKIE
-from ..accounts.routes import body_of, no_store, signed_in
+from ..accounts.routes import EndSession, body_of, no_store, signed_in
 from ..store import Store
 from . import admin, games, profile
-
-EndSession = Callable[[str], Awaitable[int]]
 
 
 def _number(request: Request, name: str, default: int, most: int) -> int:
@@ -102,8 +99,7 @@ def history_routes(store: Store, directory: Directory, end_session: EndSession) 
             )
         person = session.person.id
         sessions = await run_in_threadpool(games.delete, engine, person, person)
-        for ended in sessions:
-            await end_session(ended)
+        await end_session(sessions)
         response = JSONResponse({"deleted": True})
         response.delete_cookie(COOKIE, path="/")
         return response
@@ -141,9 +137,7 @@ def history_routes(store: Store, directory: Directory, end_session: EndSession) 
             ended = await run_in_threadpool(admin.act, directory, action, handle, actor, reason)
         except admin.AdminError as exc:
             raise Refused(409 if exc.code != "no_person" else 404, exc.code, exc.message) from None
-        closed = 0
-        for session in ended:
-            closed += await end_session(session)
+        closed = await end_session(ended)
         return JSONResponse({"done": action, "handle": handle, "closed": closed})
 
     return [
