@@ -22,7 +22,8 @@ request), `routes` (``/api/me``, devices, sign-out), `credentials` (passkeys, re
 codes, password hashes stored), `passkeys` (the WebAuthn ceremonies, through `webauthn`),
 `limits` (sign-in attempts counted), `signin` (the routes that make an account and sign in).
 An operator suspends a person through `Directory.set_suspended` (``history.admin``), whose
-sessions' sockets the operator's route then closes.
+sessions' sockets the operator's route then closes (`Hub.end_sessions`: in every process of a
+shared database).
 """
 
 from .credentials import Credentials
