@@ -1,5 +1,6 @@
-"""The thread that hears the other processes' changes: PostgreSQL's LISTEN on its own
-connection, each notification (``CODE:SEQ``, or a chat line) handed to the event loop."""
+"""The thread that hears the other processes: PostgreSQL's LISTEN on its own connection, each
+notification (a change's ``CODE:SEQ``, a chat line, a room's count of watchers, sessions
+ended) handed to the event loop, which tells them apart (`Hub`)."""
 
 from __future__ import annotations
 
