@@ -37,7 +37,7 @@ HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src")
 
 async def measure(rooms: int, actions: int, seed: int) -> dict[str, float]:
     """Play ``actions`` persons' actions over ``rooms`` rooms; the figures of the window."""
-    from bigtwo.server.collector import Collector
+    from bigtwo.server.collector import FREEZE_EVERY, Collector
     from bigtwo.server.hub import Connection, Hub
     from bigtwo.server.protocol import Act, Create, Host
     from bigtwo.server.settings import Settings
@@ -94,8 +94,16 @@ async def measure(rooms: int, actions: int, seed: int) -> dict[str, float]:
         await round_()
     collector = Collector()
     collector.start()
-    passes = [0]
-    gc.callbacks.append(lambda phase, info: passes.__setitem__(0, passes[0] + (phase == "start")))
+    passes, in_gc, began = [0], [0.0], [0.0]
+
+    def timed(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            passes[0] += 1
+            began[0] = time.process_time()
+        else:
+            in_gc[0] += time.process_time() - began[0]
+
+    gc.callbacks.append(timed)
     done, client[0] = 0, 0.0
     cpu0, wall0, last_tick = time.process_time(), time.perf_counter(), time.monotonic()
     while done < actions:
@@ -103,18 +111,23 @@ async def measure(rooms: int, actions: int, seed: int) -> dict[str, float]:
         if not made:
             raise SystemExit("no room could act: the loop is stuck")
         done += made
-        if time.monotonic() - last_tick >= 1.0:  # as `Collector.run` does, between changes
+        if time.monotonic() - last_tick >= FREEZE_EVERY:  # as `Collector.run` does
             collector.tick()
             last_tick = time.monotonic()
     cpu = time.process_time() - cpu0 - client[0]
     wall = time.perf_counter() - wall0
+    frozen = gc.get_freeze_count()
     collector.stop()
+    unreachable = gc.collect()  # what the next thaw would find: garbage cycles frozen since
     await hub.close()
     return {
         "actions": done,
         "cpu_ms": 1000 * cpu / done,
         "wall_ms": 1000 * wall / done,
         "collections": passes[0],
+        "gc_ms": 1000 * in_gc[0] / done,
+        "frozen": frozen,
+        "unreachable": unreachable,
     }
 
 
@@ -131,7 +144,8 @@ def run_in(src: str, rooms: int, actions: int, seed: int) -> dict[str, float]:
 def line(name: str, f: dict[str, float]) -> str:
     return (
         f"{name:>6}: {f['cpu_ms']:.3f} ms CPU/action, wall {f['wall_ms']:.3f} ms, "
-        f"{int(f['actions'])} actions, {int(f['collections'])} collections"
+        f"{int(f['actions'])} actions, {int(f['collections'])} collections "
+        f"({f.get('gc_ms', 0.0):.3f} ms/action)"
     )
 
 
