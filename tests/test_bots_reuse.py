@@ -10,7 +10,7 @@ import random
 import pytest
 
 from bigtwo import Rules, make_bot
-from bigtwo.bots import planning
+from bigtwo.bots import knowledge, planning
 from bigtwo.bots.heuristic import HeuristicBot
 from bigtwo.combos.tables import clear_tables
 from bigtwo.table import SessionEnd, Table
@@ -24,6 +24,7 @@ class FreshBot(HeuristicBot):
 
     def choose(self, view, legal_moves):  # type: ignore[no-untyped-def]
         planning._PLANNERS.clear()
+        knowledge._FACTS.clear()
         clear_tables()
         return super().choose(view, legal_moves)
 
@@ -62,3 +63,19 @@ def test_reused_work_changes_no_move(preset: str, monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(planning.Planner, "held", lambda self, hand, dealt: None)
     assert _moves(preset, fresh=True) == kept
     assert sum(map(len, kept)) > TABLES * DEALS * 10
+
+
+def test_a_rule_sets_tables_and_pack_are_worked_out_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every decision asks for the deal's tables and the pack: worked out once per rules
+    object (hashing a `Rules` at every turn cost more than the rest of the turn's
+    arithmetic), and the same as asked afresh."""
+    rules = Rules.preset("classic")
+    table = Table(rules, [None, *[make_bot("hard") for _ in range(3)]], seed=1)
+    table.start()
+    view = table.view(0)
+    want = (knowledge.deal_tables(view), knowledge.deck_mask(view))
+    monkeypatch.setattr(knowledge, "tables_for", lambda *a: pytest.fail("asked again"))
+    monkeypatch.setattr(knowledge, "deck", lambda *a: pytest.fail("counted again"))
+    for _ in range(3):
+        assert (knowledge.deal_tables(view), knowledge.deck_mask(view)) == want
+    assert want[1] == (1 << 52) - 1
