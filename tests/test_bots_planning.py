@@ -68,3 +68,27 @@ def test_a_plays_strength_is_worked_out_once(monkeypatch: pytest.MonkeyPatch) ->
     assert [planner.strength(c) for c in combos if c is not None] == fresh
     monkeypatch.setattr(Planner, "_strength", lambda self, c: pytest.fail("worked out again"))
     assert [planner.strength(c) for c in combos if c is not None] == fresh
+
+
+@pytest.mark.parametrize("preset", ["classic", "taiwan", "vietnam"])
+def test_a_later_hand_has_its_shapes_cut_from_the_dealt_hand(
+    preset: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bot's hand shrinks play by play: the planner cuts each later hand's shapes from the
+    dealt hand's, found once, rather than reading the hand's combinations again; the shapes
+    and the costs are those of a planner that read them afresh."""
+    t = tables_for(bigtwo.Rules.preset(preset))
+    rng = random.Random(preset)
+    pack = list(range(52))
+    for _ in range(20):
+        rng.shuffle(pack)
+        dealt = sum(1 << c for c in pack[:13])
+        hand = dealt & ~sum(1 << c for c in rng.sample(pack[:13], rng.randrange(1, 8)))
+        fresh = Planner(t)
+        want = (fresh.flat_shapes(hand), fresh.cost(hand))
+        cut = Planner(t)
+        cut.flat_shapes(dealt)
+        monkeypatch.setattr(cut, "shapes", lambda _hand: pytest.fail("the hand was read again"))
+        cut.held(hand, dealt)
+        assert (cut.flat_shapes(hand), cut.cost(hand)) == want
+        monkeypatch.undo()

@@ -337,3 +337,30 @@ def test_two_decks_of_wild_jokers_drawing_on_a_pass_with_smack_downs_are_refused
     with pytest.raises(RulesError, match="can't be played in time"):
         drawing.replace(smackdown=True)
     assert not drawing.smackdown
+
+
+def test_a_seats_later_hands_are_cut_from_its_dealt_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A server plays hundreds of tables in turn: between one seat's turns other tables' hands
+    are built, yet the seat's later hands are cut from its dealt hand's combinations rather
+    than built again, and come out as a fresh build does."""
+    from bigtwo.combos import generate
+
+    game = bigtwo.Game.deal(bigtwo.Rules(), seed=3)
+    seat = game.to_move
+    game = game.play(next(m for m in game.legal_moves() if m.is_play and m.size > 1))
+    while game.to_move != seat:
+        game = game.play(game.legal_moves()[-1])
+    rng = random.Random(0)
+    for _ in range(20):  # other tables' hands
+        bigtwo.Game.deal(bigtwo.Rules(), seed=rng.randrange(10**6)).legal_moves()
+    hand = game.hands[seat]
+    fresh = [c.mask for c in generate._Builder(hand, game.tables).combos()]
+    assert not generate.is_cached(hand, game.tables)
+
+    def no_build(*_: object) -> None:
+        raise AssertionError("the hand was built again")
+
+    monkeypatch.setattr(generate, "_Builder", no_build)
+    assert [m.mask for m in game.legal_moves() if m.is_play] == fresh  # leads: every play
+    dealt = game.origin.hands[seat]
+    assert [c.mask for c in generate.hand_combos(hand, game.tables, dealt).combos] == fresh

@@ -288,6 +288,10 @@ def test_generation_order_does_not_depend_on_caches(
     assert [c.mask for c in hand_combos(small, t).combos] == fresh
     forget_hands(t)
     assert [c.mask for c in hand_combos(small, t).combos] == fresh
+    # cut down from a held hand named as such (a seat's dealt hand)
+    t = Tables(rules, False)
+    hand_combos(big, t)
+    assert [c.mask for c in hand_combos(small, t, big).combos] == fresh
 
 
 def test_record_keeps_a_lone_second_deck_card() -> None:

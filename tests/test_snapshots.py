@@ -145,3 +145,23 @@ def test_a_seat_goes_to_a_bot_and_comes_back() -> None:
         table.submit(seat, table.offers(seat)[0])
     with pytest.raises(BigTwoError, match="no seat"):
         table.seat(7, None)
+
+
+@pytest.mark.parametrize("preset", ["classic", "taiwanese"])
+def test_a_game_snapshot_keeps_the_deals_part_and_equals_one_made_afresh(preset: str) -> None:
+    """A server stores the game at every step: the deal's part (hands, rules, commitment…) is
+    built once and shared by the steps' snapshots, and each equals the snapshot of the same
+    game read back from JSON (whose part is built anew)."""
+    rules = Rules.preset(preset)
+    game = Game.deal(rules, seed=5)
+    rng = random.Random(preset)
+    first = game.to_dict()
+    earlier: list[tuple[dict[str, object], str]] = []
+    while not game.is_over:
+        snap = game.to_dict()
+        assert snap["hands"] is first["hands"] and snap["rules"] is first["rules"]
+        assert snap == Game.from_dict(json.loads(json.dumps(snap))).to_dict()
+        earlier.append((snap, json.dumps(snap)))
+        game = game.play(rng.choice(game.legal_moves()))
+    assert game.to_dict()["result"] is not None
+    assert all(json.dumps(snap) == text for snap, text in earlier)  # no step changed another's

@@ -21,8 +21,10 @@ class Node:
 @pytest.fixture
 def clock() -> Iterator[list[float]]:
     now = [1000.0]
+    thresholds = gc.get_threshold()
     yield now
     gc.unfreeze()  # the rest of the test run collects as usual
+    gc.set_threshold(*thresholds)
 
 
 def cycle() -> weakref.ref[Node]:
@@ -94,3 +96,15 @@ def test_the_thaw_is_logged(clock: list[float], caplog: pytest.LogCaptureFixture
     with caplog.at_level("INFO", logger="bigtwo.room"):
         c.tick()
     assert any('"action":"full_collection"' in r.getMessage() for r in caplog.records)
+
+
+def test_the_young_generation_waits_longer_while_running(clock: list[float]) -> None:
+    """Between freezes the young generation is collected after `YOUNG` allocations, not
+    Python's 700; stopping gives Python's thresholds back."""
+    before = gc.get_threshold()
+    c = Collector(lambda: clock[0])
+    c.start()
+    assert gc.get_threshold() == (collector.YOUNG, *before[1:])
+    assert before[0] < collector.YOUNG
+    c.stop()
+    assert gc.get_threshold() == before

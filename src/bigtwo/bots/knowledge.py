@@ -9,16 +9,31 @@ from itertools import pairwise
 from ..cards import deck, mask_of
 from ..combos import Combination, Move, Tables, tables_for
 from ..engine.view import View
+from ..rules.config import Rules
 from ..rules.options import Direction, Jokers
+
+# by the rules object's id, the object kept (so the id is not another's): its tables and its
+# pack, which every decision asks for (hashing and comparing a `Rules` costs more than a turn's
+# other arithmetic); a pure function of the rules, so no seat learns anything from another's
+_FACTS: dict[int, tuple[Rules, Tables, int]] = {}
+_FACTS_LIMIT = 4096  # rule sets in play at once: a server's rooms each hold their own object
+
+
+def _facts(rules: Rules) -> tuple[Rules, Tables, int]:
+    found = _FACTS.get(id(rules))
+    if found is None or found[0] is not rules:
+        m = 0
+        for c in deck(rules.decks, 2 if rules.jokers is not Jokers.NONE else 0):
+            m |= 1 << c
+        if len(_FACTS) >= _FACTS_LIMIT:
+            _FACTS.clear()
+        found = _FACTS[id(rules)] = (rules, tables_for(rules), m)
+    return found
 
 
 def deck_mask(view: View) -> int:
     """Every card of the pack these rules play with."""
-    rules = view.rules
-    m = 0
-    for c in deck(rules.decks, 2 if rules.jokers is not Jokers.NONE else 0):
-        m |= 1 << c
-    return m
+    return _facts(view.rules)[2]
 
 
 def played_mask(view: View) -> int:
@@ -41,7 +56,7 @@ def deal_tables(view: View, legal_moves: Sequence[Move] = ()) -> Tables:
     (``cards.bomb_flips_twos``) and the view doesn't say so; the keys of the combinations
     the engine handed over (legal moves, the table, history) tell."""
     rules = view.rules
-    t = tables_for(rules)
+    t = _facts(rules)[1]
     if not rules.twos_low_on_quads:
         return t
     seen: list[Combination] = [m for m in legal_moves if isinstance(m, Combination)]

@@ -240,6 +240,21 @@ class Planner:
                 break
         return out
 
+    def held(self, hand: int, dealt: int) -> None:
+        """``hand`` is what is left of ``dealt`` (a seat's hand as dealt): its shapes are cut
+        from the dealt hand's (found once a deal) rather than found again at every play (a
+        hand's shapes are every combination of it that is no group of one rank, so those of a
+        smaller hand are the larger one's that lie inside it, in the same sorted order). Not
+        for hands too big to list every combination, whose representatives are not cut so."""
+        if hand == dealt or hand in self._flat or not dealt or hand & ~dealt:
+            return
+        if is_big(dealt, self.t):
+            return
+        larger = self.flat_shapes(dealt)
+        if len(self._flat) > _CACHE_LIMIT:
+            self._flat.clear()
+        self._flat[hand] = [shape for shape in larger if not shape[2] & ~hand]
+
     def flat_shapes(self, hand: int) -> list[tuple[float, int, int]]:
         """`shapes` as one list of (cost, vector, mask), sorted."""
         found = self._flat.get(hand)

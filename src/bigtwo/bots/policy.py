@@ -39,6 +39,7 @@ class Situation:
     owner_next: bool = False  # if we pass, nobody else can beat it before that opponent leads
     partner_count: int = 0  # cards of our partner (mode.teams; 0: none, or out)
     partner_owns: bool = False  # the play on the table is our partner's
+    dealt: int = 0  # our hand as dealt (0: not known), which the planner cuts shapes from
 
 
 class Reading:
@@ -149,6 +150,7 @@ def score_plays(sit: Situation, plays: Sequence[Combination]) -> list[tuple[floa
     lead, keeping control and defending."""
     t = sit.t
     pl: Planner = planner_for(t)
+    pl.held(sit.hand, sit.dealt)
     base = pl.cost(sit.hand)
     reading = Reading(sit) if sit.careful else None
     low = min(sit.opponents, default=13)

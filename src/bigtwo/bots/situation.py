@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..cards import mask_of
 from ..combos import Move
 from ..engine.seats import next_seat
 from ..engine.view import View
@@ -41,4 +42,5 @@ def situation(view: View, legal_moves: Sequence[Move], careful: bool = True) -> 
         owner_next=owner_next,
         partner_count=max((counts[s] for s in mates), default=0),
         partner_owns=view.table is not None and view.table_seat in mates,
+        dealt=mask_of(view.dealt),
     )

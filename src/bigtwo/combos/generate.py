@@ -108,13 +108,16 @@ class HandCombos:
         return out
 
 
-def hand_combos(hand: int, t: Tables) -> HandCombos:
-    """The (cached) combinations of ``hand``, a bitmask of cards."""
+def hand_combos(hand: int, t: Tables, within: int = 0) -> HandCombos:
+    """The (cached) combinations of ``hand``, a bitmask of cards. ``within``, a hand known to
+    have held ``hand`` (the seat's dealt hand), is cut down to it when its combinations are
+    cached: on a server, hundreds of tables' hands pass between one seat's turns, and the
+    recent hands no longer hold the seat's own."""
     plan = _plan(t)
     found = plan.hands.get(hand)
     if found is not None:
         return found
-    combos = _from_recent(hand, plan) if plan.shrinkable else None
+    combos = _from_held(hand, within, plan) if plan.shrinkable else None
     result = HandCombos(_Builder(hand, t).combos() if combos is None else combos, t)
     if len(plan.hands) > _CACHE_LIMIT:
         plan.hands.clear()
@@ -135,6 +138,15 @@ def forget_hands(t: Tables) -> None:
     """Forget the hands built under ``t`` (their card sets stay cached): a rebuild must give
     the same combinations in the same order, which the tests check."""
     _plan(t).hands.clear()
+
+
+def _from_held(hand: int, within: int, plan: _Plan) -> list[Combination] | None:
+    """The combinations of ``hand`` cut down from those of ``within`` if they are cached and
+    it holds ``hand``, else from a recent hand (`_from_recent`)."""
+    held = plan.hands.get(within) if within and not hand & ~within else None
+    if held is not None:
+        return [c for c in held.combos if not c.mask & ~hand]
+    return _from_recent(hand, plan)
 
 
 def _from_recent(hand: int, plan: _Plan) -> list[Combination] | None:

@@ -303,13 +303,22 @@ class Game(State):
         """The game as JSON values for storage: the dealer's whole record of the deal (hands,
         deck, salt and seed included) and every action so far. Never for players: they get
         views."""
-        record = self.record()
-        out: dict[str, Any] = {f.name: getattr(record, f.name) for f in fields(record)}
-        out["rules"] = record.rules.to_dict()
-        for key in (*_SNAPSHOT_TUPLES, "exchanges"):
-            if out[key] is not None:
-                out[key] = [list(x) if isinstance(x, tuple) else x for x in out[key]]
-        out["players"] = [player_json(p) for p in record.players]
+        fixed, actions = self._stored or (None, [])
+        if fixed is None:  # the deal's part, the same at every step: built once per deal
+            record = self.record()
+            fixed = {f.name: getattr(record, f.name) for f in fields(record)}
+            fixed["rules"] = record.rules.to_dict()
+            for key in (*_SNAPSHOT_TUPLES, "exchanges"):
+                if fixed[key] is not None:
+                    fixed[key] = [list(x) if isinstance(x, tuple) else x for x in fixed[key]]
+            fixed["players"] = [player_json(p) for p in record.players]
+            actions, fixed["actions"], fixed["result"] = fixed["actions"], None, None
+        history = self.history
+        if len(actions) < len(history):  # a new list: the earlier steps' forms keep theirs
+            actions = actions + [f"p{seat} {move}" for seat, move in history[len(actions) :]]
+        self._stored = (fixed, actions)
+        out = dict(fixed)  # its values are shared with every step's form: read, never changed
+        out["actions"], out["result"] = actions, results.result_of(self)
         return out
 
     @classmethod

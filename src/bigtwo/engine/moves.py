@@ -48,7 +48,7 @@ def own_moves(state: State, seat: int) -> list[Move]:
 def plays(state: State, seat: int) -> list[Move]:
     t = state.tables
     hand = state.hands[seat]
-    hc = hand_combos(hand, t)
+    hc = hand_combos(hand, t, state.origin.hands[seat])
     table = state.table
     moves: list[Move]
     if table is None:
@@ -115,7 +115,7 @@ def out_of_turn(state: State, seat: int) -> list[Combination]:
     ):
         return []
     kinds = bomb_kinds(rules)
-    hc = hand_combos(state.hands[seat], state.tables)
+    hc = hand_combos(state.hands[seat], state.tables, state.origin.hands[seat])
     return [c for c in hc.bombs if c.kind in kinds and beats(c, table, state.tables)]
 
 

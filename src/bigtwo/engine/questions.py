@@ -45,7 +45,7 @@ def _source(
     hand = game.hands[seat]
     t = game.tables
     if not is_big(hand, t):
-        combos = hand_combos(hand, t).combos
+        combos = hand_combos(hand, t, game.origin.hands[seat]).combos
         for c in combos:
             if (families is None or c.family in families) and canonical(c.mask, hand) and accept(c):
                 yield c

@@ -24,7 +24,7 @@ def start(
     automatic exchanges are made and the decisions before play are queued."""
     twos_low = rules.twos_low_on_quads and any(_has_four(h) for h in origin.hands)
     g = object.__new__(cls)
-    g._listed, g._past = None, None
+    g._listed, g._past, g._stored = None, None, None
     g.rules, g.tables, g.origin, g._n = (
         rules,
         tables_for(rules, twos_low),

@@ -33,6 +33,7 @@ class State:
         "_log",
         "_n",
         "_past",
+        "_stored",
         "direction",
         "due",
         "end",
@@ -80,6 +81,9 @@ class State:
     # the history as a tuple once asked for (a view asks at every step), carried on to the
     # states that follow: a copy of a tuple instead of walking the log again
     _past: tuple[tuple[int, Move], ...] | None
+    # `Game.to_dict`'s part fixed for the deal and its actions' text so far, once asked for (a
+    # server stores the game at every change), carried on as ``_past`` is
+    _stored: tuple[dict[str, Any], list[str]] | None
 
     def _copy(self) -> Self:
         g = object.__new__(type(self))
@@ -94,7 +98,7 @@ class State:
         g.direction, g.out, g.due, g.missed = self.direction, self.out, self.due, self.missed
         g.kitty, g.stock, g.pending = self.kitty, self.stock, self.pending
         g.unbeaten, g._log, g._listed = self.unbeaten, self._log, None
-        g._past = self._past
+        g._past, g._stored = self._past, self._stored
         return g
 
     def _logged(self, actor: int, move: Move) -> Self:
