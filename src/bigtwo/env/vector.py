@@ -257,7 +257,8 @@ class VectorBigTwo(VectorEnv):  # type: ignore[type-arg, unused-ignore]
         return masks
 
     def close_extras(self, **kwargs: Any) -> None:
-        for process, conn, _ in self._workers:
+        # none yet where the arguments were refused: gymnasium's __del__ closes it all the same
+        for process, conn, _ in getattr(self, "_workers", ()):
             with contextlib.suppress(BrokenPipeError, OSError):  # a worker already gone
                 conn.send(("close", None))
             conn.close()
