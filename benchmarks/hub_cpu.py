@@ -32,6 +32,8 @@ import tempfile
 import time
 from typing import Any
 
+from trees import source_tree
+
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src")
 
 
@@ -154,7 +156,11 @@ def main() -> None:
     parser.add_argument("--rooms", type=int, default=300)
     parser.add_argument("--actions", type=int, default=4000)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--src", help="another source tree, measured in turns with this one")
+    parser.add_argument(
+        "--src",
+        type=source_tree,
+        help="another source tree (a checkout or its src), measured in turns with this one",
+    )
     parser.add_argument("--pairs", type=int, default=3)
     parser.add_argument("--one", action="store_true", help=argparse.SUPPRESS)
     a = parser.parse_args()

@@ -82,6 +82,7 @@ from pathlib import Path
 from typing import Any
 
 import orjson
+from trees import source_tree
 
 from bigtwo.view_patch import follow
 
@@ -647,7 +648,12 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--step", type=int, default=None, help="ramp step (default: --tables)")
     p.add_argument("--max-tables", type=int, default=10000)
     p.add_argument("--target", type=float, default=50.0, help="p99 target, ms")
-    p.add_argument("--src", metavar="DIR", help="run the server from this source tree")
+    p.add_argument(
+        "--src",
+        metavar="DIR",
+        type=source_tree,
+        help="run the server from this source tree (a checkout, or its src folder)",
+    )
     p.add_argument("--profile", metavar="FILE", help="profile the server with yappi into FILE")
     p.add_argument(
         "--gc",
