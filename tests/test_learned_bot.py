@@ -135,5 +135,5 @@ def test_the_footing_measures_both_targets_on_the_same_deals() -> None:
     assert taken.mean == -out.score.mean and taken.low == -out.score.high
     assert found.beats_published == (taken.low >= PUBLISHED_TAKE)
     assert found.scores_alone == (alone.score.low > 0)
-    assert "one heuristic against three learned: loses" in str(found)
+    assert "one heuristic against three learned: scores" in str(found)
     assert "3 duplicate deals, tournament rules" in str(found)

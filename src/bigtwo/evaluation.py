@@ -222,9 +222,11 @@ class Footing:
 
     def __str__(self) -> str:
         t, a = self.taken, self.alone.score
+        s = self.outnumbered.score  # said as the heuristic's own score: "loses -1.96" misleads
         return (
-            f"one heuristic against three {self.alone.policy}: loses {t.mean:+.2f} a deal"
-            f" (95% {t.low:+.2f} to {t.high:+.2f}; the published agent takes {PUBLISHED_TAKE})\n"
+            f"one heuristic against three {self.alone.policy}: scores {s.mean:+.2f} a deal"
+            f" (95% {s.low:+.2f} to {s.high:+.2f}; against the published agent it loses"
+            f" {PUBLISHED_TAKE}, so {-PUBLISHED_TAKE:+.1f} or less is the target)\n"
             f"one {self.alone.policy} against three heuristics: scores {a.mean:+.2f} a deal"
             f" (95% {a.low:+.2f} to {a.high:+.2f})\n"
             f"{self.alone.deals} duplicate deals, {self.alone.rules} rules, seed {self.alone.seed}"
