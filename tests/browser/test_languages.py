@@ -253,7 +253,12 @@ def test_vietnamese_and_emoji_are_drawn_from_faces_that_have_them(
               p.textContent = document.querySelector('h2').textContent + ' 😀🃏';
               document.body.append(p); }"""
         )
-        both = fonts_used(page, "#probe")
+        for _ in range(50):  # a loaded machine may not have laid the line out yet
+            page.evaluate("() => new Promise((r) => requestAnimationFrame(() => r(0)))")
+            both = fonts_used(page, "#probe")
+            if both:
+                break
+            page.wait_for_timeout(100)
     finally:
         page.close()
     assert len(latin) == 1 and not {f for f in latin if "CJK" in f or "Emoji" in f}
