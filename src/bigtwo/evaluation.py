@@ -221,8 +221,8 @@ class Footing:
         return self.alone.score.low > 0
 
     def __str__(self) -> str:
-        t, a = self.taken, self.alone.score
-        s = self.outnumbered.score  # said as the heuristic's own score: "loses -1.96" misleads
+        # the lone heuristic's own score: "loses -1.96" (its negation, `taken`) misleads
+        s, a = self.outnumbered.score, self.alone.score
         return (
             f"one heuristic against three {self.alone.policy}: scores {s.mean:+.2f} a deal"
             f" (95% {s.low:+.2f} to {s.high:+.2f}; against the published agent it loses"
