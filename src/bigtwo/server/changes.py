@@ -130,6 +130,19 @@ class Changes(ABC):
 
         return timed
 
+    async def _decide(
+        self, room: Room, work: Callable[[Room], Outcome[T]]
+    ) -> tuple[Outcome[T], Fanout | None]:
+        """``work`` on ``room`` (on the loop if it is quick, else in a worker thread: bots may
+        think there) and the change it made, if any, not yet stored."""
+        before = room.seq
+
+        def worked() -> tuple[Outcome[T], Fanout | None]:
+            out = work(room)
+            return out, (self._made(room, out, before) if room.seq != before else None)
+
+        return worked() if room.quick else await self.run(worked)
+
     def _made(self, room: Room, out: Outcome[Any], before: int) -> Fanout:
         """The change ``out`` made of ``room`` (from version ``before``), with its write."""
         return Fanout(room, out.events, room.write(out.action, out.seat))
@@ -166,15 +179,9 @@ class OneProcess(Changes):
     ) -> Applied[T]:
         started, work = time.perf_counter(), self._timed(work)
         room = self.room(code)
-        before = room.seq
-
-        def worked() -> tuple[Outcome[T], Fanout | None]:
-            out = work(room)
-            return out, (self._made(room, out, before) if room.seq != before else None)
-
         change: Fanout | None = None
         try:
-            out, change = worked() if room.quick else await self.run(worked)
+            out, change = await self._decide(room, work)
             if change is not None:
                 await self.store(room, change.write)
         except RoomError:
@@ -256,15 +263,9 @@ class SharedDatabase(Changes):
         room = self.rooms.get(code)
         if room is None or room.status == "closed" or locked:
             return await self._apply_locked(code, work, started)  # closed: refused there
-        before = room.seq
-
-        def worked() -> tuple[Outcome[T], Fanout | None]:
-            out = work(room)
-            return out, (self._made(room, out, before) if room.seq != before else None)
-
         change: Fanout | None = None
         try:
-            out, change = worked() if room.quick else await self.run(worked)
+            out, change = await self._decide(room, work)
             if change is not None:
                 await self.store(room, change.write)
         except (RoomError, Conflict) as exc:
