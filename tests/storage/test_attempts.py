@@ -4,7 +4,6 @@ SQLite and PostgreSQL; two counters on one database (two processes) count the sa
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -22,25 +21,14 @@ from .test_results import _room
 def test_a_database_at_0009_holding_rooms_and_accounts_gains_the_attempts(
     kind: str, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
-    from storage.test_store import _schema_at
+    from storage.test_store import older_database, write_in_play
 
-    if kind == "sqlite":
-        url = f"sqlite:///{tmp_path / 'old.db'}"
-    else:
-        url = request.getfixturevalue("postgres_cluster").database()
-    engine = _schema_at(url, "0009")
+    url, engine = older_database(kind, tmp_path, request, "0009")
     directory = Directory(engine)
     session, secret = directory.new_guest("Firefox, Linux", "192.0.2.1")
     assert directory.rename(session.person.id, "ann_real", None)
     room = _room()
-    with engine.begin() as conn:  # as the version before wrote a room in play
-        conn.execute(
-            sa.text(
-                "INSERT INTO rooms (code, status, public, seq, data, updated, snap)"
-                " VALUES (:code, 'playing', false, :seq, :data, 1.0, :seq)"
-            ),
-            {"code": room.code, "seq": room.seq, "data": json.dumps(room.write(None, None).room)},
-        )
+    write_in_play(engine, room)
     engine.dispose()
     store = Store(url)
     with store.engine.connect() as conn:

@@ -118,23 +118,11 @@ def test_the_shared_path_writes_the_rows_with_its_change(postgres_url: str) -> N
 def test_a_database_at_0008_holding_todays_rooms_gains_the_results(
     kind: str, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
-    from storage.test_store import _schema_at
+    from storage.test_store import older_database, write_in_play
 
-    if kind == "sqlite":
-        url = f"sqlite:///{tmp_path / 'old.db'}"
-    else:
-        url = request.getfixturevalue("postgres_cluster").database()
-    engine = _schema_at(url, "0008")
+    url, engine = older_database(kind, tmp_path, request, "0008")
     room = _room()
-    form = room.write(None, None).room
-    with engine.begin() as conn:  # as the version before wrote a room in play
-        conn.execute(
-            sa.text(
-                "INSERT INTO rooms (code, status, public, seq, data, updated, snap)"
-                " VALUES (:code, 'playing', false, :seq, :data, 1.0, :seq)"
-            ),
-            {"code": room.code, "seq": room.seq, "data": json.dumps(form)},
-        )
+    write_in_play(engine, room)
     engine.dispose()
     store = Store(url)
     _ann(store.engine)

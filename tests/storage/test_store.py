@@ -169,6 +169,30 @@ def _schema_at(url: str, revision: str) -> sa.Engine:
     return engine
 
 
+def older_database(
+    kind: str, tmp_path: Path, request: pytest.FixtureRequest, revision: str
+) -> tuple[str, sa.Engine]:
+    """A new database of ``kind`` (``sqlite``, ``postgresql``: a throwaway cluster's) whose
+    schema stops at migration ``revision``: its URL and an engine on it."""
+    if kind == "sqlite":
+        url = f"sqlite:///{tmp_path / 'old.db'}"
+    else:
+        url = request.getfixturevalue("postgres_cluster").database()
+    return url, _schema_at(url, revision)
+
+
+def write_in_play(engine: sa.Engine, room: Room) -> None:
+    """``room`` in play written whole as a snapshot, the way versions from 0006 on wrote one."""
+    with engine.begin() as conn:
+        conn.execute(
+            sa.text(
+                "INSERT INTO rooms (code, status, public, seq, data, updated, snap)"
+                " VALUES (:code, 'playing', false, :seq, :data, 1.0, :seq)"
+            ),
+            {"code": room.code, "seq": room.seq, "data": json.dumps(room.write(None, None).room)},
+        )
+
+
 def test_a_room_stored_before_patches_loads_and_goes_on_in_patches(tmp_path: Path) -> None:
     """A room written whole by the schema before (0005: no ``snap``, no ``patch``) loads as it
     was, and its next changes are patches on it."""
@@ -265,20 +289,9 @@ def test_a_database_holding_todays_rooms_gains_the_people_tables(
     """Migration 0008 on a database at 0007 that holds a room in play: the room loads as it
     was and goes on; people, sessions, the audit log and the sign-in tables are there, and a
     guest and its session are written to them."""
-    if kind == "sqlite":
-        url = f"sqlite:///{tmp_path / 'old.db'}"
-    else:
-        url = request.getfixturevalue("postgres_cluster").database()
-    engine = _schema_at(url, "0007")
+    url, engine = older_database(kind, tmp_path, request, "0007")
     room = _played(3)
-    with engine.begin() as conn:  # as the version before wrote a snapshot
-        conn.execute(
-            sa.text(
-                "INSERT INTO rooms (code, status, public, seq, data, updated, snap)"
-                " VALUES (:code, 'playing', false, :seq, :data, 1.0, :seq)"
-            ),
-            {"code": room.code, "seq": room.seq, "data": json.dumps(room.write(None, None).room)},
-        )
+    write_in_play(engine, room)
     engine.dispose()
     store = Store(url)
     with store.engine.connect() as conn:
