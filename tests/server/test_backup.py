@@ -16,10 +16,9 @@ from server_process import ServerProcess
 from typer.testing import CliRunner
 
 from bigtwo.cli.app import app
-from bigtwo.client import Client
 from bigtwo.server import backup
 
-from .test_server_durable import LONG_TURN, _play_some, _room, _seen
+from .test_server_durable import LONG_TURN, _back, _play_some, _room, _seen
 
 runner = CliRunner()
 
@@ -42,11 +41,7 @@ def _drill(server: ServerProcess, dest: Path, destroy: Callable[[], None]) -> No
     restored = runner.invoke(app, ["restore", str(dest), "--database", server.database])
     assert restored.exit_code == 0, restored.output
     server.start()
-    fresh = []
-    for c in clients:
-        client = Client.connect(server.ws)
-        client.resume(str(c.room), str(c.token))
-        fresh.append(client)
+    fresh = _back(clients, server.ws)
     after = [_seen(c) for c in fresh]
     for seat, (was, now) in enumerate(zip(before, after, strict=True)):
         assert now["seq"] == was["seq"], f"client {seat}'s room is at another version"

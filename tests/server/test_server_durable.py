@@ -53,6 +53,16 @@ def _play_some(clients: list[Client], actions: int) -> None:
             c.catch_up(clients[seat].state["seq"])  # type: ignore[index]
 
 
+def _back(clients: list[Client], ws: str) -> list[Client]:
+    """A new connection for each of ``clients``, back in its seat by its token."""
+    fresh = []
+    for c in clients:
+        client = Client.connect(ws)
+        client.resume(str(c.room), str(c.token))
+        fresh.append(client)
+    return fresh
+
+
 def _seen(client: Client) -> dict[str, Any]:
     """What a seat is shown, but for who is connected."""
     state = dict(client.state or {})
@@ -76,11 +86,7 @@ def test_kill_9_mid_deal_and_every_room_resumes_where_it_was(serve: ServerProces
     for c in clients:
         c.close()
     serve.start()
-    fresh = []
-    for c in clients:
-        client = Client.connect(serve.ws)
-        client.resume(str(c.room), str(c.token))
-        fresh.append(client)
+    fresh = _back(clients, serve.ws)
     after = [_seen(c) for c in fresh]
     for seat, (was, now) in enumerate(zip(before, after, strict=True)):
         assert now == was, f"client {seat}'s view changed across the restart"
