@@ -216,7 +216,7 @@ def workers(args: list[str]) -> list[str]:
 def test(args: list[str]) -> int:
     steps = [
         [str(BIN / "ruff"), "check", "src", "tests", "benchmarks", "examples"],
-        [str(BIN / "ruff"), "format", "--check", "src"],
+        [str(BIN / "ruff"), "format", "--check", "src", "tests", "benchmarks", "examples"],
         [str(BIN / "mypy"), "--strict", "src"],
         [str(BIN / "python"), "-m", "pytest", *workers(args), *args],
     ]

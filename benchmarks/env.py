@@ -146,7 +146,9 @@ def against(other: str, rounds: int, deals: int) -> None:
         proc.wait()
     print(f"{'classic through':<16}{'min':>10}{'median':>10}{'max':>10}")
     for name, rates in found.items():
-        print(f"{name:<16}{min(rates):>10,.0f}{statistics.median(rates):>10,.0f}{max(rates):>10,.0f}")
+        print(
+            f"{name:<16}{min(rates):>10,.0f}{statistics.median(rates):>10,.0f}{max(rates):>10,.0f}"
+        )
 
 
 def vector_steps(num_envs: int, workers: int, steps: int) -> float:

@@ -168,9 +168,10 @@ def test_a_package_agent_imports_from_the_working_folder(
     args = ["--bot", "arena_cli_pkg.agents:policy", "--bots", "greedy,random", "--deals", "1"]
     result = runner.invoke(app, ["arena", *args, "--workers", "1", "--out", "out"])
     assert result.exit_code == 0, result.output
-    assert "arena_cli_pkg.agents:policy" in json.loads(Path("out/arena.json").read_text())[
-        "config"
-    ]["bots"]
+    assert (
+        "arena_cli_pkg.agents:policy"
+        in json.loads(Path("out/arena.json").read_text())["config"]["bots"]
+    )
     for name in ("arena_cli_pkg.agents", "arena_cli_pkg"):
         monkeypatch.delitem(sys.modules, name)
 

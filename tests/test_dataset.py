@@ -114,9 +114,7 @@ def test_the_arena_records_every_line_up_and_plays_as_without(tmp_path: Path) ->
 def test_the_commands_write_a_dataset(tmp_path: Path) -> None:
     runner = CliRunner()
     path = tmp_path / "sim.parquet"
-    result = runner.invoke(
-        app, ["simulate", "--games", "3", "--seed", "1", "--dataset", str(path)]
-    )
+    result = runner.invoke(app, ["simulate", "--games", "3", "--seed", "1", "--dataset", str(path)])
     assert result.exit_code == 0, result.output
     rows = len(load(path)["action"])
     assert f"{rows} decisions written to" in result.output

@@ -39,11 +39,22 @@ def _cases() -> list[tuple[str, Rules, int]]:
     out = [(name, Rules.preset(name), 1) for name in Rules.presets()]
     out += [
         ("president-free-choice", CLASSIC.replace(mode="president", president_free_choice=True), 3),
-        ("trade-3p-exchange", Rules(players=3, leftover=Leftover.TRADE_HIDDEN,
-                                    three_player_exchange=True), 3),
+        (
+            "trade-3p-exchange",
+            Rules(players=3, leftover=Leftover.TRADE_HIDDEN, three_player_exchange=True),
+            3,
+        ),
         ("valueless-jokers-3p", CLASSIC.replace(players=3, jokers=Jokers.VALUELESS), 1),
-        ("claims-race", Rules(direction=Direction.RACE, announce=Announce.ONE_CARD,
-                              weak_hand_redeal=True, golden_whoopin=True), 2),
+        (
+            "claims-race",
+            Rules(
+                direction=Direction.RACE,
+                announce=Announce.ONE_CARD,
+                weak_hand_redeal=True,
+                golden_whoopin=True,
+            ),
+            2,
+        ),
         # dynamic spaces
         ("two-decks-6p", CLASSIC.replace(players=6, decks=2), 1),
         ("wild-jokers", CLASSIC.replace(jokers=Jokers.WILD), 1),
@@ -101,7 +112,7 @@ def _positions(rules: Rules, deals: int) -> Iterator[tuple[Game, int]]:
 def test_the_cases_cover_gifts_trades_and_claims() -> None:
     """The playouts above offer gifts, trades and side actions, so their indices are checked."""
     seen: set[str] = set()
-    for _, rules, deals in CASES[len(Rules.presets()):-3]:
+    for _, rules, deals in CASES[len(Rules.presets()) : -3]:
         for game, seat in _positions(rules, deals):
             seen |= {m.kind for m in game.legal_moves(seat)}
     assert {"give", "trade", "keep", "announce"} <= seen, seen
@@ -144,8 +155,12 @@ def test_two_decks_wild_jokers_and_long_runs_are_dynamic() -> None:
             fixed_space(rules)
 
 
-_FIXED = [CLASSIC, Rules.preset("tournament"), Rules.preset("vietnam"),
-          CLASSIC.replace(players=3, jokers=Jokers.VALUELESS)]
+_FIXED = [
+    CLASSIC,
+    Rules.preset("tournament"),
+    Rules.preset("vietnam"),
+    CLASSIC.replace(players=3, jokers=Jokers.VALUELESS),
+]
 _VIEWS = [Game.deal(r, seed=3).view(0) for r in _FIXED]
 
 

@@ -21,8 +21,11 @@ from bigtwo.errors import BigTwoError
 
 @pytest.mark.parametrize(
     ("env_id", "rules"),
-    [("bigtwo/BigTwo-v0", "classic"), ("bigtwo/BigTwoTeams-v0", "teams"),
-     ("bigtwo/BigTwoHongKong-v0", "hong-kong")],
+    [
+        ("bigtwo/BigTwo-v0", "classic"),
+        ("bigtwo/BigTwoTeams-v0", "teams"),
+        ("bigtwo/BigTwoHongKong-v0", "hong-kong"),
+    ],
 )
 def test_gymnasium_ids_make_envs_that_pass_check_env_with_nothing_skipped(
     env_id: str, rules: str

@@ -106,9 +106,7 @@ def test_a_package_module_path_imports_from_sys_path(
         ("not-a-module:X", "is neither a module name nor a .py file"),
     ],
 )
-def test_refusals_say_what_was_wrong_in_one_line(
-    agents: Path, spec: str, message: str
-) -> None:
+def test_refusals_say_what_was_wrong_in_one_line(agents: Path, spec: str, message: str) -> None:
     folder = agents.parent
     (folder / "broken.py").write_text("import no_such_module_anywhere\n")
     (folder / "syntax.py").write_text("def f(:\n")
@@ -132,13 +130,9 @@ def test_an_object_joins_the_arena_without_a_registry_and_plays_as_its_named_twi
     """A GreedyBot handed over as an agent plays the very games the named greedy bot plays."""
     before = dict(REGISTRY)
     named = run_arena(ArenaConfig(("mine", "random"), deals=3, seed=2, agents=("greedy", None)))
-    given = run_arena(
-        ArenaConfig(("mine", "random"), deals=3, seed=2, agents=(GreedyBot(), None))
-    )
+    given = run_arena(ArenaConfig(("mine", "random"), deals=3, seed=2, agents=(GreedyBot(), None)))
     called = run_arena(
-        ArenaConfig(
-            ("mine", "random"), deals=3, seed=2, agents=(GreedyBot().choose, None)
-        )
+        ArenaConfig(("mine", "random"), deals=3, seed=2, agents=(GreedyBot().choose, None))
     )
     assert named.deals == given.deals == called.deals
     assert [b["bot"] for b in given.summary()["bots"]] == ["mine", "random"]
@@ -161,9 +155,7 @@ def test_a_module_path_plays_in_worker_processes(agents: Path) -> None:
         ({"agents": (GreedyBot(), None), "workers": 2}, "play in this process"),
     ],
 )
-def test_agents_the_arena_cannot_play_are_refused(
-    change: dict[str, object], message: str
-) -> None:
+def test_agents_the_arena_cannot_play_are_refused(change: dict[str, object], message: str) -> None:
     fields: dict[str, object] = {"bots": ("mine", "random"), "deals": 1, **change}
     with pytest.raises(BigTwoError, match=message):
         ArenaConfig(**fields)  # type: ignore[arg-type]

@@ -309,8 +309,9 @@ def test_offer_before_people_offers_out_of_turn_plays_before_a_persons_turn_once
     for flag in (False, True):
         asked: list[tuple[int, int, int, int]] = []  # seat asked, to move, the table
         for seed in range(6):
-            table = Table(rules, [None] * 4, seed=seed, end=SessionEnd(deals=1),
-                          offer_before_people=flag)
+            table = Table(
+                rules, [None] * 4, seed=seed, end=SessionEnd(deals=1), offer_before_people=flag
+            )
             table.start()
             while not table.is_over:
                 game = table.game

@@ -16,8 +16,12 @@ from bigtwo.view_patch import PatchError, apply, diff, follow
 leaves = st.none() | st.booleans() | st.integers(-5, 5) | st.sampled_from(["a", "b", "3D 4C"])
 values = st.recursive(
     leaves,
-    lambda inner: st.lists(inner, max_size=5)
-    | st.dictionaries(st.sampled_from(["hand", "counts", "x", "y", "history"]), inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=5)
+        | st.dictionaries(
+            st.sampled_from(["hand", "counts", "x", "y", "history"]), inner, max_size=4
+        )
+    ),
     max_leaves=25,
 )
 

@@ -54,9 +54,7 @@ def test_a_page_is_a_guest_and_is_someone_new_once_its_session_is_revoked(
     _session_cookie(context, other_than=cookie["value"])  # the page asked who it is now
     again = page.evaluate("fetch('api/me').then((r) => r.json())")
     assert again["person"]["id"] != me["person"]["id"]
-    forged = page.evaluate(
-        "fetch('api/me', {method: 'POST', body: '{}'}).then((r) => r.json())"
-    )
+    forged = page.evaluate("fetch('api/me', {method: 'POST', body: '{}'}).then((r) => r.json())")
     assert forged["code"] == "csrf"  # without the token, even from the page itself
 
 

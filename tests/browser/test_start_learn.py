@@ -76,8 +76,13 @@ def test_how_to_play_draws_each_combination_and_starts_a_first_deal(
             assert names and all(names), item.inner_text()
             shown[item.locator("span").first.inner_text()] = names
         assert list(shown) == [
-            "a single", "a pair", "a triple",
-            "a straight", "a flush", "a full house", "a four of a kind with a fifth card",
+            "a single",
+            "a pair",
+            "a triple",
+            "a straight",
+            "a flush",
+            "a full house",
+            "a four of a kind with a fifth card",
             "a straight flush",
         ]
         assert len(shown["a full house"]) == 5
@@ -127,9 +132,10 @@ def test_every_rule_option_has_a_control_and_the_join_page_shows_the_room(
         listed = [o["name"] for o in options if o["name"] != "players"]  # the Players field
         assert sorted(labels) == sorted(listed)
         assert all(x["label"] and x["group"] and x["about"] for x in labels.values()), labels
-        assert labels["flushes"]["label"] == "Flushes" and "combo.no_flushes" in labels[
-            "flushes"
-        ]["about"]
+        assert (
+            labels["flushes"]["label"] == "Flushes"
+            and "combo.no_flushes" in labels["flushes"]["about"]
+        )
         expect(page.get_by_label("Players", exact=True)).to_have_value("4")
 
         # the preset's values are the controls' starting values

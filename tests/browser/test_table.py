@@ -409,9 +409,10 @@ def test_a_friend_joins_by_link_before_the_start(context: Any, browser: Any, ser
         host.get_by_role("button", name="Start the game").click()
         friend.get_by_role("group", name="Your hand").wait_for()
         assert hand_cards(friend).count() == 13
-        assert friend.locator("i").count() == 0 and host.locator("b").filter(
-            has_text="there"
-        ).count() == 0
+        assert (
+            friend.locator("i").count() == 0
+            and host.locator("b").filter(has_text="there").count() == 0
+        )
     finally:
         other.close()
 

@@ -135,8 +135,11 @@ def test_hint_cycles_through_the_offered_plays(context: Any, server: str) -> Non
         pytest.fail("no turn in 30 offered two plays")
     for expected in (plays[0], plays[1]):
         hint.click()
-        chosen = {w for w, c in zip(words(page), hand_cards(page).all(), strict=True)
-                  if c.get_attribute("aria-pressed") == "true"}
+        chosen = {
+            w
+            for w, c in zip(words(page), hand_cards(page).all(), strict=True)
+            if c.get_attribute("aria-pressed") == "true"
+        }
         assert chosen == set(expected.split())
     play = page.get_by_role("button", name="Play", exact=True)
     assert play.is_enabled() and "refused" not in (play.get_attribute("class") or "")
@@ -169,9 +172,7 @@ def test_auto_pass_and_the_your_turn_alert(context: Any, server: str) -> None:
     # the test never presses Pass: a pass sent is the page's own
     while not any(m.get("type") == "act" and m["action"] == "pass" for m in frames.sent):
         assert time.monotonic() < deadline, "no turn offered only a pass"
-        if page.get_by_text("Your turn", exact=True).is_visible() and my_offers(frames) != [
-            "pass"
-        ]:
+        if page.get_by_text("Your turn", exact=True).is_visible() and my_offers(frames) != ["pass"]:
             seen = frames.count("update")
             page.get_by_role("button", name="Hint", exact=True).click()
             page.get_by_role("button", name="Play", exact=True).click()
@@ -184,9 +185,12 @@ def test_auto_pass_and_the_your_turn_alert(context: Any, server: str) -> None:
     menu(page).get_by_role("switch", name="Sounds").wait_for()
     for name in ("Sounds", "Your turn in the tab's title"):
         assert menu(page).get_by_role("switch", name=name).get_attribute("aria-checked") == "false"
-    assert menu(page).get_by_role("switch", name="Pass for me when I can only pass").get_attribute(
-        "aria-checked"
-    ) == "true"
+    assert (
+        menu(page)
+        .get_by_role("switch", name="Pass for me when I can only pass")
+        .get_attribute("aria-checked")
+        == "true"
+    )
 
 
 def test_the_link_during_play_and_a_spectator_who_stops_watching(
@@ -238,8 +242,14 @@ def test_a_president_gives_cards_by_clicking(context: Any, server: str) -> None:
     next deal opens with their gift of two cards to the Scum, chosen by clicking."""
     page = context.new_page()
     frames = Frames(page)
-    open_room(page, server, deals=None, rules="president", bots="random",
-              changes="president_free_choice=yes")
+    open_room(
+        page,
+        server,
+        deals=None,
+        rules="president",
+        bots="random",
+        changes="president_free_choice=yes",
+    )
     menu(page).get_by_role("switch", name="Pass for me when I can only pass").click()
     close_menu(page)
     give = page.get_by_role("button", name="Give", exact=True)

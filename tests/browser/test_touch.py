@@ -51,8 +51,9 @@ class Finger:
     def move(self, x: float, y: float, steps: int = 8) -> None:
         x0, y0 = self.at
         for i in range(1, steps + 1):
-            self._touch("touchMove", [{"x": x0 + (x - x0) * i / steps,
-                                       "y": y0 + (y - y0) * i / steps}])
+            self._touch(
+                "touchMove", [{"x": x0 + (x - x0) * i / steps, "y": y0 + (y - y0) * i / steps}]
+            )
         self.at = (x, y)
 
     def up(self) -> None:
@@ -81,9 +82,12 @@ def shown(page: Any) -> list[str]:
 
 
 def pressed(page: Any) -> list[str]:
-    return list(hand_cards(page).evaluate_all(
-        "els => els.filter((e) => e.getAttribute('aria-pressed') === 'true')"
-        ".map((e) => e.dataset.word)"))
+    return list(
+        hand_cards(page).evaluate_all(
+            "els => els.filter((e) => e.getAttribute('aria-pressed') === 'true')"
+            ".map((e) => e.dataset.word)"
+        )
+    )
 
 
 def dragging(page: Any) -> int:
@@ -287,9 +291,7 @@ def test_a_tap_the_browser_clicks_selects_the_card(phone: Any, server: str) -> N
     assert pressed(page) == [order[1]], "the tapped card is not selected"
 
 
-def test_a_card_let_go_just_below_the_hand_stays_where_it_was_put(
-    phone: Any, server: str
-) -> None:
+def test_a_card_let_go_just_below_the_hand_stays_where_it_was_put(phone: Any, server: str) -> None:
     page, _ = my_turn_with_bots(phone, server)
     finger = Finger(page)
     boxes = hand_in_view(page)
@@ -421,9 +423,7 @@ def test_what_cannot_be_undone_asks_again(phone: Any, server: str) -> None:
     assert told() == ["close"]
 
 
-def test_a_reconnect_in_the_middle_of_a_drag_leaves_the_hand_whole(
-    phone: Any, server: str
-) -> None:
+def test_a_reconnect_in_the_middle_of_a_drag_leaves_the_hand_whole(phone: Any, server: str) -> None:
     """The connection drops and comes back while a finger holds a card: the page draws the
     room anew, and the drag gives way to it rather than leaving the hand blank."""
     page = phone.new_page()

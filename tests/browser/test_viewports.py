@@ -32,8 +32,12 @@ def on_screen(page: Any, locator: Any) -> bool:
 
 @pytest.mark.parametrize(
     ("width", "height", "touch", "reduced"),
-    [(360, 640, False, False), (390, 844, True, False), (768, 1024, False, True),
-     (1280, 800, False, False)],
+    [
+        (360, 640, False, False),
+        (390, 844, True, False),
+        (768, 1024, False, True),
+        (1280, 800, False, False),
+    ],
     ids=["360x640", "390x844-touch", "768x1024-reduced-motion", "1280x800"],
 )
 def test_a_whole_deal_to_its_summary_at_each_size(

@@ -55,8 +55,12 @@ CASES = [
     Api("cards", "format-bytes", lambda: bigtwo.format_cards(b"3D"), "not bytes"),  # type: ignore[arg-type]
     Api("cards", "format-int", lambda: bigtwo.format_cards(5), "not 5"),  # type: ignore[arg-type]
     Api("cards", "format-too-many", lambda: bigtwo.format_cards([0] * 10**6), "more than 108"),
-    Api("cards", "format-endless", lambda: bigtwo.format_cards(itertools.repeat(0)),
-        "more than 108 cards"),
+    Api(
+        "cards",
+        "format-endless",
+        lambda: bigtwo.format_cards(itertools.repeat(0)),
+        "more than 108 cards",
+    ),
     Api("cards", "format-symbols", lambda: bigtwo.format_cards("3D", symbols=1), "symbols"),  # type: ignore[arg-type]
     Api("cards", "parse-none", lambda: bigtwo.parse_cards(None), "not None"),  # type: ignore[arg-type]
     Api("cards", "parse-bytes", lambda: bigtwo.parse_cards(b"3D"), "not bytes"),  # type: ignore[arg-type]
@@ -67,8 +71,12 @@ CASES = [
     Api("cards", "parse-thrice", lambda: bigtwo.parse_cards("3D 3D 3D"), "more than twice"),
     Api("cards", "from-text-two", lambda: Card.from_text("3D 4D"), "is not one card"),
     # -- combinations ---------------------------------------------------------------------
-    Api("combos", "classify-endless", lambda: bigtwo.classify(itertools.count()),
-        "54 is not a card id"),
+    Api(
+        "combos",
+        "classify-endless",
+        lambda: bigtwo.classify(itertools.count()),
+        "54 is not a card id",
+    ),
     Api("combos", "classify-twice", lambda: bigtwo.classify([0, 0]), "given twice"),
     Api("combos", "classify-rules-text", lambda: bigtwo.classify("3D", "classic"), "a Rules"),  # type: ignore[arg-type]
     Api("combos", "beats-nested", lambda: bigtwo.beats([[0]], "3D"), "not a card id"),  # type: ignore[list-item]
@@ -100,12 +108,24 @@ CASES = [
     Api("game", "hands-int", lambda: Game.deal(hands=5), "hands must be"),  # type: ignore[arg-type]
     Api("game", "hands-three", lambda: Game.deal(hands=["3D", "4D", "5D"]), "3 hands given"),
     Api("game", "hand-id-200", lambda: Game.deal(hands=[[200], [1], [2], [3]]), "200"),
-    Api("game", "exchange-count", lambda: Game.deal(seed=1, exchanges=[(0, 1, 13, "choose")]),
-        "the cards exchanged must be"),
-    Api("game", "exchange-self", lambda: Game.deal(seed=1, exchanges=[(0, 0, 1, "lowest")]),
-        "can't give cards to itself"),
-    Api("game", "exchange-how", lambda: Game.deal(seed=1, exchanges=[(0, 1, 1, "all")]),
-        "an exchange gives"),
+    Api(
+        "game",
+        "exchange-count",
+        lambda: Game.deal(seed=1, exchanges=[(0, 1, 13, "choose")]),
+        "the cards exchanged must be",
+    ),
+    Api(
+        "game",
+        "exchange-self",
+        lambda: Game.deal(seed=1, exchanges=[(0, 0, 1, "lowest")]),
+        "can't give cards to itself",
+    ),
+    Api(
+        "game",
+        "exchange-how",
+        lambda: Game.deal(seed=1, exchanges=[(0, 1, 1, "all")]),
+        "an exchange gives",
+    ),
     Api("game", "from-deal-not-deal", lambda: Game.from_deal(Rules(), "deal"), "must be a Deal"),  # type: ignore[arg-type]
     Api("game", "construct", lambda: Game(), "Game.deal"),
     Api("game", "legal-moves-63", lambda: _game().legal_moves(63), "not 63"),
@@ -113,34 +133,49 @@ CASES = [
     Api("game", "play-seat-float", lambda: _game().play("3D", seat=0.0), "not 0.0"),  # type: ignore[arg-type]
     Api("game", "play-none", lambda: _game().play(None), "a move is"),  # type: ignore[arg-type]
     Api("game", "play-megabyte", lambda: _game().play("3D " * 400_000), "at most 1000"),
-    Api("game", "play-foreign-bits", lambda: _game().play(Combination(1, "single", 0, 0), seat=1),
-        "you don't hold"),
+    Api(
+        "game",
+        "play-foreign-bits",
+        lambda: _game().play(Combination(1, "single", 0, 0), seat=1),
+        "you don't hold",
+    ),
     Api("game", "parse-move-bytes", lambda: _game().parse_move(b"pass"), "must be text"),  # type: ignore[arg-type]
     Api("game", "view-text", lambda: _game().view("0"), "not '0'"),  # type: ignore[arg-type]
     Api("game", "record-names", lambda: _game().record(["a", "b"]), "2 names given"),
-    Api("game", "record-long-name", lambda: _game().record(["x" * 25, "b", "c", "d"]),
-        "at most 24"),
+    Api(
+        "game", "record-long-name", lambda: _game().record(["x" * 25, "b", "c", "d"]), "at most 24"
+    ),
     Api("game", "over", lambda: _over().play("pass"), "the deal is over"),
     # -- views, records and sessions ------------------------------------------------------
     Api("view", "seat-99", lambda: bigtwo.View(**{**_view().__dict__, "seat": 99}), "seat"),
     Api("view", "hand-ints", lambda: bigtwo.View(**{**_view().__dict__, "hand": (0, 1)}), "hand"),
-    Api("view", "commitment", lambda: bigtwo.View(**{**_view().__dict__, "commitment": "x"}),
-        "commitment"),
+    Api(
+        "view",
+        "commitment",
+        lambda: bigtwo.View(**{**_view().__dict__, "commitment": "x"}),
+        "commitment",
+    ),
     Api("record", "for-seat-9", lambda: _over().record().for_seat(9), "not 9"),
     Api("record", "replay-upto-negative", lambda: _over().record().replay(-1), "upto"),
-    Api("names", "escape", lambda: Game.deal(seed=1, players=["a\x1b[2J", "b", "c", "d"]),
-        "U+001B"),
+    Api(
+        "names", "escape", lambda: Game.deal(seed=1, players=["a\x1b[2J", "b", "c", "d"]), "U+001B"
+    ),
     Api("names", "bidi", lambda: Game.deal(seed=1, players=["a", "\u202eb", "c", "d"]), "U+202E"),
-    Api("names", "zero-width", lambda: Session.start(Rules(), players=["a", "b\u200b", "c", "d"]),
-        "U+200B"),
+    Api(
+        "names",
+        "zero-width",
+        lambda: Session.start(Rules(), players=["a", "b\u200b", "c", "d"]),
+        "U+200B",
+    ),
     Api("record", "load-bytes", lambda: bigtwo.load_record(b"{}"), 'no "format"'),
     Api("record", "load-number", lambda: bigtwo.load_record(5), "is text, not int"),  # type: ignore[arg-type]
     Api("session", "totals-short", lambda: Session(Rules(), totals=(1,)), "totals must be 4"),
     Api("session", "seed-huge", lambda: Session.start(Rules(), seed=2**80), "64 bits"),
     Api("session", "stake-nan", lambda: Session.start(Rules()).settlement(math.nan), "stake"),
     Api("session", "finish-none", lambda: Session.start(Rules()).finish(None), "a Game"),  # type: ignore[arg-type]
-    Api("session", "finish-unfinished", lambda: Session.start(Rules()).finish(_game()),
-        "isn't over"),
+    Api(
+        "session", "finish-unfinished", lambda: Session.start(Rules()).finish(_game()), "isn't over"
+    ),
     # -- bots -----------------------------------------------------------------------------
     Api("bots", "make-none", lambda: bigtwo.make_bot(None), "must be text"),  # type: ignore[arg-type]
     Api("bots", "make-seed-text", lambda: bigtwo.make_bot("greedy", "1"), "seed must be"),  # type: ignore[arg-type]

@@ -59,8 +59,10 @@ ACCEPTS: dict[tuple[str, str], set[str]] = {
     # a seed may be any whole number of up to 128 bits, negative too, or none (a secret shuffle)
     ("Game.deal", "seed"): {"none", "negative", "huge"},
     ("make_bot", "seed"): {"none", "negative", "huge"},
-    **{(f"{b}.__init__", "seed"): {"none", "negative", "huge"} for b in
-       ("RandomBot", "GreedyBot", "HeuristicBot", "MediumBot", "ExpertBot")},
+    **{
+        (f"{b}.__init__", "seed"): {"none", "negative", "huge"}
+        for b in ("RandomBot", "GreedyBot", "HeuristicBot", "MediumBot", "ExpertBot")
+    },
     ("Session", "seed"): {"none", "negative"},  # 64 bits: each deal's seed is derived from it
     ("Session.start", "seed"): {"none", "negative"},
     # optional arguments
@@ -164,6 +166,7 @@ def _session_text() -> str:
     session = Session.start(Rules(), seed=1)
     return SessionRecord.of(session.finish(FINISHED), [FINISHED]).dumps()
 
+
 # receivers of the methods walked, by class name
 RECEIVERS: dict[str, Callable[[], object]] = {
     "Card": lambda: bigtwo.Card(5),
@@ -215,9 +218,7 @@ VALID: dict[str, dict[str, Any]] = {
     "Game.record": {},
     "Game.to_dict": {},
     "Game.from_dict": {"data": GAME.to_dict()},
-    "View": {
-        name: getattr(VIEW, name) for name in inspect.signature(bigtwo.View).parameters
-    },
+    "View": {name: getattr(VIEW, name) for name in inspect.signature(bigtwo.View).parameters},
     "Record.of": {"game": FINISHED},
     "Record.for_seat": {"seat": 1},
     "Record.replay": {},
@@ -229,17 +230,28 @@ VALID: dict[str, dict[str, Any]] = {
     "Session.finish": {"game": FINISHED},
     "Session.settlement": {},
     "Session.from_dict": {"data": Session.start(Rules()).to_dict()},
-    **{f"{b}.__init__": {} for b in
-       ("RandomBot", "GreedyBot", "HeuristicBot", "MediumBot", "ExpertBot")},
+    **{
+        f"{b}.__init__": {}
+        for b in ("RandomBot", "GreedyBot", "HeuristicBot", "MediumBot", "ExpertBot")
+    },
     "ExpertBot.__init__": {"samples": 2},
-    **{f"{b}.choose": CHOICE for b in
-       ("RandomBot", "GreedyBot", "HeuristicBot", "MediumBot", "ExpertBot")},
+    **{
+        f"{b}.choose": CHOICE
+        for b in ("RandomBot", "GreedyBot", "HeuristicBot", "MediumBot", "ExpertBot")
+    },
     "ExpertBot.analyse": CHOICE,
     "hint": {**CHOICE, "level": "easy"},
     "review": {"game_or_record": FINISHED, "seat": 0, "samples": 2},
 }
-for _enum in (bigtwo.FirstPlay, bigtwo.FiveBeating, FlushOrder, Jokers, bigtwo.Scoring,
-              bigtwo.StraightOrder, bigtwo.SuitOrder):
+for _enum in (
+    bigtwo.FirstPlay,
+    bigtwo.FiveBeating,
+    FlushOrder,
+    Jokers,
+    bigtwo.Scoring,
+    bigtwo.StraightOrder,
+    bigtwo.SuitOrder,
+):
     VALID[_enum.__name__] = {"value": next(iter(_enum)).value}
 
 
@@ -292,8 +304,15 @@ def surface() -> list[Target]:
             out.append(Target(name, obj, _params(obj, False)))
         else:
             out.append(Target(name, obj, _params(obj, False)))
-    classes: list[type] = [bigtwo.Card, Rules, bigtwo.Game, bigtwo.View, Record, Session,
-                           bigtwo.Combination]
+    classes: list[type] = [
+        bigtwo.Card,
+        Rules,
+        bigtwo.Game,
+        bigtwo.View,
+        Record,
+        Session,
+        bigtwo.Combination,
+    ]
     bots: list[type] = [RandomBot, GreedyBot, HeuristicBot, MediumBot, ExpertBot]
     for cls in classes:
         out.extend(_methods(cls, RECEIVERS[cls.__name__]))
@@ -337,10 +356,7 @@ def test_every_public_callable_has_a_valid_call() -> None:
 
 
 CASES = [
-    pytest.param(t, p, b, id=f"{t.label}-{p}-{b}")
-    for t in SURFACE
-    for p in t.params
-    for b in BAD
+    pytest.param(t, p, b, id=f"{t.label}-{p}-{b}") for t in SURFACE for p in t.params for b in BAD
 ]
 
 

@@ -128,20 +128,38 @@ def test_play_fuzz(request: pytest.FixtureRequest) -> None:
 hostile_words = st.one_of(
     any_text,
     st.sampled_from(
-        ["nan", "inf", "-inf", "-1", "0", "1e308", "9" * 40, "[red]x[/]", "\x1b[2J", "\u202e",
-         "", " ", "--", "-", "x" * 5000]
+        [
+            "nan",
+            "inf",
+            "-inf",
+            "-1",
+            "0",
+            "1e308",
+            "9" * 40,
+            "[red]x[/]",
+            "\x1b[2J",
+            "\u202e",
+            "",
+            " ",
+            "--",
+            "-",
+            "x" * 5000,
+        ]
     ),
     st.integers(-10, 3).map(str),
 )
 OPTIONS: dict[str, dict[str, Any]] = {
     "play": {
-        "--rules": st.one_of(st.sampled_from(["classic", "president", "pusoy-dos"]),
-                             hostile_words),
+        "--rules": st.one_of(st.sampled_from(["classic", "president", "pusoy-dos"]), hostile_words),
         "--players": st.one_of(st.integers(2, 8).map(str), hostile_words),
         "--set": st.one_of(
-            st.builds("{}={}".format, st.sampled_from(["flushes", "jokers", "cards_each",
-                                                       "straight_lengths", "players", "x"]),
-                      hostile_words),
+            st.builds(
+                "{}={}".format,
+                st.sampled_from(
+                    ["flushes", "jokers", "cards_each", "straight_lengths", "players", "x"]
+                ),
+                hostile_words,
+            ),
             hostile_words,
         ),
         "--seed": st.one_of(st.integers(-5, 5).map(str), hostile_words),
@@ -151,8 +169,11 @@ OPTIONS: dict[str, dict[str, Any]] = {
         "--pace": st.one_of(st.sampled_from(["0", "0.0"]), hostile_words),
     },
     "simulate": {  # a valid large --games would run for long: the strategy keeps them small
-        "--games": st.one_of(st.integers(-3, 2).map(str), st.sampled_from(["10000001"]),
-                             hostile_words.filter(lambda w: not w.strip().isdigit())),
+        "--games": st.one_of(
+            st.integers(-3, 2).map(str),
+            st.sampled_from(["10000001"]),
+            hostile_words.filter(lambda w: not w.strip().isdigit()),
+        ),
         "--rules": st.one_of(st.sampled_from(["classic", "taiwan"]), hostile_words),
         "--bots": st.one_of(st.sampled_from(["greedy", "random"]), hostile_words),
         "--players": st.one_of(st.integers(2, 8).map(str), hostile_words),
@@ -179,8 +200,12 @@ def test_command_line_fuzz(request: pytest.FixtureRequest) -> None:
             argv += ["--pace", "0"]
         if command == "simulate" and "--games" not in argv:
             argv += ["--games", "1"]
-        stdin = data.draw(st.one_of(st.binary(max_size=60), any_text.map(
-            lambda t: t.encode("utf-8", "surrogatepass"))), label="stdin")
+        stdin = data.draw(
+            st.one_of(
+                st.binary(max_size=60), any_text.map(lambda t: t.encode("utf-8", "surrogatepass"))
+            ),
+            label="stdin",
+        )
         decode = data.draw(st.sampled_from(["strict", "surrogateescape"]), label="decode")
         interrupt = data.draw(st.booleans(), label="ctrl-c")
         result = run_cli(argv, stdin, decode, interrupt=interrupt)
@@ -188,7 +213,9 @@ def test_command_line_fuzz(request: pytest.FixtureRequest) -> None:
         assert result.code in (0, 1, 2), (argv, result)
         if result.err:
             assert result.err.count("\n") == 1 and result.err.startswith("bigtwo: "), (
-                argv, result.err[:300])
+                argv,
+                result.err[:300],
+            )
             assert result.err[:-1].isprintable(), result.err[:300]
         if result.code == 2:
             assert result.err, argv

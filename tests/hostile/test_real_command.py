@@ -26,9 +26,9 @@ def _env(locale: str) -> dict[str, str]:
 
 @pytest.mark.parametrize("locale", ["C", "C.UTF-8"])
 @pytest.mark.parametrize(
-    "stdin", [b"\xff\xfe\x00binary\n", b"pass\xed\xa0\x80\n", b"\x1b[2J\n"], ids=["binary",
-                                                                                "surrogate",
-                                                                                "escape"]
+    "stdin",
+    [b"\xff\xfe\x00binary\n", b"pass\xed\xa0\x80\n", b"\x1b[2J\n"],
+    ids=["binary", "surrogate", "escape"],
 )
 def test_input_that_is_not_text_ends_in_one_line(locale: str, stdin: bytes) -> None:
     if not BIGTWO.exists():
@@ -45,8 +45,12 @@ def test_ctrl_c_at_the_prompt_says_goodbye() -> None:
     if not BIGTWO.exists():
         pytest.skip("the bigtwo command is not installed next to this interpreter")
     child = subprocess.Popen(
-        PLAY, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        env=_env("C.UTF-8"), preexec_fn=ctrl_c_as_at_a_terminal,
+        PLAY,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=_env("C.UTF-8"),
+        preexec_fn=ctrl_c_as_at_a_terminal,
     )
     assert child.stdout is not None
     seen = b""

@@ -26,9 +26,7 @@ PAUSE = 30.0
 
 def _room(people: int, pause: float = PAUSE, deals: int = 3) -> Room:
     """A started room of ``people`` people (seats 0..) and easy bots, resting ``pause``."""
-    create = Create(
-        type="create", name="P0", seats=["easy"] * 3, deals=deals, pause_seconds=pause
-    )
+    create = Create(type="create", name="P0", seats=["easy"] * 3, deals=deals, pause_seconds=pause)
     room = Room.create("PAUSEROOM", create)
     for seat in range(1, people):
         room.kinds[seat], room.names[seat] = "person", f"P{seat}"

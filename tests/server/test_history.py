@@ -153,8 +153,9 @@ def test_export_and_delete(app: Any, ann: TestClient, bo: TestClient) -> None:
     engine = store.engine
     with engine.connect() as conn:
         left = {
-            t: conn.execute(sa.text(f"SELECT count(*) FROM {t} WHERE person = :p"), {"p": a["id"]})
-            .scalar()
+            t: conn.execute(
+                sa.text(f"SELECT count(*) FROM {t} WHERE person = :p"), {"p": a["id"]}
+            ).scalar()
             for t in ("results", "sessions", "profiles")
         }
         gone = conn.execute(sa.select(PEOPLE).where(PEOPLE.c.id == a["id"])).first()

@@ -114,4 +114,3 @@ def test_a_histogram_counts_into_cumulative_buckets() -> None:
         "t_sum 3.065",
         "t_count 4",
     ]
-

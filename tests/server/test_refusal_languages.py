@@ -118,8 +118,15 @@ def _ws(client: TestClient, query: str, headers: dict[str, str] | None = None) -
 def test_a_refusal_to_a_vietnamese_connection_is_in_vietnamese(test_client: TestClient) -> None:
     with _ws(test_client, "&lang=vi-VN") as ws:
         assert ws.receive_json() == {"type": "hello", "version": 2, "lang": "vi"}
-        ws.send_json({"type": "create", "name": "Ann", "seats": ["random"] * 3, "id": "c1",
-                      "options": {"flushes": "maybe"}})
+        ws.send_json(
+            {
+                "type": "create",
+                "name": "Ann",
+                "seats": ["random"] * 3,
+                "id": "c1",
+                "options": {"flushes": "maybe"},
+            }
+        )
         refused = ws.receive_json()
     assert refused["type"] == "error" and refused["id"] == "c1"
     assert refused["code"] == "bad_rules"
@@ -147,11 +154,21 @@ def test_plural_forms_follow_cldr() -> None:
         {"cards": "{count} kart", "cards.one": "{count} karta", "cards.few": "{count} karty"},
     )
     assert [polish.count("cards", n) for n in (1, 2, 5, 22, 25, 112)] == [
-        "1 karta", "2 karty", "5 kart", "22 karty", "25 kart", "112 kart",
+        "1 karta",
+        "2 karty",
+        "5 kart",
+        "22 karty",
+        "25 kart",
+        "112 kart",
     ]
     arabic = Catalogue("ar", {"k": "other", "k.zero": "zero", "k.two": "two", "k.few": "few"})
     assert [arabic.count("k", n) for n in (0, 1, 2, 3, 11, 100)] == [
-        "zero", "other", "two", "few", "other", "other",
+        "zero",
+        "other",
+        "two",
+        "few",
+        "other",
+        "other",
     ]  # no `k.one` or `k.many` here: the plain key
     assert plural_category("fil", 2) == "one" and plural_category("zh-Hant", 1) == "other"
     assert catalogue("vi").count("term.cards", 1) == "1 lá"
