@@ -44,6 +44,10 @@ The server caps connections from one address (`bigtwo.server.app.PER_ADDRESS`); 
 spread theirs over many loopback source addresses (127.1.x.y, all of 127/8 is loopback on
 Linux), a few tables each, so the cap stays as it is.
 
+``--bare`` runs `benchmarks/bare_server.py` in the server's place under the same load: a
+WebSocket server on the same stack with a stand-in engine and a durable write per action,
+the yardstick for the server's CPU, latency and bytes (alternate it with the real one).
+
 ``--src DIR`` runs the server from another source tree (an older checkout's ``src``): its
 figures beside this tree's, in the same session (alternate the two). The clients speak
 protocol 2 (an update's patch applied to the state before) and read an older server's whole
@@ -195,6 +199,7 @@ def start_server(
     gc: str | None = None,
     database: str | None = None,
     src: str | None = None,
+    bare: bool = False,
 ) -> Server:
     port = free_port()
     db = workdir / f"bench-{port}.db"
@@ -207,10 +212,14 @@ def start_server(
         env["BIGTWO_BENCH_GC"] = gc
     if profile:
         env["BIGTWO_BENCH_PROFILE"] = str(Path(profile).resolve())
-    cmd = [sys.executable, "-c", SERVER, "serve", "--host", "127.0.0.1", "--port", str(port)]
-    cmd += ["--database", database or f"sqlite:///{db}", *extra]
-    if knows_pace(src):  # the bots answer within the change, as a tree before paces did
-        cmd += ["--bot-pace", "instant"]
+    if bare:  # the yardstick: the transport and a durable write, no game behind them
+        cmd = [sys.executable, str(Path(__file__).with_name("bare_server.py"))]
+        cmd += ["--host", "127.0.0.1", "--port", str(port), "--database", str(db)]
+    else:
+        cmd = [sys.executable, "-c", SERVER, "serve", "--host", "127.0.0.1", "--port", str(port)]
+        cmd += ["--database", database or f"sqlite:///{db}", *extra]
+        if knows_pace(src):  # the bots answer within the change, as a tree before paces did
+            cmd += ["--bot-pace", "instant"]
     with log.open("wb") as out:
         proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
     deadline = time.monotonic() + 30
@@ -467,7 +476,7 @@ def run(args: argparse.Namespace, n: int, workdir: Path) -> dict[str, Any]:
     if args.database:
         empty_database(args.database)
         print(f"         {warm_wal(args.database)}", flush=True)
-    server = start_server(workdir, args.profile, extra, args.gc, args.database, args.src)
+    server = start_server(workdir, args.profile, extra, args.gc, args.database, args.src, args.bare)
     try:
         pid = server.proc.pid
         time.sleep(0.5 + args.workers)
@@ -538,7 +547,7 @@ def run(args: argparse.Namespace, n: int, workdir: Path) -> dict[str, Any]:
         "tracebacks": log.count("Traceback"),
         "first_traceback": first_traceback(log),
         "wal": wal,
-        "gc": gc_line if args.workers == 1 else "",
+        "gc": gc_line if args.workers == 1 and not args.bare else "",
     }
 
 
@@ -662,6 +671,11 @@ def parser() -> argparse.ArgumentParser:
         " (to see what collections cost)",
     )
     p.add_argument("--database", help="a PostgreSQL URL (default: a fresh SQLite file)")
+    p.add_argument(
+        "--bare",
+        action="store_true",
+        help="measure benchmarks/bare_server.py instead: the transport and a durable write alone",
+    )
     p.add_argument("--workers", type=int, default=1, help="server processes (--database)")
     p.add_argument(
         "--server-arg", action="append", default=[], help="an extra `bigtwo serve` argument"
