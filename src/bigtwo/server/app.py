@@ -118,7 +118,9 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
         collector = Collector()
         collector.start()
         collecting = asyncio.create_task(collector.run())
+        sweeping = asyncio.create_task(hub.sweep_sessions(directory.still_live))
         yield
+        sweeping.cancel()
         collecting.cancel()
         collector.stop()
         await hub.close()

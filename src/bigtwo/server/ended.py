@@ -7,9 +7,9 @@ close. So it says ``sessions ended HOLDER ID ID …`` through the notifications 
 chat lines and spectator counts, and each other process closes its own sockets of those
 sessions as the first one did. ``bigtwo admin`` says it too (as ``console``), so that a
 suspension or deletion from the console closes the person's sockets at once. Nothing is
-stored: a socket lives in one process. A process whose listener was away from the database
-when it was said misses it: its sockets of those sessions stay open until they drop (a revoked
-cookie signs nobody in on the next connection; a suspended person is refused a seat).
+stored: a socket lives in one process. A process that misses it (its listener away from the
+database when it was said; a one-process server on SQLite, told nothing) finds those sessions
+ended on its next sweep (`Hub.sweep_sessions`).
 """
 
 from __future__ import annotations

@@ -60,6 +60,7 @@ log = logging.getLogger("bigtwo.server")
 T = TypeVar("T")
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud without doubt
 CODE_LENGTH = 10  # 32**10 = 2**50 codes: not guessable by trying
+SESSION_SWEEP = 5.0  # seconds between looks for sessions ended without a word (`sweep_sessions`)
 
 
 @dataclass(eq=False)
@@ -304,6 +305,29 @@ class Hub:
             except Exception as exc:
                 log.warning("sessions ended, other processes not told: %s", first_line(exc))
         return closed
+
+    async def sweep_sessions(self, live: Callable[[list[str]], dict[str, bool]]) -> None:
+        """Every `SESSION_SWEEP` seconds, close the sockets here of sessions that ended
+        without this process being told: ``live`` (`Directory.still_live`) says which of
+        those held here are still live and whose person is suspended. A session revoked,
+        or its person deleted or suspended, by `bigtwo admin` beside a one-process server
+        (which hears no notification), or while a shared database's listener was away."""
+        while not self.closing:
+            await asyncio.sleep(SESSION_SWEEP)
+            held = list(self.sessions)
+            if not held:
+                continue
+            run = self.changes.commits.run if self.shared is None else self.changes.run
+            try:
+                found = await run(live, held)
+            except Exception as exc:  # the database away: the next round asks again
+                log.warning("sessions not swept: %s", first_line(exc))
+                continue
+            for session in held:
+                conns = self.sessions.get(session, set())
+                suspended = found.get(session)
+                if suspended is None or (suspended and any(not c.suspended for c in conns)):
+                    await self.end_session(session)
 
     async def _ended_elsewhere(self, sessions: list[str]) -> None:
         for session in sessions:

@@ -17,6 +17,7 @@ import sqlalchemy as sa
 from .people import Person, guest_handle, new_id
 from .tables import AUDIT, PEOPLE, SESSIONS
 
+SWEEP_CHUNK = 500  # session ids a statement of `still_live` asks about
 SESSION_IDLE = 400 * 86400.0  # a session unused this long (seconds) is over: the cookie's age
 SEEN_EVERY = 300.0  # seconds between writes of a session's ``last_seen``
 
@@ -141,6 +142,23 @@ class Directory:
                 conn.execute(sa.update(SESSIONS).where(SESSIONS.c.id == key).values(last_seen=now))
                 conn.commit()
         return Session(key, row.ref, _person(row), row.last_seen)
+
+    def still_live(self, ids: list[str]) -> dict[str, bool]:
+        """Which of the sessions ``ids`` are still live (not revoked, their person not
+        deleted), each with whether its person is suspended now."""
+        found: dict[str, bool] = {}
+        with self.engine.connect() as conn:
+            for at in range(0, len(ids), SWEEP_CHUNK):
+                rows = conn.execute(
+                    sa.select(SESSIONS.c.id, PEOPLE.c.suspended)
+                    .join(PEOPLE, PEOPLE.c.id == SESSIONS.c.person)
+                    .where(
+                        SESSIONS.c.id.in_(ids[at : at + SWEEP_CHUNK]),
+                        SESSIONS.c.revoked.is_(False),
+                    )
+                )
+                found.update((str(r.id), bool(r.suspended)) for r in rows)
+        return found
 
     def open_session(self, person_id: str, agent: str, address: str) -> tuple[Session, str]:
         """A new session for an existing person (a sign-in)."""
