@@ -88,7 +88,7 @@ from typing import Any
 import orjson
 from trees import source_tree
 
-from bigtwo.view_patch import follow
+from bigtwo.view_patch import follow_in_place
 
 PER_SOURCE = 24  # tables a loopback source address (under the server's cap)
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -403,8 +403,8 @@ async def one_table(
                     elif kind in ("state", "update"):
                         if kind == "state" or "state" in msg:  # protocol 1 sent it whole
                             state = msg.get("state", msg)
-                        elif state is not None:
-                            state = follow(state, msg)
+                        elif state is not None:  # this client's own copy: no copies made
+                            state = follow_in_place(state, msg)
                         if state is None:
                             continue
                         if state["room"]["status"] == "over":

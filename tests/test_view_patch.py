@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bigtwo.view_patch import PatchError, apply, diff, follow
+from bigtwo.view_patch import PatchError, apply, diff, follow, follow_in_place
 
 leaves = st.none() | st.booleans() | st.integers(-5, 5) | st.sampled_from(["a", "b", "3D 4C"])
 values = st.recursive(
@@ -58,6 +58,21 @@ def test_one_count_changed_is_one_operation() -> None:
 def test_a_patch_for_another_value_is_refused(ops: list[Any]) -> None:
     with pytest.raises(PatchError):
         apply({"n": 1, "l": [1]}, ops)
+
+
+@settings(max_examples=400, deadline=None)
+@given(values, values)
+def test_following_in_place_reaches_the_same_state(old: Any, new: Any) -> None:
+    """`follow_in_place` (no copies: the client owns its state and the decoded update) ends
+    where `follow` does, from a state and an update that travelled as JSON."""
+    state = {"seq": 1, "view": old}
+    ops = [[op[0], ["view", *op[1]], *op[2:]] for op in diff(old, new)]
+    update = json.loads(json.dumps({"type": "update", "seq": 2, "base": 1, "patch": ops}))
+    expected = follow(state, update)
+    assert follow_in_place(json.loads(json.dumps(state)), update) == expected
+    assert expected == {"seq": 2, "view": new}
+    with pytest.raises(PatchError, match="another state"):
+        follow_in_place({"seq": 0, "view": old}, update)
 
 
 def test_following_an_update_checks_its_base_and_takes_its_version() -> None:
