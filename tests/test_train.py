@@ -154,6 +154,10 @@ runner = CliRunner()
         (["--steps", "5", "--ladder", " , "], "--ladder names no bot"),
         (["--steps", "5", "--resume"], "nothing to resume"),
         (["--steps", "5", "--warm-rounds", "-2"], "--warm-rounds must be 0 or more"),
+        (["--steps", "5", "--self-share", "1.5"], "--self-share must be between 0 and 1"),
+        (["--steps", "5", "--self-share", "nan"], "--self-share must be between 0 and 1"),
+        (["--steps", "5", "--opponents", "genius"], "no bot called 'genius'"),
+        (["--steps", "5", "--opponents", ","], "--opponents names no bot"),
     ],
 )
 def test_bad_options_are_one_line(tmp_path: Path, args: list[str], message: str) -> None:
@@ -196,6 +200,16 @@ def test_a_short_run_from_the_command_line(tmp_path: Path) -> None:
     result = runner.invoke(app, [*args, "random", "--out", str(out), "--resume", "--steps", "3"])
     assert result.exit_code == 0, result.output
     assert "resuming" in result.output and "3 steps" in result.output
+
+
+def test_the_mix_of_deals_is_chosen_from_the_command_line(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    args = ["train", "--steps", "1", "--eval-deals", "1", "--ladder", "random", "--out", str(out)]
+    mix = ["--opponents", "Random, easy", "--self-share", "0"]
+    result = runner.invoke(app, [*args, *mix])
+    assert result.exit_code == 0, result.output
+    config = Trainer.load(out).config
+    assert config.opponents == ("random", "easy") and config.self_share == 0
 
 
 def test_worker_processes_collect_the_same_samples(tmp_path: Path) -> None:

@@ -55,6 +55,22 @@ def command(
     ladder: Annotated[
         str, typer.Option("--ladder", help="Bots to evaluate against, comma-separated.")
     ] = "random,greedy,heuristic",
+    opponents: Annotated[
+        str,
+        typer.Option(
+            "--opponents",
+            help="Bots that sit beside the network's past selves in the deals it does not hold"
+            " every seat of, comma-separated.",
+        ),
+    ] = "heuristic,greedy",
+    self_share: Annotated[
+        float,
+        typer.Option(
+            "--self-share",
+            help="Share of the deals in which the network holds every seat (in the rest it"
+            " holds one or two).",
+        ),
+    ] = 0.5,
     warm_rounds: Annotated[
         int,
         typer.Option(
@@ -95,6 +111,8 @@ def command(
         fail(f"--eval-deals must be between 1 and 100,000, not {eval_deals}")
     if not 0 <= warm_rounds <= MAX_STEPS:
         fail(f"--warm-rounds must be 0 or more, not {warm_rounds}")
+    if not (math.isfinite(self_share) and 0 <= self_share <= 1):
+        fail(f"--self-share must be between 0 and 1, not {self_share:g}")
     if not 1 <= workers <= MAX_WORKERS:
         fail(f"--workers must be between 1 and {MAX_WORKERS}, not {workers}")
     check_seed_option(seed)
@@ -102,11 +120,8 @@ def command(
         fail(f"--out {out} is a file; name a folder for the run")
     with user_errors():
         chosen = Rules.preset(rules)
-        names = tuple(n.strip().lower() for n in ladder.split(",") if n.strip())
-        if not names:
-            raise BigTwoError("--ladder names no bot; e.g. --ladder random,greedy,heuristic")
-        for name in names:
-            make_bot(name)  # an unknown name is refused with the known ones
+        names = _bots(ladder, "--ladder", "random,greedy,heuristic")
+        field = _bots(opponents, "--opponents", "heuristic,greedy")
         require("train", "bigtwo train", ["torch"])
         from ..train.trainer import TrainConfig, Trainer, mapper
 
@@ -116,6 +131,8 @@ def command(
             eval_every=eval_every,
             eval_deals=eval_deals,
             ladder=names,
+            opponents=field,
+            self_share=self_share,
             warm_rounds=warm_rounds,
         )
         trainer = Trainer.open(out, config, resume)
@@ -185,3 +202,13 @@ def command(
     console.print(
         f"saved {out / 'checkpoint.pt'}, {out / 'evaluation.csv'} and {exported}", markup=False
     )
+
+
+def _bots(names: str, option: str, example: str) -> tuple[str, ...]:
+    """The bots an option names, comma-separated; an unknown one is refused with the known."""
+    found = tuple(n.strip().lower() for n in names.split(",") if n.strip())
+    if not found:
+        raise BigTwoError(f"{option} names no bot; e.g. {option} {example}")
+    for name in found:
+        make_bot(name)
+    return found
