@@ -2,11 +2,13 @@
 shows there with its points, opens in the replay viewer from the person's seat, downloads as
 a record that `bigtwo verify`'s check accepts; the profile form names a refused field in
 words and saves; the export downloads; a phone's width never scrolls sideways. An operator
-(made one through the admin functions) suspends someone from #admin."""
+(made one through the admin functions) suspends someone from #admin, whose log says each line
+in words beside its code, in English and in Vietnamese (a code it has no words for: as it is)."""
 
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +16,7 @@ import sqlalchemy as sa
 
 from bigtwo.record_files import load_record
 from bigtwo.server.accounts import Directory
-from bigtwo.server.accounts.tables import PEOPLE
+from bigtwo.server.accounts.tables import AUDIT, PEOPLE
 from bigtwo.server.history import admin
 from bigtwo.server.store import sqlite_url
 
@@ -142,7 +144,34 @@ def test_an_operator_suspends_someone_from_the_operators_page(
         suspended.get_by_text(b["handle"], exact=True).wait_for()
         audit = ann.get_by_role("region", name=v.t(ann, "admin.audit"))
         row = audit.get_by_role("row").nth(1)  # the latest line, after the header
-        assert "operator_suspend (spam)" in row.inner_text()
+        words = v.t(ann, "admin.audit.code.operator_suspend")
+        assert f"{words} (spam)" in row.inner_text()
+        assert row.locator("code").inner_text() == "operator_suspend"  # what logs are searched for
         assert a["handle"] in row.inner_text() and b["handle"] in row.inner_text()
+
+        # in another language: a sign-in says how, and a code the page has no words for (a
+        # newer server's) shows as it is
+        engine = sa.create_engine(sqlite_url(server_db))
+        try:
+            with engine.begin() as conn:  # past `append`, which takes only the listed actions
+                for action, detail in (("signed_in", {"how": "passkey"}), ("newer_code", {})):
+                    conn.execute(
+                        sa.insert(AUDIT).values(
+                            at=time.time(), person=b["id"], action=action, detail=json.dumps(detail)
+                        )
+                    )
+        finally:
+            engine.dispose()
+        ann.goto(f"{server}/?lang=vi#admin")
+        audit = ann.get_by_role("region", name=v.t(ann, "admin.audit"))
+        rows = audit.get_by_role("row")
+        rows.nth(3).wait_for()
+        newer, signed, suspension = (rows.nth(n).locator("td").nth(1) for n in (1, 2, 3))
+        assert newer.inner_text() == "newer_code"
+        words = v.t(ann, "admin.audit.code.signed_in.passkey")
+        assert signed.inner_text() == f"{words} signed_in"
+        words = v.t(ann, "admin.audit.code.operator_suspend")
+        assert suspension.inner_text() == f"{words} (spam) operator_suspend"
+        assert ann.evaluate("document.documentElement.lang") == "vi"
     finally:
         v.close()

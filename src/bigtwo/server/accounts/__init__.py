@@ -21,13 +21,14 @@ middleware: the session of each request, CSRF and Origin checks), `refusals` (a 
 request), `routes` (``/api/me``, devices, sign-out), `credentials` (passkeys, recovery
 codes, password hashes stored), `passkeys` (the WebAuthn ceremonies, through `webauthn`),
 `limits` (sign-in attempts counted), `signin` (the routes that make an account and sign in).
-An operator suspends a person through `Directory.set_suspended` (``history.admin``), whose
-sessions' sockets the operator's route then closes (`Hub.end_sessions`: in every process of a
-shared database).
+Every line of the audit log is one of `AUDIT_ACTIONS` (`append` takes no other; the operator's
+page has words for each). An operator suspends a person through `Directory.set_suspended`
+(``history.admin``), whose sessions' sockets the operator's route then closes
+(`Hub.end_sessions`: in every process of a shared database).
 """
 
 from .credentials import Credentials
-from .directory import Directory, Session, append
+from .directory import AUDIT_ACTIONS, SIGN_IN_WAYS, Directory, Session, append
 from .guard import Guard, person_of, session_of
 from .limits import Attempts
 from .people import Person
@@ -36,6 +37,8 @@ from .routes import account_routes
 from .signin import signin_routes
 
 __all__ = [
+    "AUDIT_ACTIONS",
+    "SIGN_IN_WAYS",
     "Attempts",
     "Credentials",
     "Directory",

@@ -21,6 +21,29 @@ SWEEP_CHUNK = 500  # session ids a statement of `still_live` asks about
 SESSION_IDLE = 400 * 86400.0  # a session unused this long (seconds) is over: the cookie's age
 SEEN_EVERY = 300.0  # seconds between writes of a session's ``last_seen``
 
+# Every action the audit log is written with, in one place: `append` takes no other, and the
+# operator's page has words for each (``admin.audit.code.<action>`` in the catalogues).
+AUDIT_ACTIONS = (
+    "guest_created",
+    "renamed",
+    "signed_in",  # its ``how`` is one of SIGN_IN_WAYS
+    "session_revoked",
+    "passkey_added",
+    "passkey_removed",
+    "recovery_codes_made",
+    "recovery_code_used",
+    "password_set",
+    "password_rehashed",
+    "dataset_given",
+    "dataset_withdrawn",
+    "operator_grant",
+    "operator_revoke",
+    "operator_suspend",
+    "operator_restore",
+    "account_deleted",
+)
+SIGN_IN_WAYS = ("passkey", "password", "recovery_code")  # a sign-in's ``how`` (each worded too)
+
 
 def digest(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
@@ -224,6 +247,8 @@ def append(
 ) -> None:
     """Append to the audit log on an open transaction (other parts of the server call this
     too: an operator's action names the operator as ``actor``)."""
+    assert action in AUDIT_ACTIONS, f"{action} is not in AUDIT_ACTIONS"
+    assert action != "signed_in" or detail.get("how") in SIGN_IN_WAYS, detail
     conn.execute(
         sa.insert(AUDIT).values(
             at=time.time(),

@@ -1,10 +1,10 @@
 // The operator's page (#admin, linked from the person's page for operators only; the server
 // answers 404 to anyone else): what needs attention, an action on a person by handle
 // (suspend, restore, delete, grant or revoke the operator's role) that asks to be confirmed
-// before it is sent, and the audit log's latest lines. Each action is logged by the server,
-// naming the operator.
+// before it is sent, and the audit log's latest lines, each in words beside its code. Each
+// action is logged by the server, naming the operator.
 import { fill, h } from "./dom.js";
-import { dateTime, t } from "./i18n.js";
+import { dateTime, fallbackLang, has, t } from "./i18n.js";
 import { api } from "./net.js";
 import { refusalText } from "./reading.js";
 
@@ -111,6 +111,19 @@ async function send() {
   draw();
 }
 
+// What an audit line says happened, in words (a sign-in's with the way it was made), then its
+// code, quieter: the code is what an operator searches the server's logs for. A code the page
+// has no words for (a newer server's) shows alone.
+function actionCell(line) {
+  const reason = line.detail && line.detail.reason ? ` (${line.detail.reason})` : null;
+  const base = `admin.audit.code.${line.action}`;
+  const how = line.detail && typeof line.detail.how === "string" ? `${base}.${line.detail.how}` : "";
+  const key = how && has(how) ? how : base;
+  if (!has(key)) return h("td", {}, h("code", { text: line.action }), reason);
+  return h("td", {}, h("span", { lang: fallbackLang(key), text: t(key) }), reason, " ",
+    h("code", { class: "hint", text: line.action }));
+}
+
 function auditPart(lines) {
   return h("section", { class: "card-box", "aria-labelledby": "admin-audit-h" },
     h("h2", { id: "admin-audit-h", text: t("admin.audit") }),
@@ -120,8 +133,7 @@ function auditPart(lines) {
           .map((k) => h("th", { scope: "col", text: t(k) })))),
       h("tbody", {}, lines.map((line) => h("tr", {},
         h("td", { text: dateTime(line.at) }),
-        h("td", {}, h("code", { text: line.action }),
-          line.detail && line.detail.reason ? ` (${line.detail.reason})` : null),
+        actionCell(line),
         h("td", { text: line.handle || t("admin.audit.gone") }),
         h("td", { text: line.by_server ? t("admin.audit.server") : line.actor || t("admin.audit.gone") }))))))
       : h("p", { class: "hint", text: t("admin.none") }));
