@@ -51,7 +51,8 @@ from .protocol import (
     WhyAnswer,
     encode,
 )
-from .room import UNSEATED, Room, RoomError, log_unreadable, spectator_name, token_digest
+from .room import Room, RoomError, spectator_name
+from .room_state import UNSEATED, log_unreadable, token_digest
 from .settings import Settings
 from .shared import Outcome, SharedRooms, for_audience
 from .store import Store, first_line
