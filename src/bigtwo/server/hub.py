@@ -29,7 +29,10 @@ from ..i18n import catalogue
 from ..refusal_words import say
 from ..table import Event
 from . import ended, retention, room_log, watching
+from .audience import Audience
 from .changes import changes_for
+from .connection import Connection as Connection  # re-exported: imported from here
+from .connection import may_sit, quiet
 from .fanout import Fanout, Told, state_frame
 from .listener import Listener
 from .metrics import Metrics
@@ -44,9 +47,7 @@ from .protocol import (
     Frame,
     Host,
     Invited,
-    Outbound,
     Unseated,
-    Watchers,
     Welcome,
     WhyAnswer,
     encode,
@@ -62,28 +63,6 @@ T = TypeVar("T")
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud without doubt
 CODE_LENGTH = 10  # 32**10 = 2**50 codes: not guessable by trying
 SESSION_SWEEP = 5.0  # seconds between looks for sessions ended without a word (`sweep_sessions`)
-
-
-@dataclass(eq=False)
-class Connection:
-    """One client socket as the hub sees it: where to send, and which seat it speaks for."""
-
-    send: Callable[[Frame], Awaitable[None]]  # only what `protocol.encode` made
-    address: str
-    room: str | None = None
-    seat: int | None = None  # None: watching
-    holds: str | None = None  # the digest of the token it speaks for its seat with
-    seq: int = -1  # the room's last change this connection has been told of
-    lang: str = "en"  # the catalogue its refusals are said from (`protocol.language`)
-    name: str = ""  # a spectator's, for their chat lines
-    counted: int | None = None  # the spectators it was told of (None: not yet in the room)
-    person: str | None = None  # who, by the session cookie (None: a program, a token only)
-    suspended: bool = False  # that person's account is suspended: they may only watch
-    session: str | None = None  # that session's id, to close the socket when it is revoked
-    close: Callable[[], Awaitable[None]] | None = None
-
-    async def tell(self, message: Outbound) -> None:
-        await self.send(encode(message))
 
 
 @dataclass
@@ -117,9 +96,14 @@ class Hub:
         self.leasing: asyncio.Task[None] | None = None
         self.forgetting: asyncio.Task[None] | None = None
         self.tasks: set[asyncio.Task[None]] = set()
-        self.elsewhere = watching.Elsewhere(self.settings.lease_seconds)
-        self.counting: set[str] = set()  # rooms whose spectator count is being told
-        self.saying = asyncio.Lock()  # this process's counts go out in the order taken
+        shared = self.shared
+        self.audience = Audience(
+            self.watchers,
+            self.holder,
+            watching.Elsewhere(self.settings.lease_seconds),
+            self._spawn,
+            None if shared is None else lambda payload: self.changes.run(shared.notify, payload),
+        )
 
     # -- life ----------------------------------------------------------------------------------
     async def open(self) -> None:
@@ -164,7 +148,7 @@ class Hub:
         line = encode(Bye(code="restarting", reason=reason, reconnect=True))
         for conns in self.watchers.values():
             for conn in list(conns):
-                await _quiet(conn.send(line))
+                await quiet(conn.send(line))
 
     async def close(self) -> None:
         """Drain (if nothing did yet), then stop the timers and the worker threads."""
@@ -184,7 +168,7 @@ class Hub:
 
     # -- entering a room -------------------------------------------------------------------------
     async def create(self, conn: Connection, msg: Create) -> None:
-        _may_sit(conn)
+        may_sit(conn)
         shortest = self.settings.min_turn
         if msg.turn_seconds and not shortest <= msg.turn_seconds <= MAX_TURN:
             raise RoomError(
@@ -204,7 +188,7 @@ class Hub:
             await self._enter(conn, room, 0, room.host_token, shown=True)
 
     async def join(self, conn: Connection, code: str, name: str, seat: int | None) -> None:
-        _may_sit(conn)
+        may_sit(conn)
 
         def work(room: Room) -> Outcome[tuple[int, str]]:
             taken, token = room.join(name, seat)
@@ -218,7 +202,7 @@ class Hub:
             await self._broadcast(room, change, skip=conn)
 
     async def resume(self, conn: Connection, code: str, token: str, last: int | None) -> None:
-        _may_sit(conn)
+        may_sit(conn)
 
         def work(room: Room) -> Outcome[int]:
             seat, before = room.seat_of(token), room.seq
@@ -268,7 +252,7 @@ class Hub:
             await conn.tell(Events(seq=room.seq, events=missed))
         await conn.send(state_frame(room, seat, self.told.setdefault(room.code, {})))
         conn.counted = 0  # told of the spectators from now on, once there are any
-        self._count_changed(room.code, seat is None or len(self.watchers[room.code]) == 1)
+        self.audience.count_changed(room.code, seat is None or len(self.watchers[room.code]) == 1)
 
     def track(self, conn: Connection) -> None:
         """A socket opened: known by its session, if it has one."""
@@ -288,9 +272,9 @@ class Hub:
         conns = self.sessions.pop(session, set())
         for conn in conns:
             bye = Bye(code="signed_out", reason="this device was signed out", reconnect=False)
-            await _quiet(conn.tell(bye))
+            await quiet(conn.tell(bye))
             if conn.close is not None:
-                await _quiet(conn.close())
+                await quiet(conn.close())
         return len(conns)
 
     async def end_sessions(self, sessions: list[str]) -> int:
@@ -342,8 +326,8 @@ class Hub:
         self.watchers.get(code, set()).discard(conn)
         conn.room = conn.seat = conn.holds = conn.counted = None
         if not self.watchers.get(code):  # nobody here hears of the room's count any more
-            self.elsewhere.forget(code)
-        self._count_changed(code, seat is None)
+            self.audience.elsewhere.forget(code)
+        self.audience.count_changed(code, seat is None)
         room = self.rooms.get(code)
         here = {c.seat for c in self.watchers.get(code, ())}
         if not here:  # nobody to patch: the next comer gets the whole state
@@ -532,7 +516,7 @@ class Hub:
             room.holding(seat, holds)
             line = encode(ChatLine(**room.chat(seat, text)))
         for other in list(self.watchers.get(room.code, ())):
-            await _quiet(other.send(line))
+            await quiet(other.send(line))
         if self.shared is not None:  # and the room's clients on other processes
             await self.changes.run(self.shared.notify, f"chat {self.holder} {room.code} {line}")
 
@@ -571,67 +555,12 @@ class Hub:
         conn.seat = conn.holds = None
         await self.leave_socket(conn)
         told = Unseated(room=code, seat=seat, code=why, message=UNSEATED[why])
-        await _quiet(conn.tell(told))
+        await quiet(conn.tell(told))
 
     def _spawn(self, work: Awaitable[None]) -> None:
         task = asyncio.ensure_future(work)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
-
-    # -- how many watch --------------------------------------------------------------------------
-    def _spectators(self, code: str) -> int:
-        """This process's spectators of the room."""
-        return sum(1 for c in self.watchers.get(code, ()) if c.seat is None)
-
-    def _count_changed(self, code: str, say: bool) -> None:
-        """Someone entered or left the room here: tell its connections the count if it
-        changed, and (``say``: a spectator came or went, or the room's first connection here
-        came, whom the others answer with their counts) the other processes ours."""
-        self._count_changed_here(code)
-        if self.shared is not None and say:
-            self._spawn(self._say_counts([code]))
-
-    def _count_changed_here(self, code: str) -> None:
-        if code not in self.counting:
-            self.counting.add(code)
-            self._spawn(self._tell_count(code))
-
-    async def _tell_count(self, code: str) -> None:
-        """Tell each connection of the room the number of spectators, where it was told
-        another (one teller a room at a time, so that the last number told is the last)."""
-        try:
-            while True:
-                count = self._spectators(code) + self.elsewhere.total(code)
-                behind = [c for c in self.watchers.get(code, ()) if c.counted not in (None, count)]
-                if not behind:
-                    return
-                frame = encode(Watchers(room=code, count=count))
-                for conn in behind:
-                    conn.counted = count
-                    await _quiet(conn.send(frame))
-        finally:
-            self.counting.discard(code)
-
-    async def _say_counts(self, codes: list[str]) -> None:
-        """Tell the other processes this one's spectators of ``codes``, each count read when
-        it is sent (in order: the last said is the last)."""
-        assert self.shared is not None
-        async with self.saying:
-            counts = {code: self._spectators(code) for code in codes}
-            for payload in watching.payloads(self.holder, counts):
-                with contextlib.suppress(Exception):  # the database away: the next round says
-                    await self.changes.run(self.shared.notify, payload)
-
-    def _heard_counts(self, holder: str, counts: dict[str, int]) -> None:
-        if holder == self.holder:
-            return
-        here = [code for code, conns in self.watchers.items() if conns]
-        new = self.elsewhere.heard(holder, counts, here, time.time())
-        for code in counts.keys() & set(here):
-            self._count_changed_here(code)
-        answer = [code for code in new if self._spectators(code)]
-        if answer:
-            self._spawn(self._say_counts(answer))
 
     # -- other processes (a shared database) -----------------------------------------------------
     def _notified(self, payload: str) -> None:
@@ -639,7 +568,7 @@ class Hub:
         counts of spectators, or sessions it ended."""
         said = watching.read(payload)
         if said is not None:
-            self._heard_counts(*said)
+            self.audience.heard_counts(*said)
             return
         gone = ended.read(payload)
         if gone is not None:
@@ -649,7 +578,7 @@ class Hub:
         if payload.startswith("chat "):
             _, origin, code, line = payload.split(" ", 3)
             for other in list(self.watchers.get(code, ())) if origin != self.holder else ():
-                self._spawn(_quiet(other.send(Frame(line))))  # as encoded by its process
+                self._spawn(quiet(other.send(Frame(line))))  # as encoded by its process
             return
         code, _, number = payload.partition(":")
         seq = int(number)
@@ -705,11 +634,11 @@ class Hub:
                 self._spawn(self._set_away(code, seat, True))
             for code in found.empty:
                 self._spawn(self._close_empty(code))
-            for code in self.elsewhere.lapsed(time.time()):  # a process that stopped
-                self._count_changed_here(code)
-            ours = [code for code, conns in self.watchers.items() if self._spectators(code)]
+            for code in self.audience.elsewhere.lapsed(time.time()):  # a process that stopped
+                self.audience.count_changed_here(code)
+            ours = [code for code, conns in self.watchers.items() if self.audience.spectators(code)]
             if ours:
-                self._spawn(self._say_counts(ours))  # again, lest it lapse elsewhere
+                self._spawn(self.audience.say_counts(ours))  # again, lest it lapse elsewhere
             await asyncio.sleep(self.settings.lease_seconds / 3)
 
     async def _forget_loop(self, keep: float) -> None:
@@ -776,7 +705,7 @@ class Hub:
                 missed = [e for shown in found for e in for_audience(shown, conn.seat)]
             conn.seq = room.seq
             for frame in change.frames_for(conn.seat, base, told, missed):
-                await _quiet(conn.send(frame))
+                await quiet(conn.send(frame))
         change.keep(told)
 
     async def open_rooms(self) -> list[dict[str, Any]]:
@@ -795,15 +724,3 @@ class Hub:
         """Open public rooms: waiting for players, with their seats."""
         waiting = [r for r in self.rooms.values() if r.public and r.status == "waiting"]
         return [r.summary() for r in waiting[:100]]  # summarised only for those shown
-
-
-def _may_sit(conn: Connection) -> None:
-    """Refuse a seat to a person whose account an operator suspended."""
-    if conn.suspended:
-        raise RoomError("suspended", "your account is suspended: you may watch, not play")
-
-
-async def _quiet(sending: Awaitable[None]) -> None:
-    """Send, ignoring a socket that has just closed (its reader cleans up)."""
-    with contextlib.suppress(Exception):  # a closed socket: the reading side notices
-        await sending
