@@ -1,6 +1,8 @@
 """The hub: every room of one server process, each with one writer (an asyncio lock that
 messages, timer expiries and returns from absence all pass through), the turn timers and the
-connections to tell.
+connections to tell. What the connections ask is here; keeping each room, its timers and its
+connections in step is `room_keeper`'s (the hub's base), the spectators' counts `audience`'s,
+and the sockets of each session `session_sockets`'s.
 
 A change goes: lock the room -> the room decides and the change is stored (`changes`: in a
 worker thread if a bot may think long, on the loop if all are quick; group commit) -> send
@@ -16,26 +18,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
 import secrets
-import socket
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from ..i18n import catalogue
 from ..refusal_words import say
 from ..table import Event
 from . import ended, retention, room_log, watching
-from .audience import Audience
-from .changes import changes_for
 from .connection import Connection as Connection  # re-exported: imported from here
 from .connection import may_sit, quiet
-from .fanout import Fanout, Told, state_frame
+from .fanout import state_frame
 from .listener import Listener
-from .metrics import Metrics
 from .protocol import (
     MAX_TURN,
     Ack,
@@ -47,63 +43,35 @@ from .protocol import (
     Frame,
     Host,
     Invited,
-    Unseated,
     Welcome,
     WhyAnswer,
     encode,
 )
 from .room import Room, RoomError, spectator_name
-from .room_state import UNSEATED, log_unreadable, token_digest
-from .settings import Settings
-from .shared import Outcome, SharedRooms, for_audience
-from .store import Store, first_line
+from .room_keeper import RoomKeeper
+from .room_state import log_unreadable, token_digest
+from .session_sockets import Live, SessionSockets
+from .shared import Outcome
 
 log = logging.getLogger("bigtwo.server")
 T = TypeVar("T")
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud without doubt
 CODE_LENGTH = 10  # 32**10 = 2**50 codes: not guessable by trying
-SESSION_SWEEP = 5.0  # seconds between looks for sessions ended without a word (`sweep_sessions`)
 
 
-@dataclass
-class Hub:
-    store: Store
-    settings: Settings = field(default_factory=Settings)
-    rooms: dict[str, Room] = field(default_factory=dict)
-    locks: dict[str, asyncio.Lock] = field(default_factory=dict)
-    watchers: dict[str, set[Connection]] = field(default_factory=dict)
-    timers: dict[str, asyncio.TimerHandle] = field(default_factory=dict)
-    absences: dict[tuple[str, int], asyncio.TimerHandle] = field(default_factory=dict)
-    empties: dict[str, asyncio.TimerHandle] = field(default_factory=dict)  # rooms nobody is in
-    told: dict[str, Told] = field(default_factory=dict)  # per room: the bases of the patches
-    sessions: dict[str, set[Connection]] = field(default_factory=dict)  # a session's sockets
-    closing: bool = False
+class Hub(RoomKeeper):
+    """What the connections ask of the rooms: entering one, acting in it, the sessions
+    they speak for; and, on a shared database, what the other processes say."""
 
     def __post_init__(self) -> None:
-        self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
-        self.metrics = Metrics()
-        self.changes = changes_for(
-            self.store,
-            self.settings,
-            self.holder,
-            self.rooms,
-            stored=self._arm,
-            unheard=lambda code: self._spawn(self._catch_up(code)),
-            metrics=self.metrics,
-        )
-        self.shared = self.changes.shared
-        self.listener: Listener | None = None
-        self.leasing: asyncio.Task[None] | None = None
-        self.forgetting: asyncio.Task[None] | None = None
-        self.tasks: set[asyncio.Task[None]] = set()
-        shared = self.shared
-        self.audience = Audience(
-            self.watchers,
-            self.holder,
-            watching.Elsewhere(self.settings.lease_seconds),
-            self._spawn,
-            None if shared is None else lambda payload: self.changes.run(shared.notify, payload),
-        )
+        super().__post_init__()
+        run = self.changes.commits.run if self.shared is None else self.changes.run
+        told = None if self.shared is None else self._tell_ended
+        self.sockets = SessionSockets(lambda: self.closing, run, told)
+
+    async def _tell_ended(self, sessions: list[str]) -> None:
+        """Tell the other processes of a shared database the sessions that ended (`ended`)."""
+        await self.changes.run(ended.tell, self.store.engine, self.holder, sessions)
 
     # -- life ----------------------------------------------------------------------------------
     async def open(self) -> None:
@@ -254,167 +222,21 @@ class Hub:
         conn.counted = 0  # told of the spectators from now on, once there are any
         self.audience.count_changed(room.code, seat is None or len(self.watchers[room.code]) == 1)
 
+    # -- the sockets of each session (`SessionSockets`) ----------------------------------------
     def track(self, conn: Connection) -> None:
-        """A socket opened: known by its session, if it has one."""
-        if conn.session is not None:
-            self.sessions.setdefault(conn.session, set()).add(conn)
+        self.sockets.track(conn)
 
     def untrack(self, conn: Connection) -> None:
-        if conn.session is not None:
-            here = self.sessions.get(conn.session, set())
-            here.discard(conn)
-            if not here:
-                self.sessions.pop(conn.session, None)
+        self.sockets.untrack(conn)
 
     async def end_session(self, session: str) -> int:
-        """The session was revoked (or signed out): each of its sockets here is told so and
-        closed; how many."""
-        conns = self.sessions.pop(session, set())
-        for conn in conns:
-            bye = Bye(code="signed_out", reason="this device was signed out", reconnect=False)
-            await quiet(conn.tell(bye))
-            if conn.close is not None:
-                await quiet(conn.close())
-        return len(conns)
+        return await self.sockets.end_session(session)
 
     async def end_sessions(self, sessions: list[str]) -> int:
-        """The sessions ended: each of their sockets here is closed (`end_session`), and on a
-        shared database every other process is told to close its own (`ended`); how many
-        closed here. (Told nobody, the database away: theirs stay open until they drop.)"""
-        closed = 0
-        for session in sessions:
-            closed += await self.end_session(session)
-        if self.shared is not None and sessions:
-            try:
-                await self.changes.run(ended.tell, self.store.engine, self.holder, sessions)
-            except Exception as exc:
-                log.warning("sessions ended, other processes not told: %s", first_line(exc))
-        return closed
+        return await self.sockets.end_sessions(sessions)
 
-    async def sweep_sessions(self, live: Callable[[list[str]], dict[str, bool]]) -> None:
-        """Every `SESSION_SWEEP` seconds, close the sockets here of sessions that ended
-        without this process being told: ``live`` (`Directory.still_live`) says which of
-        those held here are still live and whose person is suspended. A session revoked,
-        or its person deleted or suspended, by `bigtwo admin` beside a one-process server
-        (which hears no notification), or while a shared database's listener was away."""
-        while not self.closing:
-            await asyncio.sleep(SESSION_SWEEP)
-            held = list(self.sessions)
-            if not held:
-                continue
-            run = self.changes.commits.run if self.shared is None else self.changes.run
-            try:
-                found = await run(live, held)
-            except Exception as exc:  # the database away: the next round asks again
-                log.warning("sessions not swept: %s", first_line(exc))
-                continue
-            for session in held:
-                conns = self.sessions.get(session, set())
-                suspended = found.get(session)
-                if suspended is None or (suspended and any(not c.suspended for c in conns)):
-                    await self.end_session(session)
-
-    async def _ended_elsewhere(self, sessions: list[str]) -> None:
-        for session in sessions:
-            await self.end_session(session)
-
-    async def leave_socket(self, conn: Connection) -> None:
-        """The socket closed (or moved to another room): a person's absence starts."""
-        if conn.room is None:
-            return
-        code, seat = conn.room, conn.seat
-        self.watchers.get(code, set()).discard(conn)
-        conn.room = conn.seat = conn.holds = conn.counted = None
-        if not self.watchers.get(code):  # nobody here hears of the room's count any more
-            self.audience.elsewhere.forget(code)
-        self.audience.count_changed(code, seat is None)
-        room = self.rooms.get(code)
-        here = {c.seat for c in self.watchers.get(code, ())}
-        if not here:  # nobody to patch: the next comer gets the whole state
-            self.told.pop(code, None)
-        gone = seat if seat is not None and seat not in here else None
-        if self.shared is not None:  # the room's lease holder counts the time gone
-            emptied = not self.watchers.get(code)
-            if emptied:
-                self.watchers.pop(code, None)
-            if gone is not None or emptied:
-                self._spawn(self._left(self.shared, code, gone, emptied))
-            return
-        if gone is not None and room is not None:
-            self._absent(room, gone)
-        if room is not None and not self.watchers.get(code):
-            self._empty_from_now(code)
-
-    def _empty_from_now(self, code: str) -> None:
-        """Nobody is in the room: close it after `Settings.keep_empty` unless someone comes.
-        (One process only: on a shared database the room's lease holder finds it empty.)"""
-        loop = asyncio.get_running_loop()
-        handle = self.empties.pop(code, None)
-        if handle is not None:
-            handle.cancel()
-        self.empties[code] = loop.call_later(
-            self.settings.keep_empty, lambda: self._spawn(self._close_empty(code))
-        )
-
-    async def _close_empty(self, code: str) -> None:
-        """Close a room nobody is in (on a shared database: through any process, as checked
-        again under the room's row lock), once: a closed room is no room to close."""
-        self.empties.pop(code, None)
-        if self.closing or self.watchers.get(code):
-            return
-        keep = self.settings.keep_empty
-
-        def work(room: Room) -> Outcome[None]:
-            if self.watchers.get(code) or (
-                self.shared is not None and not self.shared.still_empty(code, keep)
-            ):
-                return Outcome([], None, None, None)  # someone came (back) meanwhile
-            return Outcome(room.close(), {"type": "closed_empty"}, None, None)
-
-        with contextlib.suppress(RoomError):  # closed meanwhile
-            async with self._lock(code):
-                if (await self.changes.apply(code, work, locked=True))[2]:
-                    room_log.line(code, None, "close_empty", keep_empty=keep)
-
-    def _absent(self, room: Room, seat: int) -> None:
-        loop = asyncio.get_running_loop()
-        key = (room.code, seat)
-        if key in self.absences:
-            self.absences[key].cancel()
-        self.absences[key] = loop.call_later(
-            self.settings.grace, lambda: self._spawn(self._gone(room.code, seat))
-        )
-
-    async def _gone(self, code: str, seat: int) -> None:
-        self.absences.pop((code, seat), None)
-        await self._set_away(code, seat, True)
-
-    async def _set_away(self, code: str, seat: int, away: bool) -> None:
-        if self.closing or (away and any(c.seat == seat for c in self.watchers.get(code, ()))):
-            return
-
-        def work(room: Room) -> Outcome[None]:
-            if away and self.shared and not self.shared.still_gone(code, seat, self.settings.grace):
-                return Outcome([], None, seat, None)  # back meanwhile, through any process
-            return Outcome(room.set_away(seat, away, time.time()), None, seat, None)
-
-        with contextlib.suppress(RoomError):  # the room closed meanwhile
-            async with self._lock(code):
-                room, _, change = await self.changes.apply(code, work, locked=True)
-                if change is not None:
-                    await self._broadcast(room, change)
-                    room_log.line(code, seat, "bot_takes_over" if away else "hand_back")
-
-    async def _left(self, shared: SharedRooms, code: str, seat: int | None, emptied: bool) -> None:
-        """A shared database: the seat's last connection here closed, or the room's (under
-        the room's lock, so that it can't overtake a `resume` or `watch` in this process)."""
-        with contextlib.suppress(RoomError):  # restarting: the process's rows lapse
-            async with self._lock(code):
-                if any(c.seat == seat for c in self.watchers.get(code, ())):
-                    seat = None
-                emptied = emptied and not self.watchers.get(code)
-                if seat is not None or emptied:
-                    await self.changes.run(shared.left, code, seat, emptied, time.time())
+    async def sweep_sessions(self, live: Live) -> None:
+        await self.sockets.sweep_sessions(live)
 
     # -- in a room -----------------------------------------------------------------------------
     async def act(self, conn: Connection, msg: Act) -> None:
@@ -520,26 +342,6 @@ class Hub:
         if self.shared is not None:  # and the room's clients on other processes
             await self.changes.run(self.shared.notify, f"chat {self.holder} {room.code} {line}")
 
-    async def _expire(self, code: str) -> None:
-        if self.closing:
-            return
-
-        def work(room: Room) -> Outcome[int | None]:
-            if room.bot_at is not None or room.next_at is not None:  # a bot's paced move,
-                # or the pause between deals ran out: no seat's action
-                return Outcome(room.expire(time.time()), None, None, None)
-            awaited = room.table.awaiting if room.table is not None else ()
-            seat = awaited[0] if awaited else None
-            return Outcome(room.expire(time.time()), {"type": "timeout"}, seat, seat)
-
-        with contextlib.suppress(RoomError):  # the room closed meanwhile
-            async with self._lock(code):
-                room, _, change = await self.changes.apply(code, work)
-                if change is None:
-                    self._arm(room)
-                    return
-                await self._broadcast(room, change)
-
     # -- inside ---------------------------------------------------------------------------------
     def _seated(self, conn: Connection) -> tuple[str, int, str | None]:
         """The room, seat and token digest ``conn`` speaks for; whether the token still
@@ -547,20 +349,6 @@ class Hub:
         if conn.room is None or conn.seat is None:
             raise RoomError("not_seated", "take a seat first (join or resume)")
         return conn.room, conn.seat, conn.holds
-
-    async def _unseat(self, conn: Connection, why: str) -> None:
-        """``conn`` no longer holds its seat (`Room.lost`): it leaves the room, hears no
-        more of it, and is told why. Its seat's absence doesn't start: it is not theirs."""
-        code, seat = conn.room, conn.seat
-        conn.seat = conn.holds = None
-        await self.leave_socket(conn)
-        told = Unseated(room=code, seat=seat, code=why, message=UNSEATED[why])
-        await quiet(conn.tell(told))
-
-    def _spawn(self, work: Awaitable[None]) -> None:
-        task = asyncio.ensure_future(work)
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
 
     # -- other processes (a shared database) -----------------------------------------------------
     def _notified(self, payload: str) -> None:
@@ -573,7 +361,7 @@ class Hub:
         gone = ended.read(payload)
         if gone is not None:
             if gone[0] != self.holder:  # its own: closed already
-                self._spawn(self._ended_elsewhere(gone[1]))
+                self._spawn(self.sockets.ended_elsewhere(gone[1]))
             return
         if payload.startswith("chat "):
             _, origin, code, line = payload.split(" ", 3)
@@ -600,21 +388,6 @@ class Hub:
         for code, conns in list(self.watchers.items()):
             if conns:
                 self._spawn(self._catch_up(code))
-
-    async def _catch_up(self, code: str) -> None:
-        """Send this process's clients of the room what other processes changed."""
-        if self.closing or self.shared is None:
-            return
-        try:
-            async with self._lock(code):
-                room = await self.changes.current(code)
-                await self._broadcast(room, None)
-        except RoomError:
-            return
-        for seat in {c.seat for c in self.watchers.get(code, ()) if c.seat is not None}:
-            if seat in room.away and not room.silenced(seat):  # marked away by a process
-                # that didn't know they're here (silent turns are theirs: `resume` only)
-                self._spawn(self._set_away(code, seat, False))
 
     async def _lease_loop(self) -> None:
         """Renew this process's leases; take over the rooms of a process that stopped; hand
@@ -659,54 +432,6 @@ class Hub:
             except Exception as exc:  # the database away: the next run tries again
                 log.warning("closed rooms not forgotten: %s", str(exc).splitlines()[0])
             await asyncio.sleep(retention.RETAIN_EVERY)
-
-    def _lock(self, code: str) -> asyncio.Lock:
-        if self.closing:
-            raise RoomError("restarting", "the server is restarting; reconnect in a moment")
-        return self.locks.setdefault(code, asyncio.Lock())
-
-    def _arm(self, room: Room) -> None:
-        """(Re)start the room's timer from its stored absolute time (`Room.wakes`): the
-        awaited seat's deadline, or the due bot's move in a paced room."""
-        handle = self.timers.pop(room.code, None)
-        if handle is not None:
-            handle.cancel()
-        wakes = room.wakes
-        if wakes is None or room.status != "playing":
-            return
-        loop = asyncio.get_running_loop()
-        delay = max(0.0, wakes - time.time())
-        self.timers[room.code] = loop.call_later(
-            delay, lambda: self._spawn(self._expire(room.code))
-        )
-
-    async def _broadcast(
-        self, room: Room, change: Fanout | None, skip: Connection | None = None
-    ) -> None:
-        """Send each connection of the room what changed since it last heard: ``change``
-        (the room's last) or, for one further behind (a shared database: changes made by
-        other processes) or with no change known, what the database holds. Each audience's
-        message is built and encoded once (`Fanout`); here it is only routed."""
-        change = change or Fanout(room, None)
-        told = self.told.setdefault(room.code, {})
-        read: dict[int, list[dict[str, Any]] | None] = {}
-        for conn in list(self.watchers.get(room.code, ())):
-            why = None if conn.seat is None else room.lost(conn.seat, conn.holds)
-            if why is not None:  # the one check: a seat's view goes only to its holders
-                await self._unseat(conn, why)
-                continue
-            if conn is skip or conn.seq >= room.seq:
-                continue
-            base, missed = conn.seq, None
-            if self.changes.behind(change, base):
-                if base not in read:
-                    read[base] = await self.changes.stored_changes(room, base)
-                found = read[base] or []
-                missed = [e for shown in found for e in for_audience(shown, conn.seat)]
-            conn.seq = room.seq
-            for frame in change.frames_for(conn.seat, base, told, missed):
-                await quiet(conn.send(frame))
-        change.keep(told)
 
     async def open_rooms(self) -> list[dict[str, Any]]:
         """The lobby, from the database when it is shared."""
