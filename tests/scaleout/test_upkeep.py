@@ -84,7 +84,7 @@ def after_snapshot(store: Store, room: Room) -> list[int]:
 def test_old_changes_go_but_each_rooms_last_and_those_after_its_snapshot(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("bigtwo.server.room.SNAPSHOT_EVERY", 4)
+    monkeypatch.setattr("bigtwo.server.room_state.SNAPSHOT_EVERY", 4)
     shared = SharedRooms(store, "test:1:prune", LEASE)
     room = new_room(shared, turns=6)
     assert room.status == "playing" and 0 < room.snap < room.seq - 1

@@ -24,6 +24,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 import bigtwo.server.room
+import bigtwo.server.room_state
 import bigtwo.server.store
 from bigtwo.rules.presets import PRESETS
 from bigtwo.server import fanout, jsontext
@@ -152,7 +153,7 @@ def test_a_change_is_built_and_encoded_once_per_audience(
     )
     counting = SimpleNamespace(dumps=lambda v, *a: stored.append(v) or dumps(v, *a),
                                loads=lambda t: read.append(t) or loads(t))  # fmt: skip
-    monkeypatch.setattr(bigtwo.server.room, "jsontext", counting)
+    monkeypatch.setattr(bigtwo.server.room_state, "jsontext", counting)
     monkeypatch.setattr(bigtwo.server.store, "jsontext", counting)
     host.send_json({"type": "act", "id": "a1", "action": state["offers"][0]})
     for ws in sockets:

@@ -1,6 +1,6 @@
 """A session ended where this process hears no word of it (`bigtwo admin` beside a
 one-process server on SQLite) still closes its sockets: the hub looks every
-`hub.SESSION_SWEEP` seconds (`Hub.sweep_sessions`)."""
+`session_sockets.SESSION_SWEEP` seconds (`Hub.sweep_sessions`)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
 from bigtwo.cli.app import app as cli
-from bigtwo.server import hub
+from bigtwo.server import session_sockets
 from bigtwo.server.app import make_app
 from bigtwo.server.settings import Settings
 from bigtwo.server.store import sqlite_url
@@ -30,7 +30,7 @@ def db(tmp_path: Path) -> str:
 
 @pytest.fixture
 def client(db: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
-    monkeypatch.setattr(hub, "SESSION_SWEEP", 0.05)
+    monkeypatch.setattr(session_sockets, "SESSION_SWEEP", 0.05)
     with TestClient(make_app(db, Settings(bot_pace="instant", pause=0.0))) as client:
         yield client
 

@@ -36,9 +36,10 @@ from .accounts import (
     signin_routes,
 )
 from .collector import Collector
+from .connection import Connection
 from .headers import SecurityHeaders
 from .history import history_routes, is_operator
-from .hub import Connection, Hub
+from .hub import Hub
 from .metrics import CONTENT_TYPE, allowed, networks
 from .protocol import (
     INBOUND,

@@ -27,7 +27,8 @@ from . import room_log
 from .commits import Conflict, GroupCommit
 from .fanout import Fanout
 from .metrics import Metrics
-from .room import UNREADABLE, Room, RoomError, log_unreadable
+from .room import Room, RoomError
+from .room_state import UNREADABLE, log_unreadable
 from .settings import Settings
 from .shared import Made, Outcome, SharedRooms, for_audience
 from .store import NOT_STORED, Store

@@ -1,6 +1,8 @@
 """The hub: every room of one server process, each with one writer (an asyncio lock that
 messages, timer expiries and returns from absence all pass through), the turn timers and the
-connections to tell.
+connections to tell. What the connections ask is here; keeping each room, its timers and its
+connections in step is `room_keeper`'s (the hub's base), the spectators' counts `audience`'s,
+and the sockets of each session `session_sockets`'s.
 
 A change goes: lock the room -> the room decides and the change is stored (`changes`: in a
 worker thread if a bot may think long, on the loop if all are quick; group commit) -> send
@@ -16,23 +18,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
 import secrets
-import socket
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from ..i18n import catalogue
 from ..refusal_words import say
 from ..table import Event
 from . import ended, retention, room_log, watching
-from .changes import changes_for
-from .fanout import Fanout, Told, state_frame
+from .connection import Connection as Connection  # re-exported: imported from here
+from .connection import may_sit, quiet
+from .fanout import state_frame
 from .listener import Listener
-from .metrics import Metrics
 from .protocol import (
     MAX_TURN,
     Ack,
@@ -44,81 +43,35 @@ from .protocol import (
     Frame,
     Host,
     Invited,
-    Outbound,
-    Unseated,
-    Watchers,
     Welcome,
     WhyAnswer,
     encode,
 )
-from .room import UNSEATED, Room, RoomError, log_unreadable, spectator_name, token_digest
-from .settings import Settings
-from .shared import Outcome, SharedRooms, for_audience
-from .store import Store, first_line
+from .room import Room, RoomError, spectator_name
+from .room_keeper import RoomKeeper
+from .room_state import log_unreadable, token_digest
+from .session_sockets import Live, SessionSockets
+from .shared import Outcome
 
 log = logging.getLogger("bigtwo.server")
 T = TypeVar("T")
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud without doubt
 CODE_LENGTH = 10  # 32**10 = 2**50 codes: not guessable by trying
-SESSION_SWEEP = 5.0  # seconds between looks for sessions ended without a word (`sweep_sessions`)
 
 
-@dataclass(eq=False)
-class Connection:
-    """One client socket as the hub sees it: where to send, and which seat it speaks for."""
-
-    send: Callable[[Frame], Awaitable[None]]  # only what `protocol.encode` made
-    address: str
-    room: str | None = None
-    seat: int | None = None  # None: watching
-    holds: str | None = None  # the digest of the token it speaks for its seat with
-    seq: int = -1  # the room's last change this connection has been told of
-    lang: str = "en"  # the catalogue its refusals are said from (`protocol.language`)
-    name: str = ""  # a spectator's, for their chat lines
-    counted: int | None = None  # the spectators it was told of (None: not yet in the room)
-    person: str | None = None  # who, by the session cookie (None: a program, a token only)
-    suspended: bool = False  # that person's account is suspended: they may only watch
-    session: str | None = None  # that session's id, to close the socket when it is revoked
-    close: Callable[[], Awaitable[None]] | None = None
-
-    async def tell(self, message: Outbound) -> None:
-        await self.send(encode(message))
-
-
-@dataclass
-class Hub:
-    store: Store
-    settings: Settings = field(default_factory=Settings)
-    rooms: dict[str, Room] = field(default_factory=dict)
-    locks: dict[str, asyncio.Lock] = field(default_factory=dict)
-    watchers: dict[str, set[Connection]] = field(default_factory=dict)
-    timers: dict[str, asyncio.TimerHandle] = field(default_factory=dict)
-    absences: dict[tuple[str, int], asyncio.TimerHandle] = field(default_factory=dict)
-    empties: dict[str, asyncio.TimerHandle] = field(default_factory=dict)  # rooms nobody is in
-    told: dict[str, Told] = field(default_factory=dict)  # per room: the bases of the patches
-    sessions: dict[str, set[Connection]] = field(default_factory=dict)  # a session's sockets
-    closing: bool = False
+class Hub(RoomKeeper):
+    """What the connections ask of the rooms: entering one, acting in it, the sessions
+    they speak for; and, on a shared database, what the other processes say."""
 
     def __post_init__(self) -> None:
-        self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
-        self.metrics = Metrics()
-        self.changes = changes_for(
-            self.store,
-            self.settings,
-            self.holder,
-            self.rooms,
-            stored=self._arm,
-            unheard=lambda code: self._spawn(self._catch_up(code)),
-            metrics=self.metrics,
-        )
-        self.shared = self.changes.shared
-        self.listener: Listener | None = None
-        self.leasing: asyncio.Task[None] | None = None
-        self.forgetting: asyncio.Task[None] | None = None
-        self.tasks: set[asyncio.Task[None]] = set()
-        self.elsewhere = watching.Elsewhere(self.settings.lease_seconds)
-        self.counting: set[str] = set()  # rooms whose spectator count is being told
-        self.saying = asyncio.Lock()  # this process's counts go out in the order taken
+        super().__post_init__()
+        run = self.changes.commits.run if self.shared is None else self.changes.run
+        told = None if self.shared is None else self._tell_ended
+        self.sockets = SessionSockets(lambda: self.closing, run, told)
+
+    async def _tell_ended(self, sessions: list[str]) -> None:
+        """Tell the other processes of a shared database the sessions that ended (`ended`)."""
+        await self.changes.run(ended.tell, self.store.engine, self.holder, sessions)
 
     # -- life ----------------------------------------------------------------------------------
     async def open(self) -> None:
@@ -163,7 +116,7 @@ class Hub:
         line = encode(Bye(code="restarting", reason=reason, reconnect=True))
         for conns in self.watchers.values():
             for conn in list(conns):
-                await _quiet(conn.send(line))
+                await quiet(conn.send(line))
 
     async def close(self) -> None:
         """Drain (if nothing did yet), then stop the timers and the worker threads."""
@@ -183,7 +136,7 @@ class Hub:
 
     # -- entering a room -------------------------------------------------------------------------
     async def create(self, conn: Connection, msg: Create) -> None:
-        _may_sit(conn)
+        may_sit(conn)
         shortest = self.settings.min_turn
         if msg.turn_seconds and not shortest <= msg.turn_seconds <= MAX_TURN:
             raise RoomError(
@@ -203,7 +156,7 @@ class Hub:
             await self._enter(conn, room, 0, room.host_token, shown=True)
 
     async def join(self, conn: Connection, code: str, name: str, seat: int | None) -> None:
-        _may_sit(conn)
+        may_sit(conn)
 
         def work(room: Room) -> Outcome[tuple[int, str]]:
             taken, token = room.join(name, seat)
@@ -217,7 +170,7 @@ class Hub:
             await self._broadcast(room, change, skip=conn)
 
     async def resume(self, conn: Connection, code: str, token: str, last: int | None) -> None:
-        _may_sit(conn)
+        may_sit(conn)
 
         def work(room: Room) -> Outcome[int]:
             seat, before = room.seat_of(token), room.seq
@@ -267,169 +220,23 @@ class Hub:
             await conn.tell(Events(seq=room.seq, events=missed))
         await conn.send(state_frame(room, seat, self.told.setdefault(room.code, {})))
         conn.counted = 0  # told of the spectators from now on, once there are any
-        self._count_changed(room.code, seat is None or len(self.watchers[room.code]) == 1)
+        self.audience.count_changed(room.code, seat is None or len(self.watchers[room.code]) == 1)
 
+    # -- the sockets of each session (`SessionSockets`) ----------------------------------------
     def track(self, conn: Connection) -> None:
-        """A socket opened: known by its session, if it has one."""
-        if conn.session is not None:
-            self.sessions.setdefault(conn.session, set()).add(conn)
+        self.sockets.track(conn)
 
     def untrack(self, conn: Connection) -> None:
-        if conn.session is not None:
-            here = self.sessions.get(conn.session, set())
-            here.discard(conn)
-            if not here:
-                self.sessions.pop(conn.session, None)
+        self.sockets.untrack(conn)
 
     async def end_session(self, session: str) -> int:
-        """The session was revoked (or signed out): each of its sockets here is told so and
-        closed; how many."""
-        conns = self.sessions.pop(session, set())
-        for conn in conns:
-            bye = Bye(code="signed_out", reason="this device was signed out", reconnect=False)
-            await _quiet(conn.tell(bye))
-            if conn.close is not None:
-                await _quiet(conn.close())
-        return len(conns)
+        return await self.sockets.end_session(session)
 
     async def end_sessions(self, sessions: list[str]) -> int:
-        """The sessions ended: each of their sockets here is closed (`end_session`), and on a
-        shared database every other process is told to close its own (`ended`); how many
-        closed here. (Told nobody, the database away: theirs stay open until they drop.)"""
-        closed = 0
-        for session in sessions:
-            closed += await self.end_session(session)
-        if self.shared is not None and sessions:
-            try:
-                await self.changes.run(ended.tell, self.store.engine, self.holder, sessions)
-            except Exception as exc:
-                log.warning("sessions ended, other processes not told: %s", first_line(exc))
-        return closed
+        return await self.sockets.end_sessions(sessions)
 
-    async def sweep_sessions(self, live: Callable[[list[str]], dict[str, bool]]) -> None:
-        """Every `SESSION_SWEEP` seconds, close the sockets here of sessions that ended
-        without this process being told: ``live`` (`Directory.still_live`) says which of
-        those held here are still live and whose person is suspended. A session revoked,
-        or its person deleted or suspended, by `bigtwo admin` beside a one-process server
-        (which hears no notification), or while a shared database's listener was away."""
-        while not self.closing:
-            await asyncio.sleep(SESSION_SWEEP)
-            held = list(self.sessions)
-            if not held:
-                continue
-            run = self.changes.commits.run if self.shared is None else self.changes.run
-            try:
-                found = await run(live, held)
-            except Exception as exc:  # the database away: the next round asks again
-                log.warning("sessions not swept: %s", first_line(exc))
-                continue
-            for session in held:
-                conns = self.sessions.get(session, set())
-                suspended = found.get(session)
-                if suspended is None or (suspended and any(not c.suspended for c in conns)):
-                    await self.end_session(session)
-
-    async def _ended_elsewhere(self, sessions: list[str]) -> None:
-        for session in sessions:
-            await self.end_session(session)
-
-    async def leave_socket(self, conn: Connection) -> None:
-        """The socket closed (or moved to another room): a person's absence starts."""
-        if conn.room is None:
-            return
-        code, seat = conn.room, conn.seat
-        self.watchers.get(code, set()).discard(conn)
-        conn.room = conn.seat = conn.holds = conn.counted = None
-        if not self.watchers.get(code):  # nobody here hears of the room's count any more
-            self.elsewhere.forget(code)
-        self._count_changed(code, seat is None)
-        room = self.rooms.get(code)
-        here = {c.seat for c in self.watchers.get(code, ())}
-        if not here:  # nobody to patch: the next comer gets the whole state
-            self.told.pop(code, None)
-        gone = seat if seat is not None and seat not in here else None
-        if self.shared is not None:  # the room's lease holder counts the time gone
-            emptied = not self.watchers.get(code)
-            if emptied:
-                self.watchers.pop(code, None)
-            if gone is not None or emptied:
-                self._spawn(self._left(self.shared, code, gone, emptied))
-            return
-        if gone is not None and room is not None:
-            self._absent(room, gone)
-        if room is not None and not self.watchers.get(code):
-            self._empty_from_now(code)
-
-    def _empty_from_now(self, code: str) -> None:
-        """Nobody is in the room: close it after `Settings.keep_empty` unless someone comes.
-        (One process only: on a shared database the room's lease holder finds it empty.)"""
-        loop = asyncio.get_running_loop()
-        handle = self.empties.pop(code, None)
-        if handle is not None:
-            handle.cancel()
-        self.empties[code] = loop.call_later(
-            self.settings.keep_empty, lambda: self._spawn(self._close_empty(code))
-        )
-
-    async def _close_empty(self, code: str) -> None:
-        """Close a room nobody is in (on a shared database: through any process, as checked
-        again under the room's row lock), once: a closed room is no room to close."""
-        self.empties.pop(code, None)
-        if self.closing or self.watchers.get(code):
-            return
-        keep = self.settings.keep_empty
-
-        def work(room: Room) -> Outcome[None]:
-            if self.watchers.get(code) or (
-                self.shared is not None and not self.shared.still_empty(code, keep)
-            ):
-                return Outcome([], None, None, None)  # someone came (back) meanwhile
-            return Outcome(room.close(), {"type": "closed_empty"}, None, None)
-
-        with contextlib.suppress(RoomError):  # closed meanwhile
-            async with self._lock(code):
-                if (await self.changes.apply(code, work, locked=True))[2]:
-                    room_log.line(code, None, "close_empty", keep_empty=keep)
-
-    def _absent(self, room: Room, seat: int) -> None:
-        loop = asyncio.get_running_loop()
-        key = (room.code, seat)
-        if key in self.absences:
-            self.absences[key].cancel()
-        self.absences[key] = loop.call_later(
-            self.settings.grace, lambda: self._spawn(self._gone(room.code, seat))
-        )
-
-    async def _gone(self, code: str, seat: int) -> None:
-        self.absences.pop((code, seat), None)
-        await self._set_away(code, seat, True)
-
-    async def _set_away(self, code: str, seat: int, away: bool) -> None:
-        if self.closing or (away and any(c.seat == seat for c in self.watchers.get(code, ()))):
-            return
-
-        def work(room: Room) -> Outcome[None]:
-            if away and self.shared and not self.shared.still_gone(code, seat, self.settings.grace):
-                return Outcome([], None, seat, None)  # back meanwhile, through any process
-            return Outcome(room.set_away(seat, away, time.time()), None, seat, None)
-
-        with contextlib.suppress(RoomError):  # the room closed meanwhile
-            async with self._lock(code):
-                room, _, change = await self.changes.apply(code, work, locked=True)
-                if change is not None:
-                    await self._broadcast(room, change)
-                    room_log.line(code, seat, "bot_takes_over" if away else "hand_back")
-
-    async def _left(self, shared: SharedRooms, code: str, seat: int | None, emptied: bool) -> None:
-        """A shared database: the seat's last connection here closed, or the room's (under
-        the room's lock, so that it can't overtake a `resume` or `watch` in this process)."""
-        with contextlib.suppress(RoomError):  # restarting: the process's rows lapse
-            async with self._lock(code):
-                if any(c.seat == seat for c in self.watchers.get(code, ())):
-                    seat = None
-                emptied = emptied and not self.watchers.get(code)
-                if seat is not None or emptied:
-                    await self.changes.run(shared.left, code, seat, emptied, time.time())
+    async def sweep_sessions(self, live: Live) -> None:
+        await self.sockets.sweep_sessions(live)
 
     # -- in a room -----------------------------------------------------------------------------
     async def act(self, conn: Connection, msg: Act) -> None:
@@ -531,29 +338,9 @@ class Hub:
             room.holding(seat, holds)
             line = encode(ChatLine(**room.chat(seat, text)))
         for other in list(self.watchers.get(room.code, ())):
-            await _quiet(other.send(line))
+            await quiet(other.send(line))
         if self.shared is not None:  # and the room's clients on other processes
             await self.changes.run(self.shared.notify, f"chat {self.holder} {room.code} {line}")
-
-    async def _expire(self, code: str) -> None:
-        if self.closing:
-            return
-
-        def work(room: Room) -> Outcome[int | None]:
-            if room.bot_at is not None or room.next_at is not None:  # a bot's paced move,
-                # or the pause between deals ran out: no seat's action
-                return Outcome(room.expire(time.time()), None, None, None)
-            awaited = room.table.awaiting if room.table is not None else ()
-            seat = awaited[0] if awaited else None
-            return Outcome(room.expire(time.time()), {"type": "timeout"}, seat, seat)
-
-        with contextlib.suppress(RoomError):  # the room closed meanwhile
-            async with self._lock(code):
-                room, _, change = await self.changes.apply(code, work)
-                if change is None:
-                    self._arm(room)
-                    return
-                await self._broadcast(room, change)
 
     # -- inside ---------------------------------------------------------------------------------
     def _seated(self, conn: Connection) -> tuple[str, int, str | None]:
@@ -563,92 +350,23 @@ class Hub:
             raise RoomError("not_seated", "take a seat first (join or resume)")
         return conn.room, conn.seat, conn.holds
 
-    async def _unseat(self, conn: Connection, why: str) -> None:
-        """``conn`` no longer holds its seat (`Room.lost`): it leaves the room, hears no
-        more of it, and is told why. Its seat's absence doesn't start: it is not theirs."""
-        code, seat = conn.room, conn.seat
-        conn.seat = conn.holds = None
-        await self.leave_socket(conn)
-        told = Unseated(room=code, seat=seat, code=why, message=UNSEATED[why])
-        await _quiet(conn.tell(told))
-
-    def _spawn(self, work: Awaitable[None]) -> None:
-        task = asyncio.ensure_future(work)
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
-
-    # -- how many watch --------------------------------------------------------------------------
-    def _spectators(self, code: str) -> int:
-        """This process's spectators of the room."""
-        return sum(1 for c in self.watchers.get(code, ()) if c.seat is None)
-
-    def _count_changed(self, code: str, say: bool) -> None:
-        """Someone entered or left the room here: tell its connections the count if it
-        changed, and (``say``: a spectator came or went, or the room's first connection here
-        came, whom the others answer with their counts) the other processes ours."""
-        self._count_changed_here(code)
-        if self.shared is not None and say:
-            self._spawn(self._say_counts([code]))
-
-    def _count_changed_here(self, code: str) -> None:
-        if code not in self.counting:
-            self.counting.add(code)
-            self._spawn(self._tell_count(code))
-
-    async def _tell_count(self, code: str) -> None:
-        """Tell each connection of the room the number of spectators, where it was told
-        another (one teller a room at a time, so that the last number told is the last)."""
-        try:
-            while True:
-                count = self._spectators(code) + self.elsewhere.total(code)
-                behind = [c for c in self.watchers.get(code, ()) if c.counted not in (None, count)]
-                if not behind:
-                    return
-                frame = encode(Watchers(room=code, count=count))
-                for conn in behind:
-                    conn.counted = count
-                    await _quiet(conn.send(frame))
-        finally:
-            self.counting.discard(code)
-
-    async def _say_counts(self, codes: list[str]) -> None:
-        """Tell the other processes this one's spectators of ``codes``, each count read when
-        it is sent (in order: the last said is the last)."""
-        assert self.shared is not None
-        async with self.saying:
-            counts = {code: self._spectators(code) for code in codes}
-            for payload in watching.payloads(self.holder, counts):
-                with contextlib.suppress(Exception):  # the database away: the next round says
-                    await self.changes.run(self.shared.notify, payload)
-
-    def _heard_counts(self, holder: str, counts: dict[str, int]) -> None:
-        if holder == self.holder:
-            return
-        here = [code for code, conns in self.watchers.items() if conns]
-        new = self.elsewhere.heard(holder, counts, here, time.time())
-        for code in counts.keys() & set(here):
-            self._count_changed_here(code)
-        answer = [code for code in new if self._spectators(code)]
-        if answer:
-            self._spawn(self._say_counts(answer))
-
     # -- other processes (a shared database) -----------------------------------------------------
     def _notified(self, payload: str) -> None:
         """A notification: another process changed a room (``CODE:SEQ``), a chat line, its
         counts of spectators, or sessions it ended."""
         said = watching.read(payload)
         if said is not None:
-            self._heard_counts(*said)
+            self.audience.heard_counts(*said)
             return
         gone = ended.read(payload)
         if gone is not None:
             if gone[0] != self.holder:  # its own: closed already
-                self._spawn(self._ended_elsewhere(gone[1]))
+                self._spawn(self.sockets.ended_elsewhere(gone[1]))
             return
         if payload.startswith("chat "):
             _, origin, code, line = payload.split(" ", 3)
             for other in list(self.watchers.get(code, ())) if origin != self.holder else ():
-                self._spawn(_quiet(other.send(Frame(line))))  # as encoded by its process
+                self._spawn(quiet(other.send(Frame(line))))  # as encoded by its process
             return
         code, _, number = payload.partition(":")
         seq = int(number)
@@ -671,21 +389,6 @@ class Hub:
             if conns:
                 self._spawn(self._catch_up(code))
 
-    async def _catch_up(self, code: str) -> None:
-        """Send this process's clients of the room what other processes changed."""
-        if self.closing or self.shared is None:
-            return
-        try:
-            async with self._lock(code):
-                room = await self.changes.current(code)
-                await self._broadcast(room, None)
-        except RoomError:
-            return
-        for seat in {c.seat for c in self.watchers.get(code, ()) if c.seat is not None}:
-            if seat in room.away and not room.silenced(seat):  # marked away by a process
-                # that didn't know they're here (silent turns are theirs: `resume` only)
-                self._spawn(self._set_away(code, seat, False))
-
     async def _lease_loop(self) -> None:
         """Renew this process's leases; take over the rooms of a process that stopped; hand
         the seats of people gone past the grace period from this process's rooms to bots;
@@ -704,11 +407,11 @@ class Hub:
                 self._spawn(self._set_away(code, seat, True))
             for code in found.empty:
                 self._spawn(self._close_empty(code))
-            for code in self.elsewhere.lapsed(time.time()):  # a process that stopped
-                self._count_changed_here(code)
-            ours = [code for code, conns in self.watchers.items() if self._spectators(code)]
+            for code in self.audience.elsewhere.lapsed(time.time()):  # a process that stopped
+                self.audience.count_changed_here(code)
+            ours = [code for code, conns in self.watchers.items() if self.audience.spectators(code)]
             if ours:
-                self._spawn(self._say_counts(ours))  # again, lest it lapse elsewhere
+                self._spawn(self.audience.say_counts(ours))  # again, lest it lapse elsewhere
             await asyncio.sleep(self.settings.lease_seconds / 3)
 
     async def _forget_loop(self, keep: float) -> None:
@@ -730,54 +433,6 @@ class Hub:
                 log.warning("closed rooms not forgotten: %s", str(exc).splitlines()[0])
             await asyncio.sleep(retention.RETAIN_EVERY)
 
-    def _lock(self, code: str) -> asyncio.Lock:
-        if self.closing:
-            raise RoomError("restarting", "the server is restarting; reconnect in a moment")
-        return self.locks.setdefault(code, asyncio.Lock())
-
-    def _arm(self, room: Room) -> None:
-        """(Re)start the room's timer from its stored absolute time (`Room.wakes`): the
-        awaited seat's deadline, or the due bot's move in a paced room."""
-        handle = self.timers.pop(room.code, None)
-        if handle is not None:
-            handle.cancel()
-        wakes = room.wakes
-        if wakes is None or room.status != "playing":
-            return
-        loop = asyncio.get_running_loop()
-        delay = max(0.0, wakes - time.time())
-        self.timers[room.code] = loop.call_later(
-            delay, lambda: self._spawn(self._expire(room.code))
-        )
-
-    async def _broadcast(
-        self, room: Room, change: Fanout | None, skip: Connection | None = None
-    ) -> None:
-        """Send each connection of the room what changed since it last heard: ``change``
-        (the room's last) or, for one further behind (a shared database: changes made by
-        other processes) or with no change known, what the database holds. Each audience's
-        message is built and encoded once (`Fanout`); here it is only routed."""
-        change = change or Fanout(room, None)
-        told = self.told.setdefault(room.code, {})
-        read: dict[int, list[dict[str, Any]] | None] = {}
-        for conn in list(self.watchers.get(room.code, ())):
-            why = None if conn.seat is None else room.lost(conn.seat, conn.holds)
-            if why is not None:  # the one check: a seat's view goes only to its holders
-                await self._unseat(conn, why)
-                continue
-            if conn is skip or conn.seq >= room.seq:
-                continue
-            base, missed = conn.seq, None
-            if self.changes.behind(change, base):
-                if base not in read:
-                    read[base] = await self.changes.stored_changes(room, base)
-                found = read[base] or []
-                missed = [e for shown in found for e in for_audience(shown, conn.seat)]
-            conn.seq = room.seq
-            for frame in change.frames_for(conn.seat, base, told, missed):
-                await _quiet(conn.send(frame))
-        change.keep(told)
-
     async def open_rooms(self) -> list[dict[str, Any]]:
         """The lobby, from the database when it is shared."""
         if self.shared is None:
@@ -794,15 +449,3 @@ class Hub:
         """Open public rooms: waiting for players, with their seats."""
         waiting = [r for r in self.rooms.values() if r.public and r.status == "waiting"]
         return [r.summary() for r in waiting[:100]]  # summarised only for those shown
-
-
-def _may_sit(conn: Connection) -> None:
-    """Refuse a seat to a person whose account an operator suspended."""
-    if conn.suspended:
-        raise RoomError("suspended", "your account is suspended: you may watch, not play")
-
-
-async def _quiet(sending: Awaitable[None]) -> None:
-    """Send, ignoring a socket that has just closed (its reader cleans up)."""
-    with contextlib.suppress(Exception):  # a closed socket: the reading side notices
-        await sending

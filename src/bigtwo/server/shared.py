@@ -43,7 +43,8 @@ from ..table import Event
 from . import jsontext, upkeep
 from .fanout import Fanout
 from .results import result_rows
-from .room import Room, RoomError, log_unreadable
+from .room import Room, RoomError
+from .room_state import log_unreadable
 from .store import CHANGES, ROOMS, Store, first_line, insert_room, stored
 
 log = logging.getLogger("bigtwo.server")
