@@ -54,7 +54,7 @@ class SessionSockets:
     async def end_sessions(self, sessions: list[str]) -> int:
         """The sessions ended: each of their sockets here is closed (`end_session`), and on a
         shared database every other process is told to close its own (`ended`); how many
-        closed here. (Told nobody, the database away: theirs stay open until they drop.)"""
+        closed here. (Told nobody, the database away: theirs close at their next sweep.)"""
         closed = 0
         for session in sessions:
             closed += await self.end_session(session)
