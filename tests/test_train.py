@@ -158,6 +158,12 @@ runner = CliRunner()
         (["--steps", "5", "--self-share", "nan"], "--self-share must be between 0 and 1"),
         (["--steps", "5", "--opponents", "genius"], "no bot called 'genius'"),
         (["--steps", "5", "--opponents", ","], "--opponents names no bot"),
+        (["--steps", "5", "--held", "4"], "--held takes seat counts from 1 to 3"),
+        (["--steps", "5", "--held", "one"], "--held takes seat counts from 1 to 3"),
+        (["--steps", "5", "--held", ""], "--held takes seat counts from 1 to 3"),
+        (["--steps", "5", "--past-selves", "-1"], "--past-selves must be between 0"),
+        (["--steps", "5", "--round-deals", "7"], "--round-deals must be between 8"),
+        (["--steps", "5", "--start-from", "nowhere.npz"], "--start-from nowhere.npz: no such"),
     ],
 )
 def test_bad_options_are_one_line(tmp_path: Path, args: list[str], message: str) -> None:
@@ -210,6 +216,51 @@ def test_the_mix_of_deals_is_chosen_from_the_command_line(tmp_path: Path) -> Non
     assert result.exit_code == 0, result.output
     config = Trainer.load(out).config
     assert config.opponents == ("random", "easy") and config.self_share == 0
+    more = ["--held", "3,1", "--past-selves", "0", "--round-deals", "16"]
+    result = runner.invoke(app, [*args[:-1], str(tmp_path / "more"), *mix, *more])
+    assert result.exit_code == 0, result.output
+    config = Trainer.load(tmp_path / "more").config
+    assert (config.held, config.pool_size, config.round_deals) == ((3, 1), 0, 16)
+
+
+def test_the_network_holds_as_many_seats_as_held_says(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bigtwo.train import selfplay
+
+    torch.manual_seed(0)
+    layers = to_layers(ValueNet(input_size(CLASSIC), (8,)))
+    noted: list[int] = []
+    note = selfplay._Notes.note
+
+    def spy(self: selfplay._Notes, seat: int, *args: object) -> None:
+        noted.append(seat)
+        note(self, seat, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(selfplay._Notes, "note", spy)
+    for held in (1, 3):
+        noted.clear()
+        # no past selves: the seats it does not hold are the bot's, whose moves are no samples
+        found = Samples(**collect([layers], CLASSIC.to_dict(), 3, 1, self_share=0, held=(held,)))
+        assert len(set(noted)) == held and len(found) == len(noted)
+
+
+def test_a_run_can_start_from_a_trained_network(tmp_path: Path) -> None:
+    shipped = Path(__file__).parents[1] / "src/bigtwo/bots/learned/weights/classic.npz"
+    start = Network.load(shipped)
+    config = replace(SMALL, warm_rounds=0, hidden=(3,), start_from=str(shipped))
+    run = Trainer.open(tmp_path / "run", config, resume=False)
+    # the run's network is the file's, whatever hidden sizes the config asked for
+    assert run.config.hidden == start.hidden and run.config.start_steps > 0
+    game = Game.deal(CLASSIC, seed=2)
+    x = inputs(game.view(game.to_move), game.legal_moves())
+    ours = run.model(torch.from_numpy(x)).detach().numpy()
+    assert np.allclose(ours, start.scores(x), atol=1e-4)
+    run.train(2, None)
+    run.export(tmp_path / "net.npz")
+    trained = Network.load(tmp_path / "net.npz").meta["trained"]
+    assert trained["started_from"] == {"file": "classic.npz", "steps": run.config.start_steps}
+    assert trained["steps"] == 2
+    resumed = Trainer.load(tmp_path / "run")
+    assert resumed.config == run.config and same(state(resumed), state(run))
 
 
 def test_worker_processes_collect_the_same_samples(tmp_path: Path) -> None:

@@ -22,6 +22,8 @@ from .common import check_seed_option, fail, make_console, user_errors
 MAX_WORKERS = 256
 MAX_STEPS = 10**9
 MAX_MINUTES = 60 * 24 * 365
+MAX_PAST_SELVES = 64
+MAX_ROUND_DEALS = 1_000_000
 
 
 def command(
@@ -67,10 +69,43 @@ def command(
         float,
         typer.Option(
             "--self-share",
-            help="Share of the deals in which the network holds every seat (in the rest it"
-            " holds one or two).",
+            help="Share of the deals in which the network holds every seat (in the rest as"
+            " many as --held says).",
         ),
     ] = 0.5,
+    held: Annotated[
+        str,
+        typer.Option(
+            "--held",
+            help="Seats the network may hold in the deals it does not hold every seat of"
+            " (one drawn a deal), comma-separated.",
+        ),
+    ] = "1,2",
+    past_selves: Annotated[
+        int,
+        typer.Option(
+            "--past-selves",
+            help="Past versions of the network kept to sit beside the --opponents (0: the"
+            " bots alone).",
+        ),
+    ] = 4,
+    round_deals: Annotated[
+        int,
+        typer.Option(
+            "--round-deals",
+            help="Deals played a round before the learner takes them in: more keeps more"
+            " --workers busy.",
+        ),
+    ] = 32,
+    start_from: Annotated[
+        Path | None,
+        typer.Option(
+            "--start-from",
+            metavar="NETWORK",
+            help="Start the network as this one (a run's network.npz, or a shipped network's"
+            " file) instead of at random.",
+        ),
+    ] = None,
     warm_rounds: Annotated[
         int,
         typer.Option(
@@ -113,6 +148,12 @@ def command(
         fail(f"--warm-rounds must be 0 or more, not {warm_rounds}")
     if not (math.isfinite(self_share) and 0 <= self_share <= 1):
         fail(f"--self-share must be between 0 and 1, not {self_share:g}")
+    if not 0 <= past_selves <= MAX_PAST_SELVES:
+        fail(f"--past-selves must be between 0 and {MAX_PAST_SELVES}, not {past_selves}")
+    from ..train.selfplay import CHUNK  # here: numpy loads after the CLI sets its threads
+
+    if not CHUNK <= round_deals <= MAX_ROUND_DEALS:
+        fail(f"--round-deals must be between {CHUNK} and {MAX_ROUND_DEALS:,}, not {round_deals}")
     if not 1 <= workers <= MAX_WORKERS:
         fail(f"--workers must be between 1 and {MAX_WORKERS}, not {workers}")
     check_seed_option(seed)
@@ -122,6 +163,9 @@ def command(
         chosen = Rules.preset(rules)
         names = _bots(ladder, "--ladder", "random,greedy,heuristic")
         field = _bots(opponents, "--opponents", "heuristic,greedy")
+        seats = _seats(held, chosen.players)
+        if start_from is not None and not start_from.is_file():
+            raise BigTwoError(f"--start-from {start_from}: no such file")
         require("train", "bigtwo train", ["torch"])
         from ..train.trainer import TrainConfig, Trainer, mapper
 
@@ -133,7 +177,11 @@ def command(
             ladder=names,
             opponents=field,
             self_share=self_share,
+            held=seats,
+            pool_size=past_selves,
+            round_deals=round_deals,
             warm_rounds=warm_rounds,
+            start_from="" if start_from is None else str(start_from),
         )
         trainer = Trainer.open(out, config, resume)
         out.mkdir(parents=True, exist_ok=True)  # refused now, not after the training
@@ -212,3 +260,13 @@ def _bots(names: str, option: str, example: str) -> tuple[str, ...]:
     for name in found:
         make_bot(name)
     return found
+
+
+def _seats(text: str, players: int) -> tuple[int, ...]:
+    """The seat counts ``--held`` names: whole numbers from 1 to one fewer than the players."""
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    if not parts or not all(p.isdigit() and 1 <= int(p) < players for p in parts):
+        raise BigTwoError(
+            f"--held takes seat counts from 1 to {players - 1}, comma-separated, not {text!r}"
+        )
+    return tuple(int(p) for p in parts)

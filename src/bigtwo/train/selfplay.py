@@ -30,6 +30,7 @@ from ..rules.config import Rules
 
 Array = npt.NDArray[np.float32]
 Layers = Sequence[tuple[Array, Array]]  # (weight (out, in), bias (out,)) per linear layer
+CHUNK = 8  # deals a task of collection plays (a call of `collect` or `imitate`)
 IMITATION_MOVES = 4  # the move made and up to three others, a decision of imitation
 
 
@@ -188,12 +189,13 @@ def collect(
     epsilon: float = 0.05,
     opponents: Sequence[str] = ("heuristic", "greedy"),
     self_share: float = 0.5,
+    held: Sequence[int] = (1, 2),
 ) -> dict[str, npt.NDArray[Any]]:
     """Self-play samples from ``deals`` deals seeded from ``seed``: a plain function of plain
     arguments (for worker processes). ``nets[0]`` is the network in training; the others are
     past versions of it. In a share ``self_share`` of the deals it holds every seat; in the
-    rest one or two seats, the others drawn from the past versions and the bots
-    ``opponents``. Only its own decisions (epsilon-greedy) become samples."""
+    rest as many seats as one of ``held`` says, the others drawn from the past versions and
+    the bots ``opponents``. Only its own decisions (epsilon-greedy) become samples."""
     game_rules = Rules.from_dict(rules)
     rng = random.Random(seed)
     sizes = (layouts(game_rules)[0].size, layouts(game_rules)[1].size)
@@ -205,7 +207,7 @@ def collect(
         if rng.random() < self_share:
             mine = set(range(players))
         else:
-            mine = set(rng.sample(range(players), rng.choice((1, 2))))
+            mine = set(rng.sample(range(players), rng.choice(tuple(held))))
         field_pool = [*(f"net{i}" for i in range(1, len(nets))), *opponents]
         bots: list[Bot] = []
         for seat in range(players):

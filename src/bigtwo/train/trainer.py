@@ -17,7 +17,7 @@ import random
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime
 from multiprocessing import get_context
 from pathlib import Path
@@ -26,19 +26,18 @@ from typing import Any
 import numpy as np
 import torch
 
-from ..bots.learned.network import FORMAT, input_size
+from ..bots.learned.network import FORMAT, Network, input_size
 from ..errors import BigTwoError
 from ..evaluation import Evaluation, evaluate
 from ..rules.config import Rules
 from ..spread import connect, spread
-from .model import ValueNet, loss, to_layers, to_network
+from .model import ValueNet, from_network, loss, to_layers, to_network
 from .report import EvalRow, write_csv, write_plot
-from .selfplay import Samples, ValueBot, collect, imitate
+from .selfplay import CHUNK, Samples, ValueBot, collect, imitate
 
 # runs one function over a list of arguments, giving the results in order (`mapper`)
 Mapper = Callable[[Callable[[Any], Any], list[Any]], Iterable[Any]]
 
-CHUNK = 8  # deals a task of collection plays
 CHECKPOINT = "checkpoint.pt"
 
 
@@ -58,11 +57,14 @@ class TrainConfig:
     epsilon: float = 0.05
     opponents: tuple[str, ...] = ("heuristic", "greedy")
     self_share: float = 0.5
+    held: tuple[int, ...] = (1, 2)  # seats the network may hold in the other deals
     pool_every: int = 200
     pool_size: int = 4
     eval_every: int = 500
     eval_deals: int = 24
     ladder: tuple[str, ...] = ("random", "greedy", "heuristic")
+    start_from: str = ""  # a network file the run's network starts as (else a random one)
+    start_steps: int = 0  # the steps that network had been trained, as its file says
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TrainConfig:
@@ -111,7 +113,14 @@ class Trainer:
         rules = Rules.preset(config.rules)
         seed = config.seed % 2**64  # numpy's generators take no negative seed
         torch.manual_seed(seed)
-        model = ValueNet(input_size(rules), config.hidden)
+        if config.start_from:
+            start = Network.load(config.start_from)
+            start.check(rules)
+            steps = int(start.meta.get("trained", {}).get("steps", 0))
+            config = replace(config, hidden=start.hidden, start_steps=steps)
+            model = from_network(start)
+        else:
+            model = ValueNet(input_size(rules), config.hidden)
         optimiser = torch.optim.Adam(model.parameters(), lr=config.lr)
         return cls(config, out, model, optimiser, np.random.default_rng(seed))
 
@@ -192,7 +201,12 @@ class Trainer:
             calls = [(imitate, (rules, s, CHUNK), {"bots": c.warm_bots}) for s in seeds]
         else:
             nets = [to_layers(self.model), *self.pool]
-            options = {"epsilon": c.epsilon, "opponents": c.opponents, "self_share": c.self_share}
+            options = {
+                "epsilon": c.epsilon,
+                "opponents": c.opponents,
+                "self_share": c.self_share,
+                "held": c.held,
+            }
             calls = [(collect, (nets, rules, s, CHUNK), options) for s in seeds]
         parts = list((mapper or _in_turn)(_call, calls))
         self.data = Samples.join([Samples(**p) for p in parts])
@@ -307,6 +321,11 @@ class Trainer:
                 "seed": c.seed,
                 "date": datetime.now(UTC).date().isoformat(),
                 "command": command,
+                **(
+                    {"started_from": {"file": Path(c.start_from).name, "steps": c.start_steps}}
+                    if c.start_from
+                    else {}
+                ),
             },
         }
 
