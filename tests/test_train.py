@@ -162,6 +162,8 @@ runner = CliRunner()
         (["--steps", "5", "--held", "one"], "--held takes seat counts from 1 to 3"),
         (["--steps", "5", "--held", ""], "--held takes seat counts from 1 to 3"),
         (["--steps", "5", "--past-selves", "-1"], "--past-selves must be between 0"),
+        (["--steps", "5", "--lr", "0"], "--lr must be a number above 0"),
+        (["--steps", "5", "--lr", "inf"], "--lr must be a number above 0"),
         (["--steps", "5", "--round-deals", "7"], "--round-deals must be between 8"),
         (["--steps", "5", "--start-from", "nowhere.npz"], "--start-from nowhere.npz: no such"),
     ],
@@ -216,11 +218,12 @@ def test_the_mix_of_deals_is_chosen_from_the_command_line(tmp_path: Path) -> Non
     assert result.exit_code == 0, result.output
     config = Trainer.load(out).config
     assert config.opponents == ("random", "easy") and config.self_share == 0
-    more = ["--held", "3,1", "--past-selves", "0", "--round-deals", "16"]
+    more = ["--held", "3,1", "--past-selves", "0", "--round-deals", "16", "--lr", "3e-4"]
     result = runner.invoke(app, [*args[:-1], str(tmp_path / "more"), *mix, *more])
     assert result.exit_code == 0, result.output
     config = Trainer.load(tmp_path / "more").config
     assert (config.held, config.pool_size, config.round_deals) == ((3, 1), 0, 16)
+    assert config.lr == 3e-4
 
 
 def test_the_network_holds_as_many_seats_as_held_says(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -97,6 +97,10 @@ def command(
             " --workers busy.",
         ),
     ] = 32,
+    lr: Annotated[
+        float,
+        typer.Option("--lr", help="The learning rate of Adam, the optimiser."),
+    ] = 1e-3,
     start_from: Annotated[
         Path | None,
         typer.Option(
@@ -148,6 +152,8 @@ def command(
         fail(f"--warm-rounds must be 0 or more, not {warm_rounds}")
     if not (math.isfinite(self_share) and 0 <= self_share <= 1):
         fail(f"--self-share must be between 0 and 1, not {self_share:g}")
+    if not (math.isfinite(lr) and 0 < lr <= 1):
+        fail(f"--lr must be a number above 0, at most 1, not {lr:g}")
     if not 0 <= past_selves <= MAX_PAST_SELVES:
         fail(f"--past-selves must be between 0 and {MAX_PAST_SELVES}, not {past_selves}")
     from ..train.selfplay import CHUNK  # here: numpy loads after the CLI sets its threads
@@ -180,6 +186,7 @@ def command(
             held=seats,
             pool_size=past_selves,
             round_deals=round_deals,
+            lr=lr,
             warm_rounds=warm_rounds,
             start_from="" if start_from is None else str(start_from),
         )
