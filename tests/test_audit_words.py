@@ -37,7 +37,7 @@ def test_append_takes_no_action_the_page_has_no_words_for(
 ) -> None:
     engine = sa.create_engine("sqlite://")
     try:
-        with engine.connect() as conn, pytest.raises(AssertionError):
+        with engine.connect() as conn, pytest.raises(ValueError, match="is not in"):
             append(conn, action, None, **detail)
     finally:
         engine.dispose()

@@ -29,6 +29,7 @@ from .bots import Bot
 from .combos import Move, tables_for
 from .engine.codec import read_move
 from .engine.view import View
+from .errors import BigTwoError
 from .extras import require
 from .view_patch import PatchError, follow
 
@@ -73,7 +74,8 @@ class Client:
         """Connect again and resume the seat from the last state received, trying for up to
         ``within`` seconds: a restarting server refuses (``restarting``), then is down a
         moment, then comes back."""
-        assert self.room is not None and self.token is not None, "no seat to come back to"
+        if self.room is None or self.token is None:
+            raise BigTwoError("no seat to come back to: this client has not sat at a table")
         last = None if self.state is None else int(self.state["seq"])
         with contextlib.suppress(Exception):  # the old socket is gone already, most likely
             self.socket.close()

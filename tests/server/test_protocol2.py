@@ -26,6 +26,7 @@ from starlette.websockets import WebSocketDisconnect
 import bigtwo.server.room
 import bigtwo.server.room_state
 import bigtwo.server.store
+from bigtwo.errors import BigTwoError
 from bigtwo.rules.presets import PRESETS
 from bigtwo.server import fanout, jsontext
 from bigtwo.server.fanout import Fanout, Told, state_frame
@@ -194,6 +195,8 @@ def test_bigtwo_client_follows_the_patches(server: Any) -> None:
     from bigtwo.client import Client
 
     client = Client.connect(server.ws)
+    with pytest.raises(BigTwoError, match="no seat to come back to"):
+        client.reconnect(within=0.1)  # said, not asserted: `python -O` keeps it
     client.create("Ann", seats=["random"] * 3, deals=1)
     client.host("start")
     client.play(make_bot("random"))
