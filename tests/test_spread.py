@@ -176,14 +176,16 @@ def test_training_on_ray_learns_what_one_process_learns(ray_cluster: str, tmp_pa
 
     from bigtwo.train.trainer import Trainer, mapper
 
-    config = replace(SMALL, warm_rounds=0, round_deals=16)
-    alone = Trainer.open(tmp_path / "alone", config, resume=False)
-    alone.train(4, None)
     on_ray, let_go = mapper(2, ray_cluster)
     assert on_ray is not None
     try:
-        spread_out = Trainer.open(tmp_path / "ray", config, resume=False)
-        spread_out.train(4, None, on_ray)
+        # --ahead too: the next round handed to the cluster while this one is learned
+        for ahead, steps in ((False, 4), (True, 40)):
+            config = replace(SMALL, warm_rounds=0, round_deals=16 if steps < 8 else 8, ahead=ahead)
+            alone = Trainer.open(tmp_path / f"alone{ahead}", config, resume=False)
+            alone.train(steps, None)
+            spread_out = Trainer.open(tmp_path / f"ray{ahead}", config, resume=False)
+            spread_out.train(steps, None, on_ray)
+            assert same(state(alone), state(spread_out))
     finally:
         let_go()
-    assert same(state(alone), state(spread_out))

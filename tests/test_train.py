@@ -218,12 +218,12 @@ def test_the_mix_of_deals_is_chosen_from_the_command_line(tmp_path: Path) -> Non
     assert result.exit_code == 0, result.output
     config = Trainer.load(out).config
     assert config.opponents == ("random", "easy") and config.self_share == 0
-    more = ["--held", "3,1", "--past-selves", "0", "--round-deals", "16", "--lr", "3e-4"]
+    more = ["--held", "3,1", "--past-selves", "0", "--round-deals", "16", "--lr", "3e-4", "--ahead"]
     result = runner.invoke(app, [*args[:-1], str(tmp_path / "more"), *mix, *more])
     assert result.exit_code == 0, result.output
     config = Trainer.load(tmp_path / "more").config
     assert (config.held, config.pool_size, config.round_deals) == ((3, 1), 0, 16)
-    assert config.lr == 3e-4
+    assert config.lr == 3e-4 and config.ahead and not Trainer.load(out).config.ahead
 
 
 def test_the_network_holds_as_many_seats_as_held_says(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -310,3 +310,29 @@ def test_without_torch_the_command_names_the_extra(
     assert result.exit_code == 2, result.output
     assert "install the 'train' extra" in result.output and "Traceback" not in result.output
     assert not (tmp_path / "run").exists()
+
+
+def test_ahead_is_the_same_run_in_one_process_or_several_and_across_a_resume(
+    tmp_path: Path,
+) -> None:
+    from bigtwo.train.trainer import mapper
+
+    config = replace(SMALL, warm_rounds=0, ahead=True)
+    alone = Trainer.open(tmp_path / "alone", config, resume=False)
+    alone.train(40, None)
+    assert alone.counters.rounds >= 3
+    pool, let_go = mapper(2)
+    assert pool is not None
+    try:
+        spread = Trainer.open(tmp_path / "spread", config, resume=False)
+        spread.train(20, None, pool)  # a sitting ends with the next round handed over
+        assert spread.ahead is not None and spread.upcoming is None
+        resumed = Trainer.load(tmp_path / "spread")
+        resumed.train(40, None, pool)
+    finally:
+        let_go()
+    assert same(state(alone), state(resumed))
+    # one round behind is not the same run as playing each round with the latest network
+    behind = Trainer.open(tmp_path / "behind", replace(config, ahead=False), resume=False)
+    behind.train(40, None)
+    assert not same(state(alone), state(behind))

@@ -79,6 +79,8 @@ def _local(fn: Callable[..., R], tasks: list[Sequence[Any]], workers: int) -> It
 
 
 def _on_ray(fn: Callable[..., R], tasks: list[Sequence[Any]], workers: int | None) -> Iterator[R]:
+    """The first ``window`` tasks submitted now, the rest as results come back: a caller
+    may hand work over and collect it later (`bigtwo train --ahead`)."""
     import ray
 
     remote: Any = ray.remote(num_cpus=1)(_call)
@@ -86,10 +88,14 @@ def _on_ray(fn: Callable[..., R], tasks: list[Sequence[Any]], workers: int | Non
     window = workers or max(1, 2 * cpus)
     upcoming = iter(tasks)
     pending = deque(remote.remote((fn, args)) for args in islice(upcoming, window))
-    while pending:
-        result: R = ray.get(pending.popleft())
-        pending.extend(remote.remote((fn, args)) for args in islice(upcoming, 1))
-        yield result
+
+    def results() -> Iterator[R]:
+        while pending:
+            result: R = ray.get(pending.popleft())
+            pending.extend(remote.remote((fn, args)) for args in islice(upcoming, 1))
+            yield result
+
+    return results()
 
 
 def check_address(address: str) -> None:

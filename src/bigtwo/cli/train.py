@@ -97,6 +97,14 @@ def command(
             " --workers busy.",
         ),
     ] = 32,
+    ahead: Annotated[
+        bool,
+        typer.Option(
+            "--ahead",
+            help="Play the next round while the learner takes in this one (that round is then"
+            " played by the network as it was a round earlier): pays with many --workers.",
+        ),
+    ] = False,
     lr: Annotated[
         float,
         typer.Option("--lr", help="The learning rate of Adam, the optimiser."),
@@ -187,6 +195,7 @@ def command(
             pool_size=past_selves,
             round_deals=round_deals,
             lr=lr,
+            ahead=ahead,
             warm_rounds=warm_rounds,
             start_from="" if start_from is None else str(start_from),
         )

@@ -7,6 +7,11 @@ collects ``round_deals`` deals in chunks of ``CHUNK`` (each chunk a call of a pl
 the run's seed, the round and the chunk, so that the samples do not depend on how many
 processes play them), then takes ``epochs`` passes over them in minibatches. Every
 ``pool_every`` steps the network joins the pool of past selves it meets in self-play.
+
+With ``ahead`` the next round is handed to the workers as a round's learning begins, so
+that playing and learning overlap: that round is then played by the networks as they were
+before this round's learning (one round behind), kept in the checkpoint so that a resumed
+run plays it the same.
 """
 
 from __future__ import annotations
@@ -58,6 +63,7 @@ class TrainConfig:
     opponents: tuple[str, ...] = ("heuristic", "greedy")
     self_share: float = 0.5
     held: tuple[int, ...] = (1, 2)  # seats the network may hold in the other deals
+    ahead: bool = False  # play the next round while the learner takes in this one
     pool_every: int = 200
     pool_size: int = 4
     eval_every: int = 500
@@ -97,6 +103,8 @@ class Trainer:
     order: np.ndarray = field(default_factory=lambda: np.zeros(0, np.intp))
     position: int = 0  # into `order`
     evaluations: list[EvalRow] = field(default_factory=list)
+    ahead: list[list[tuple[np.ndarray, np.ndarray]]] | None = None  # the next round's players
+    upcoming: Iterable[Any] | None = None  # the next round's samples, being played
 
     # -- starting -------------------------------------------------------------------------------
     @classmethod
@@ -144,6 +152,7 @@ class Trainer:
             "order": self.order,
             "position": self.position,
             "evaluations": [asdict(e) for e in self.evaluations],
+            "ahead": self.ahead,
         }
         path = self.out / CHECKPOINT
         partial = path.with_suffix(".partial")
@@ -186,35 +195,54 @@ class Trainer:
             state["order"],
             state["position"],
             [EvalRow(**e) for e in state["evaluations"]],
+            state.get("ahead"),  # a checkpoint from before `ahead` has none
         )
 
     # -- training -------------------------------------------------------------------------------
     def collect_round(self, mapper: Mapper | None) -> None:
-        """The next round's samples, played through ``mapper`` when given (`mapper`)."""
+        """The next round's samples, played through ``mapper`` when given (`mapper`); with
+        ``ahead``, the round after it is handed to ``mapper`` before this returns."""
         c, r = self.config, self.counters.rounds
-        rules = self.rules.to_dict()
-        chunks = range(max(1, c.round_deals // CHUNK))
-        seeds = [random.Random(f"bigtwo train {c.seed} {r} {k}").getrandbits(62) for k in chunks]
-        warm = r < c.warm_rounds
-        calls: list[tuple[Callable[..., dict[str, np.ndarray]], tuple[Any, ...], dict[str, Any]]]
-        if warm:
-            calls = [(imitate, (rules, s, CHUNK), {"bots": c.warm_bots}) for s in seeds]
+        run = mapper or _in_turn
+        if self.upcoming is not None:
+            parts = list(self.upcoming)
         else:
-            nets = [to_layers(self.model), *self.pool]
-            options = {
-                "epsilon": c.epsilon,
-                "opponents": c.opponents,
-                "self_share": c.self_share,
-                "held": c.held,
-            }
-            calls = [(collect, (nets, rules, s, CHUNK), options) for s in seeds]
-        parts = list((mapper or _in_turn)(_call, calls))
+            parts = list(run(_call, self._calls(r, self.ahead or self._players())))
+        self.upcoming = None
         self.data = Samples.join([Samples(**p) for p in parts])
         self.counters.rounds += 1
-        self.counters.deals += CHUNK * len(seeds)
+        self.counters.deals += CHUNK * self._chunks()
         n = len(self.data)
         self.order = np.concatenate([self.rng.permutation(n) for _ in range(c.epochs)])
         self.position = 0
+        if c.ahead:
+            self.ahead = self._players()
+            self.upcoming = run(_call, self._calls(r + 1, self.ahead))
+
+    def _players(self) -> list[list[tuple[np.ndarray, np.ndarray]]]:
+        """The network as it stands, then its past selves: who plays a round's deals."""
+        return [to_layers(self.model), *self.pool]
+
+    def _chunks(self) -> int:
+        return max(1, self.config.round_deals // CHUNK)
+
+    def _calls(self, r: int, nets: list[list[tuple[np.ndarray, np.ndarray]]]) -> list[Any]:
+        """Round ``r``'s tasks: a call of `imitate` or `collect` for each chunk of deals."""
+        c = self.config
+        rules = self.rules.to_dict()
+        seeds = [
+            random.Random(f"bigtwo train {c.seed} {r} {k}").getrandbits(62)
+            for k in range(self._chunks())
+        ]
+        if r < c.warm_rounds:
+            return [(imitate, (rules, s, CHUNK), {"bots": c.warm_bots}) for s in seeds]
+        options = {
+            "epsilon": c.epsilon,
+            "opponents": c.opponents,
+            "self_share": c.self_share,
+            "held": c.held,
+        }
+        return [(collect, (nets, rules, s, CHUNK), options) for s in seeds]
 
     def step(self) -> float:
         """One optimiser update on the round's next minibatch."""
@@ -266,6 +294,7 @@ class Trainer:
                 if on_step is not None:
                     on_step(self)
         finally:
+            self.upcoming = None  # its mapper may end with the sitting: replayed from `ahead`
             self.counters.seconds += time.monotonic() - last
             self.save()
 
