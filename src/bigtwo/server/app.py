@@ -119,7 +119,7 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
         collector = Collector()
         collector.start()
         collecting = asyncio.create_task(collector.run())
-        sweeping = asyncio.create_task(hub.sweep_sessions(directory.still_live))
+        sweeping = asyncio.create_task(hub.sockets.sweep_sessions(directory.still_live))
         yield
         sweeping.cancel()
         collecting.cancel()
@@ -164,7 +164,7 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
             conn.person, conn.session = session.person.id, session.id
             conn.suspended = session.person.suspended
             conn.close = lambda: ws.close(code=SIGNED_OUT, reason="signed out")
-        hub.track(conn)
+        hub.sockets.track(conn)
         bucket = Bucket(hub.settings.rate)
         await conn.tell(Hello(lang=conn.lang))
         loop = asyncio.get_running_loop()
@@ -184,7 +184,7 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
                 log.exception("room=%s the connection failed", conn.room)
         finally:
             open_by_address[address] -= 1
-            hub.untrack(conn)
+            hub.sockets.untrack(conn)
             await hub.leave_socket(conn)
             with contextlib.suppress(Exception):
                 await ws.close()
@@ -202,12 +202,12 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
             Route("/metrics", metrics),
             *replay_routes(hub),
             *rulebook_routes(hub),
-            *account_routes(directory, hub.end_sessions, offers),
-            *history_routes(hub.store, directory, hub.end_sessions),
+            *account_routes(directory, hub.sockets.end_sessions, offers),
+            *history_routes(hub.store, directory, hub.sockets.end_sessions),
             *signin_routes(
                 directory,
                 Credentials(hub.store.engine),
-                hub.end_sessions,
+                hub.sockets.end_sessions,
                 hub.settings.allowed_origins,
                 hub.settings.passwords,
                 attempts,

@@ -50,7 +50,7 @@ from .protocol import (
 from .room import Room, RoomError, spectator_name
 from .room_keeper import RoomKeeper
 from .room_state import log_unreadable, token_digest
-from .session_sockets import Live, SessionSockets
+from .session_sockets import SessionSockets
 from .shared import Outcome
 
 log = logging.getLogger("bigtwo.server")
@@ -221,22 +221,6 @@ class Hub(RoomKeeper):
         await conn.send(state_frame(room, seat, self.told.setdefault(room.code, {})))
         conn.counted = 0  # told of the spectators from now on, once there are any
         self.audience.count_changed(room.code, seat is None or len(self.watchers[room.code]) == 1)
-
-    # -- the sockets of each session (`SessionSockets`) ----------------------------------------
-    def track(self, conn: Connection) -> None:
-        self.sockets.track(conn)
-
-    def untrack(self, conn: Connection) -> None:
-        self.sockets.untrack(conn)
-
-    async def end_session(self, session: str) -> int:
-        return await self.sockets.end_session(session)
-
-    async def end_sessions(self, sessions: list[str]) -> int:
-        return await self.sockets.end_sessions(sessions)
-
-    async def sweep_sessions(self, live: Live) -> None:
-        await self.sockets.sweep_sessions(live)
 
     # -- in a room -----------------------------------------------------------------------------
     async def act(self, conn: Connection, msg: Act) -> None:
