@@ -15,7 +15,9 @@ machine (processes named ``postgres``).
 (durable: every accepted action is committed before anyone hears of it). One or more client
 processes (``--clients``, apart from the server's) open N WebSocket connections; each creates
 a room with three ``hard`` bots, starts it and plays its seat like a person: about ``--think``
-seconds (0.5x to 1.5x, at random) after its turn comes it sends a random offered action.
+seconds (0.5x to 1.5x, at random) after its turn comes it sends a random offered action, and
+as long after a deal ends it says ``ready`` on the deal's summary (a turn that spans a deal's
+end is not counted).
 Connections open at ``--open-rate`` a second; measuring starts once they are all open and
 a few turns have gone round, and lasts ``--seconds``. Printed for that window:
 
@@ -352,8 +354,13 @@ async def one_table(
         sent: tuple[str, float] | None = None  # the action in flight: its id, when sent
         turn_from: float | None = None  # when the last action was sent, until the next turn
         acting: asyncio.TimerHandle | None = None
+        readying: asyncio.TimerHandle | None = None  # `ready` on a deal's summary, to be sent
         sending: set[asyncio.Task[None]] = set()
         started = False
+
+        def send(msg: dict[str, Any]) -> None:
+            sending.add(loop.create_task(quiet(ws.send(json.dumps(msg)))))
+            sending.difference_update([t for t in sending if t.done()])
 
         def act(state: dict[str, Any]) -> None:
             nonlocal ids, sent, acting
@@ -362,8 +369,20 @@ async def one_table(
             sent = (str(ids), time.time())
             msg = {"type": "act", "id": sent[0], "action": rng.choice(state["offers"])}
             msg["seq"] = state["seq"]
-            sending.add(loop.create_task(quiet(ws.send(json.dumps(msg)))))
-            sending.difference_update([t for t in sending if t.done()])
+            send(msg)
+
+        def say_ready() -> None:
+            nonlocal readying
+            readying = None
+            send({"type": "ready"})
+
+        def rest(summary: dict[str, Any], seat: int) -> None:
+            """A deal's summary: read it for as long as a turn takes, then say `ready` (the
+            table would otherwise rest its whole pause, and hold fewer actions a second)."""
+            nonlocal turn_from, readying
+            turn_from = None  # the next deal's first turn is no answer to the last action
+            if readying is None and seat not in summary.get("ready", ()):
+                readying = loop.call_later(think * rng.uniform(0.5, 1.5), say_ready)
 
         def decide(state: dict[str, Any]) -> None:
             nonlocal turn_from, acting
@@ -409,12 +428,15 @@ async def one_table(
                             continue
                         if state["room"]["status"] == "over":
                             await ws.send(json.dumps({"type": "host", "what": "rematch"}))
+                        elif state.get("summary") is not None:
+                            rest(state["summary"], state["seat"])
                         else:
                             decide(state)
         except TimeoutError:
             res.held += 1
-        if acting is not None:
-            acting.cancel()
+        for handle in (acting, readying):
+            if handle is not None:
+                handle.cancel()
 
 
 async def clients(
