@@ -152,22 +152,12 @@ def test_a_bad_keyword_is_refused_in_words(keywords: dict[str, object]) -> None:
         BigTwoEnv("classic", **keywords)  # type: ignore[arg-type]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BigTwoEnv/VectorBigTwo with a seat the rules don't have fail with IndexError "
-    "('pop from empty list'), a bool seat is taken as seat 1",
-)
 @pytest.mark.parametrize("seat", [4, -1, True])
 def test_a_seat_the_rules_dont_have_is_refused_in_words(seat: object) -> None:
     with pytest.raises(BigTwoError):
         BigTwoEnv("classic", seat=seat)  # type: ignore[arg-type]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BigTwoEnv/BigTwoAEC given rules that are neither a Rules nor a preset's name fail "
-    "with AttributeError (\"'int' object has no attribute 'players'\")",
-)
 @pytest.mark.parametrize("make", [BigTwoEnv, BigTwoAEC])
 @pytest.mark.parametrize("rules", [3, None])
 def test_rules_of_the_wrong_type_are_refused_in_words(make: type, rules: object) -> None:

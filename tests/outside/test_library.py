@@ -115,11 +115,6 @@ def test_a_bad_argument_is_a_bigtwo_error_that_says_what_was_wrong(call: object)
     assert message and "\n" not in message and "Traceback" not in message
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="classify and beats take a card written twice under one-deck rules as a second "
-    "deck's copy: classify('3D 3D', classic) is a pair and beats('2S 2S', '3D 3C') is True",
-)
 @pytest.mark.parametrize(
     "call",
     [
@@ -128,7 +123,7 @@ def test_a_bad_argument_is_a_bigtwo_error_that_says_what_was_wrong(call: object)
     ],
 )
 def test_one_deck_rules_refuse_a_card_written_twice(call: object) -> None:
-    with pytest.raises(BigTwoError):
+    with pytest.raises(BigTwoError, match="given twice, but these rules have one deck"):
         call()  # type: ignore[operator]
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..cards import Card, card_set
+from ..cards import COPY_STRIDE, Card, card_set, iter_bits
 from ..checks import instance
+from ..errors import NotationError
 from ..rules.config import Rules
 from .beats import beats as _beats
 from .beats import can_lead, why_not
@@ -23,8 +24,18 @@ def to_mask(cards: CardsLike) -> int:
     return card_set(cards)
 
 
-def _tables(rules: Rules | None) -> Tables:
-    return tables_for(Rules() if rules is None else instance(rules, Rules, "rules", "a Rules"))
+def _rules(rules: Rules | None) -> Rules:
+    return Rules() if rules is None else instance(rules, Rules, "rules", "a Rules")
+
+
+def _mask(cards: CardsLike, rules: Rules) -> int:
+    """`to_mask`, refusing a second deck's card where the rules have one deck: "3D 3D" is a
+    card written twice there, not a pair."""
+    mask = to_mask(cards)
+    if rules.decks == 1 and mask >> COPY_STRIDE:
+        twice = Card(next(iter_bits(mask >> COPY_STRIDE)))
+        raise NotationError(f"{twice} is given twice, but these rules have one deck")
+    return mask
 
 
 def classify(cards: CardsLike, rules: Rules | None = None) -> Combination | None:
@@ -35,7 +46,8 @@ def classify(cards: CardsLike, rules: Rules | None = None) -> Combination | None
     >>> classify("4D 5C 6H 7S 9D") is None
     True
     """
-    return classify_mask(to_mask(cards), _tables(rules))
+    chosen = _rules(rules)
+    return classify_mask(_mask(cards, chosen), tables_for(chosen))
 
 
 def beats(new: CardsLike, previous: CardsLike, rules: Rules | None = None) -> bool:
@@ -46,8 +58,9 @@ def beats(new: CardsLike, previous: CardsLike, rules: Rules | None = None) -> bo
     >>> beats("3S 3H 3D 3C 5D", "2S 2H 2D AS AH")
     True
     """
-    t = _tables(rules)
-    a, b = classify_mask(to_mask(new), t), classify_mask(to_mask(previous), t)
+    chosen = _rules(rules)
+    t = tables_for(chosen)
+    a, b = classify_mask(_mask(new, chosen), t), classify_mask(_mask(previous, chosen), t)
     return a is not None and b is not None and _beats(a, b, t)
 
 

@@ -23,6 +23,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
+from ..errors import BigTwoError
 from ..rules.config import Rules
 from .moves import OFFERED_ACTIONS, check_actions, move_info
 from .readable import check_render_view, seat_info, show
@@ -31,7 +32,12 @@ from .state import StateLayout
 
 
 def rules_of(rules: Rules | str) -> Rules:
-    return Rules.preset(rules) if isinstance(rules, str) else rules
+    """``rules`` as `Rules`: a preset's name is looked up; anything else is refused in words."""
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str):
+        return Rules.preset(rules)
+    raise BigTwoError(f"rules must be a Rules or a preset's name, not {type(rules).__name__}")
 
 
 def observation_space(runner: TableRunner) -> spaces.Dict:

@@ -45,6 +45,8 @@ def seat_bots(
     opponents: Opponent | Sequence[Opponent], players: int, seat: int, seed: int
 ) -> list[Bot | None]:
     """The table's seats: None for the learner, a bot for everyone else."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise BigTwoError(f"seat must be a whole number from 0 to {players - 1}, not {seat!r}")
     others = list(opponents) if isinstance(opponents, list | tuple) else [opponents] * (players - 1)
     if len(others) != players - 1:
         raise ValueError(f"{players - 1} opponents are needed, not {len(others)}")
