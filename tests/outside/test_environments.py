@@ -143,6 +143,7 @@ def test_the_seat_render_shows_its_own_hand_alone() -> None:
         {"opponents": "nosuch"},
         {"deals": 0},
         {"render_view": "x"},
+        {"render_mode": "rgb"},
         {"side_actions": "x"},
         {"actions": "x"},
     ],

@@ -55,6 +55,7 @@ FRAMES: dict[str, tuple[object, str, dict[str, Any], str | None]] = {
     "not JSON": ("not json", "bad_json", {}, None),
     "a JSON list": ("[1, 2]", "bad_json", {}, None),
     "unknown type": ({"type": "nosuch", "id": "q"}, "unknown_type", {"type": "nosuch"}, "q"),
+    "no type": ({"id": "q"}, "unknown_type", {"type": ""}, "q"),
     "id of 65": ({"type": "ping", "id": "a" * 65}, "bad_field", {"field": "id"}, None),
     "id a number": ({"type": "ping", "id": 5}, "bad_field", {"field": "id"}, None),
     "a field of no message": ({"type": "ping", "x": 1}, "bad_field", {"field": "x"}, None),

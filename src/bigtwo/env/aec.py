@@ -26,7 +26,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from ..errors import BigTwoError
 from ..rules.config import Rules
 from .moves import OFFERED_ACTIONS, check_actions, move_info
-from .readable import check_render_view, seat_info, show
+from .readable import RENDER_MODES, check_render_mode, check_render_view, seat_info, show
 from .runner import TableRunner
 from .state import StateLayout
 
@@ -62,7 +62,7 @@ class BigTwoAEC(AECEnv):  # type: ignore[misc]
 
     metadata: ClassVar[dict[str, Any]] = {
         "name": "bigtwo_v1",
-        "render_modes": ["ansi", "human"],
+        "render_modes": list(RENDER_MODES),
         "render_fps": 1,
         "is_parallelizable": False,
     }
@@ -94,7 +94,7 @@ class BigTwoAEC(AECEnv):  # type: ignore[misc]
         self.state_space = spaces.Box(*self.state_layout.bounds(), dtype=np.float32)
         self.possible_agents = [f"player_{s}" for s in range(n)]
         self._seats = {agent: s for s, agent in enumerate(self.possible_agents)}
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         space = observation_space(self.runner)
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
         size = OFFERED_ACTIONS if self.actions == "offered" else self.runner.codec.size

@@ -85,6 +85,15 @@ def table_text(runner: TableRunner, seat: int | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
+RENDER_MODES = ("ansi", "human")
+
+
+def check_render_mode(mode: str | None) -> str | None:
+    if mode is not None and mode not in RENDER_MODES:
+        raise BigTwoError(f"render_mode is None or one of {', '.join(RENDER_MODES)}, not {mode!r}")
+    return mode
+
+
 def check_render_view(view: str) -> str:
     if view not in RENDER_VIEWS:
         raise BigTwoError(f"render_view is one of {', '.join(RENDER_VIEWS)}, not {view!r}")

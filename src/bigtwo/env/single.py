@@ -35,7 +35,7 @@ from ..errors import BigTwoError
 from ..rules.config import Rules
 from .aec import observation_space, rules_of
 from .moves import OFFERED_ACTIONS, check_actions, move_info
-from .readable import check_render_view, seat_info, show
+from .readable import RENDER_MODES, check_render_mode, check_render_view, seat_info, show
 from .runner import TableRunner
 
 Opponent = Bot | str | Policy
@@ -75,7 +75,7 @@ class BigTwoEnv(gym.Env[dict[str, Any], Any]):
     ``actions="offered"`` reads an action as the place of a move among those rows, none
     dropped, and implies them."""
 
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012 (as Gymnasium declares it)
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}  # noqa: RUF012 (as Gymnasium declares it)
 
     def __init__(
         self,
@@ -98,7 +98,7 @@ class BigTwoEnv(gym.Env[dict[str, Any], Any]):
         self.render_view = check_render_view(render_view)
         self.readable_infos = readable_infos
         self.opponents, self.learner = opponents, seat
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.runner = TableRunner(
             self.rules,
             seat_bots(opponents, self.rules.players, seat, 0),

@@ -318,7 +318,8 @@ def _check(r: Rules) -> None:
     top = Rules.MAX_PLAYERS[r.decks]
     if not isinstance(r.players, int) or not 2 <= r.players <= top:
         raise RulesError(
-            f"{r.players} players can't play with {r.decks} deck(s): use 2 to {top}"
+            f"{r.players} {'player' if r.players == 1 else 'players'} can't play with"
+            f" {'one deck' if r.decks == 1 else 'two decks'}: use 2 to {top}"
             + (" (two decks allow up to 8)" if r.decks == 1 else ""),
             reason="players",
             players=r.players,

@@ -589,6 +589,8 @@ def _size(frame: str | bytes) -> int:
 
 def _validated(data: dict[str, Any]) -> Inbound:
     kind = data.get("type")
+    if kind is None:
+        raise ProtocolError("unknown_type", 'a message needs a "type"', type="")
     if kind not in TYPES:
         shown = str(kind)[:30]
         raise ProtocolError("unknown_type", f"unknown message type {shown!r}", type=shown)
