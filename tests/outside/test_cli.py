@@ -12,10 +12,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_run import run_cli as bigtwo_cli
 
 from bigtwo import Game, Rules
-
-from .cli import bigtwo_cli
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 
