@@ -5,6 +5,7 @@ which the score table holds only the new session; on a phone the standings fit, 
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -58,6 +59,11 @@ def test_a_deal_ends_in_a_summary_then_ready_then_the_session_ends_in_a_rematch(
     expect(rows).to_have_count(5)  # the heading row and four seats
     expect(region).to_contain_text("Ready: 0 of 1")
     expect(region.get_by_role("heading", name="Settlement")).to_be_visible()
+    # each payment keeps its amount apart from the payee's name (a bot's ends in a number)
+    payments = region.get_by_role("heading", name="Settlement").locator("+ ul > li")
+    assert payments.count() > 0
+    for text in payments.all_inner_texts():
+        assert re.fullmatch(r".+ pays .+: \d+ \(deal 1: [+-]\d+\)", text), text
     page.get_by_role("button", name="Ready for the next deal").click()
     expect(region).to_be_hidden()
     play_until(page, "The session is over: standings")
