@@ -1,10 +1,11 @@
 """The end of a deal in a real browser, at the bots' instant pace: the table rests on the
 deal's summary (a region named by its heading, which takes the focus and is announced),
 Ready starts the next deal, and the session's end shows the standings and a rematch, after
-which the score table holds only the new session."""
+which the score table holds only the new session; on a phone the standings fit, totals and all."""
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -58,11 +59,20 @@ def test_a_deal_ends_in_a_summary_then_ready_then_the_session_ends_in_a_rematch(
     expect(rows).to_have_count(5)  # the heading row and four seats
     expect(region).to_contain_text("Ready: 0 of 1")
     expect(region.get_by_role("heading", name="Settlement")).to_be_visible()
+    # each payment keeps its amount apart from the payee's name (a bot's ends in a number)
+    payments = region.get_by_role("heading", name="Settlement").locator("+ ul > li")
+    assert payments.count() > 0
+    for text in payments.all_inner_texts():
+        assert re.fullmatch(r".+ pays .+: \d+ \(deal 1: [+-]\d+\)", text), text
     page.get_by_role("button", name="Ready for the next deal").click()
     expect(region).to_be_hidden()
     play_until(page, "The session is over: standings")
     standings = page.get_by_role("region", name="The session is over: standings")
     expect(standings.get_by_role("columnheader", name="Place")).to_be_visible()
+    page.set_viewport_size({"width": 360, "height": 640})  # a phone: the totals in view too
+    box = standings.locator(".scroll")
+    assert box.evaluate("el => el.scrollWidth <= el.clientWidth"), "the standings scroll sideways"
+    page.set_viewport_size({"width": 1024, "height": 800})
     scores = page.get_by_role("table", name="Scores")
     expect(scores.get_by_role("row")).to_have_count(4)  # the seats, two deals, the totals
     standings.get_by_role("button", name="Play again").click()

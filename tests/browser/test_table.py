@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 from ports import free_port
 
 from .conftest import serving
+from .test_languages import I18N
 
 
 class Frames:
@@ -413,6 +414,38 @@ def test_a_friend_joins_by_link_before_the_start(context: Any, browser: Any, ser
             friend.locator("i").count() == 0
             and host.locator("b").filter(has_text="there").count() == 0
         )
+    finally:
+        other.close()
+
+
+def test_the_opening_lead_names_the_card_it_must_include(
+    context: Any, browser: Any, server: str
+) -> None:
+    """Two people, neither a bot: the deal waits on its first play, and both boards say that it
+    must include 3♦ (each in its own language); once it is made, the line names its player."""
+    zh = json.loads((I18N / "zh-Hant.json").read_text(encoding="utf-8"))
+    host = context.new_page()
+    open_room(host, server, deals=None, bots="open", start=False, players=2)
+    url = host.get_by_label("Share this link").input_value()
+    other = browser.new_context(locale="zh-TW")
+    other.set_default_timeout(15000)
+    try:
+        friend = other.new_page()
+        friend.goto(url)
+        friend.get_by_label(zh["home.name"]).fill("Bo")
+        friend.get_by_role("button", name=zh["room.join.take"]).click()
+        friend.get_by_text(zh["room.waiting.host"]).wait_for()
+        host.get_by_role("button", name="Start the game").click()
+        line = host.locator("#board .to-beat")
+        expect(line).to_have_text(re.compile(r"^(Ann|Bo) leads: the first play must include 3♦\.$"))
+        leader = line.inner_text().split(" ")[0]
+        expect(friend.locator("#board .to-beat")).to_have_text(
+            f"{leader} 先出：第一手必須包含 3♦。"
+        )
+        first = host if leader == "Ann" else friend
+        first.locator("#hand-box [data-focus=hint]").click()
+        first.locator("#hand-box [data-focus=play]").click()
+        expect(line).to_have_text(f"played by {leader}")
     finally:
         other.close()
 

@@ -1,6 +1,7 @@
 // The middle of the felt: the play to beat as cards and who made it, whose turn it is, which
 // way play goes, and the deal's commitment.
 import { cardRow } from "./card-face.js";
+import * as cards from "./cards.js";
 import { fill, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { myTurn, seatName } from "./reading.js";
@@ -19,7 +20,7 @@ export function board() {
     shown = cardRow(view.table);
     line = h("p", { class: "to-beat", text: t("table.played_by", { name: seatName(view.table_seat) }) });
   } else {
-    line = h("p", { class: "to-beat", text: t("table.lead", { name: seatName(view.to_move) }) });
+    line = h("p", { class: "to-beat", text: leadLine(view) });
   }
   let turn = null;
   if (S.state.room.status === "playing" && view.end === null) {
@@ -42,4 +43,15 @@ export function board() {
       h("summary", { text: t("table.commitment") }),
       h("code", { text: view.commitment || t("table.commitment.none") })),
   );
+}
+
+// Who leads, and what they may lead: anything, but for the deal's first play where the rules
+// tie it to the lowest card (3♦ in the classic game).
+function leadLine(view) {
+  const name = seatName(view.to_move);
+  const rule = view.lead_card ? view.rules.first_play : null;
+  if (rule === "include" || rule === "alone") {
+    return t(`table.lead.${rule}`, { name, card: cards.show(view.lead_card) });
+  }
+  return t("table.lead", { name });
 }
