@@ -155,3 +155,13 @@ def test_fair_shuffle_a_secret_deal_shows_its_commitment_before_play(tmp_path: P
     assert rec.players[0] == "player" and rec.players[1] == "greedy-1"
     session = record.with_name("deal-session.json").read_text(encoding="utf-8")
     assert bigtwo.load_session_record(session).verify((shown[0],)) == []
+
+
+def test_a_near_miss_of_a_command_is_named_once_and_a_command_typed_right_not_at_all() -> None:
+    from cli_run import run_cli
+
+    ran = run_cli(["play", "--seed", "5", "--pace", "0"], b"pas\npass\n")
+    assert ran.out.count("did you mean") == 1, ran.out
+    assert "(did you mean 'pass'?)" in " ".join(ran.out.split())
+    # the lead's pass is refused for what the first play must be, with no suggestion
+    assert "the first play must include 3♦\n" in ran.out

@@ -231,3 +231,31 @@ def test_core_score(hands: list[str], moves: str, expected: tuple[int, ...]) -> 
     game = play_all(Game.deal(CLASSIC, hands=hands), moves)
     assert game.is_over and game.winner == 0
     assert game.scores == expected
+
+
+@pytest.mark.parametrize(
+    ("first_play", "rule", "words"),
+    [
+        ("include", "first_play_include", "the first play must include 3♦"),
+        ("alone", "first_play_alone", "the first play must be 3♦ on its own"),
+        ("optional", None, "play any combination"),
+    ],
+)
+def test_a_pass_on_the_first_lead_is_refused_for_what_that_play_must_be(
+    first_play: str, rule: str | None, words: str
+) -> None:
+    """core.lead, start.lead_card_alone, start.lowest_optional: the refusal of a pass on the
+    deal's first lead names what the first play must be, not "any combination"."""
+    game = Game.deal(Rules(first_play=first_play), seed=1)
+    with pytest.raises(IllegalMoveError) as refused:
+        game.play("pass")
+    assert refused.value.code == "must_lead" and str(refused.value).endswith(words)
+    assert refused.value.params.get("rule") == rule
+    # once the first play is made, a later lead may be any combination again
+    game = game.play(next(m for m in game.legal_moves() if not m.is_pass))
+    while game.table is not None:
+        game = game.play("pass")
+    with pytest.raises(IllegalMoveError) as refused:
+        game.play("pass")
+    assert str(refused.value).endswith("play any combination")
+    assert "rule" not in refused.value.params

@@ -196,8 +196,10 @@ def test_the_locale_picks_the_language(locale: dict[str, str], lang: str) -> Non
     assert run.stdout.rstrip().endswith(t("term.goodbye"))
     # a refusal by its code, in the language: passing with the lead
     # (English says the engine's own sentence, written for the terminal)
-    refusal = "you have the lead, so you can't pass" if lang == "en" else t("error.must_lead")
-    assert f"✗ {refusal}" in run.stdout
+    # on the deal's first play, which must include 3♦, the sentence says so
+    opening = t("error.must_lead.first_play_include", card="3♦")
+    refusal = "you have the lead, so you can't pass: the first" if lang == "en" else opening
+    assert f"✗ {refusal}" in " ".join(run.stdout.split())  # as wrapped to the terminal
 
 
 @pytest.mark.parametrize(

@@ -169,6 +169,9 @@ def take_a_turn(page: Any, frames: Frames) -> None:
 
 def test_a_person_plays_a_whole_deal_with_three_bots(context: Any, server: str) -> None:
     page = context.new_page()
+    said: list[str] = []  # what the page logged: a warning each load is a defect too
+    page.on("console", lambda m: said.append(f"{m.type}: {m.text}"))
+    page.on("pageerror", lambda e: said.append(f"pageerror: {e}"))
     frames = Frames(page)
     open_room(page, server, deals=1)
     over = page.get_by_text("The session is over.", exact=True)
@@ -192,6 +195,7 @@ def test_a_person_plays_a_whole_deal_with_three_bots(context: Any, server: str) 
     assert page.get_by_role("alert").inner_text() == ""  # no refusal on the way
     played = [m for m in frames.messages if m.get("type") == "update"]
     assert any(e["kind"] == "deal_over" for m in played for e in m["events"])
+    assert [s for s in said if s.startswith(("error", "warning", "pageerror"))] == []
 
 
 def test_four_people_open_a_shared_link_and_play_a_deal_by_clicking(

@@ -450,8 +450,9 @@ _COMMANDS = ("pass", "hint", "help", "hand", "rules", "quit", "announce", "revie
 
 
 def _did_you_mean(word: str) -> str:
-    """ " (did you mean 'pass'?)" for a near miss of a command, else nothing."""
-    if not word.isalpha() or len(word) < 3:
+    """The command ``word`` nearly is ("pas" → "pass"), else nothing: a command typed right
+    ("pass" refused on the lead) is no near miss."""
+    if not word.isalpha() or len(word) < 3 or word in _COMMANDS:
         return ""
     close = get_close_matches(word, _COMMANDS, n=1, cutoff=0.75)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    return close[0] if close else ""

@@ -192,17 +192,19 @@ def _check_play(state: State, mask: int, actor: int) -> Combination:
 
 def _check_opening(state: State, combo: Combination) -> None:
     rule = state.rules.first_play
-    card = Card(state.opening)  # the sentence shows its symbol, the parameter its notation
+    card = str(Card(state.opening))  # the parameter its notation, the sentence its symbol
     if rule is FirstPlay.ALONE and combo.mask != 1 << state.opening:
-        raise IllegalMoveError(
-            f"the first play must be {card.symbol()} on its own",
-            "first_play_alone",
-            card=str(card),
-        )
+        raise IllegalMoveError(_opening_words(state), "first_play_alone", card=card)
     if rule is FirstPlay.INCLUDE and not combo.mask >> state.opening & 1:
-        raise IllegalMoveError(
-            f"the first play must include {card.symbol()}", "first_play_include", card=str(card)
-        )
+        raise IllegalMoveError(_opening_words(state), "first_play_include", card=card)
+
+
+def _opening_words(state: State) -> str:
+    """What the deal's first play must be, where the rules tie it to the opening card."""
+    card = Card(state.opening).symbol()
+    if state.rules.first_play is FirstPlay.ALONE:
+        return f"the first play must be {card} on its own"
+    return f"the first play must include {card}"
 
 
 def _check_pass(state: State, actor: int) -> None:
@@ -212,11 +214,25 @@ def _check_pass(state: State, actor: int) -> None:
         raise IllegalMoveError(_pending_words(state), "pending", giver=state.pending[0][0])
     if state.table is None:
         if questions.has_play(state, actor):
-            raise IllegalMoveError(
-                "you have the lead, so you can't pass: play any combination", "must_lead"
-            )
+            raise _must_lead(state)
     elif state.rules.three_threes and not questions.can_pass(state, actor):
         raise IllegalMoveError(turns.pass_refusal(state, actor), "must_play", rule="three_threes")
+
+
+def _must_lead(state: State) -> IllegalMoveError:
+    """A pass refused on the lead; on the deal's first play it says what that play must be
+    ("any combination" would mislead there)."""
+    rule = state.rules.first_play
+    if state.opening >= 0 and rule in (FirstPlay.ALONE, FirstPlay.INCLUDE):
+        return IllegalMoveError(
+            f"you have the lead, so you can't pass: {_opening_words(state)}",
+            "must_lead",
+            rule="first_play_alone" if rule is FirstPlay.ALONE else "first_play_include",
+            card=str(Card(state.opening)),
+        )
+    return IllegalMoveError(
+        "you have the lead, so you can't pass: play any combination", "must_lead"
+    )
 
 
 def _check_give(state: State, mask: int, actor: int) -> None:

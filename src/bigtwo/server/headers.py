@@ -21,9 +21,10 @@ POLICY = (
     " frame-ancestors 'none'; form-action 'self'"
 )
 # Powerful features the game never uses, off for the page and anything it could load (the
-# sign-in's passkeys, publickey-credentials-*, keep their default: this origin).
+# sign-in's passkeys, publickey-credentials-*, keep their default: this origin). Only
+# features browsers know: Chromium warns on every page load of one it doesn't (bluetooth).
 FEATURES = (
-    "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(),"
+    "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(),"
     " midi=(), magnetometer=(), gyroscope=(), accelerometer=(), display-capture=()"
 )
 HEADERS = {
