@@ -153,6 +153,12 @@ export function t(key, params = {}) {
     Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole);
 }
 
+// Items said one after another as the language separates them ("，" in Chinese, ", " in
+// the others): the catalogue's `list.separator`.
+export function list(items) {
+  return items.join(t("list.separator"));
+}
+
 // The sentence about `count` things: `key.<category>` for the page language's CLDR plural
 // category of `count` (zero, one, two, few, many, other) where the catalogue has it, else
 // `key`; {count} is the number as the language writes it unless `params` give it otherwise.

@@ -7,7 +7,7 @@
 // a card held by a finger in the hand below stays under it.
 import { backs, cardRow } from "./card-face.js";
 import { fill, h } from "./dom.js";
-import { count as countOf, t } from "./i18n.js";
+import { count as countOf, list, t } from "./i18n.js";
 import { isHost, room, seatName } from "./reading.js";
 import { host } from "./session.js";
 import { S, SEAT_KINDS } from "./state.js";
@@ -110,7 +110,7 @@ export function seats() {
       h("span", { class: "seat-top" },
         h("span", { class: "avatar", "aria-hidden": "true", text: initials(name) }),
         h("span", { class: "seat-name", "aria-hidden": view ? "true" : null, text: name }),
-        view ? h("span", { class: "visually-hidden", text: [spoken, ...now].join(", ") }) : null,
+        view ? h("span", { class: "visually-hidden", text: list([spoken, ...now]) }) : null,
         timer),
       held,
       flags.length ? h("span", { class: "flags", text: flags.join(" · ") }) : null,

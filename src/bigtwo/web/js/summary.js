@@ -4,7 +4,7 @@
 // Everything shown comes from the server's `summary` (docs/protocol.md, "Between deals").
 import * as cards from "./cards.js";
 import { fill, h } from "./dom.js";
-import { count, has, number, t } from "./i18n.js";
+import { count, has, list, number, t } from "./i18n.js";
 import { isHost, room, seatName } from "./reading.js";
 import { withCode } from "./rule-text.js";
 import { host } from "./session.js";
@@ -100,9 +100,8 @@ function settlement(s) {
     s.settlement.length
       ? h("ul", {}, s.settlement.map((p) => h("li", { text: t("summary.payment", {
         payer: seatName(p.payer), payee: seatName(p.payee), amount: number(p.amount),
-        deals: p.deals.map(([n, points]) => t("summary.payment.deal",
-          { n: number(n), points: number(points, true) }))
-          .join(", "),
+        deals: list(p.deals.map(([n, points]) => t("summary.payment.deal",
+          { n: number(n), points: number(points, true) }))),
       }) })))
       : h("p", { text: t("table.settlement.none") }),
     h("ul", { class: "hint" },
@@ -132,7 +131,7 @@ function rematch(s) {
   const out = [];
   if (s.rematch.length) {
     out.push(h("p", { text: t("summary.rematch.asked",
-      { names: s.rematch.map(seatName).join(", ") }) }));
+      { names: list(s.rematch.map(seatName)) }) }));
   }
   if (isHost()) {
     out.push(h("button", { type: "button", class: "primary", "data-focus": "summary-rematch",
