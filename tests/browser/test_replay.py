@@ -123,6 +123,7 @@ def test_an_uploaded_record_is_replayed(context: Any, server: str, tmp_path: Pat
     step = page.get_by_role("region", name="This step")
     for name in record.players:  # the whole record: every hand
         assert step.get_by_role("list", name=f"{name}'s hand").get_by_role("listitem").count() == 13
+    assert "the first play must include 3♦" in step_text(page)  # as the table says it
     page.get_by_role("button", name="Last").click()
     assert "wins the deal" in step_text(page)
 

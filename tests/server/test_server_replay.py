@@ -53,6 +53,9 @@ def test_a_whole_record_replays_step_by_step_and_verifies(test_client: TestClien
     assert steps[-1]["end"] == game.end and steps[-1]["winner"] == game.winner
     assert body["scores"] == list(game.scores or ())
     assert any(s["trick"] is not None for s in steps)  # tricks taken are marked
+    # the card the first play must hold, until it is played (the board says it as the table)
+    assert body["first_play"] == "include" and steps[0]["lead_card"] == "3D"
+    assert [s["lead_card"] for s in steps[1:]] == [None] * (len(steps) - 1)
 
 
 def test_the_check_against_a_kept_commitment(test_client: TestClient) -> None:

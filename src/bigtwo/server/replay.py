@@ -59,6 +59,7 @@ def replay(record: Record, seat: int | None = None, kept: str | None = None) -> 
         raise ReplayError(400, "bad_kept", str(exc), **exc.params) from None
     out: dict[str, Any] = {
         "rules": record.rules.name,
+        "first_play": record.rules.first_play.value,
         "players": [player_json(p) for p in record.players],
         "seat": seat,
         "commitment": record.commitment,
@@ -126,6 +127,7 @@ def _replayed(record: Record, states: list[Game], seat: int | None) -> dict[str,
             "table": None if public.table is None else move_text(public.table),
             "table_seat": public.table_seat,
             "to_move": public.to_move,
+            "lead_card": None if public.lead_card is None else cards_text((public.lead_card,)),
             "passed": list(public.passed),
             "trick": before.table_seat if took and before is not None else None,
             "end": public.end,

@@ -1,10 +1,9 @@
 // The middle of the felt: the play to beat as cards and who made it, whose turn it is, which
 // way play goes, and the deal's commitment.
 import { cardRow } from "./card-face.js";
-import * as cards from "./cards.js";
 import { fill, h } from "./dom.js";
 import { t } from "./i18n.js";
-import { myTurn, seatName } from "./reading.js";
+import { leadWords, myTurn, seatName } from "./reading.js";
 import { S } from "./state.js";
 
 export function board() {
@@ -45,13 +44,6 @@ export function board() {
   );
 }
 
-// Who leads, and what they may lead: anything, but for the deal's first play where the rules
-// tie it to the lowest card (3♦ in the classic game).
 function leadLine(view) {
-  const name = seatName(view.to_move);
-  const rule = view.lead_card ? view.rules.first_play : null;
-  if (rule === "include" || rule === "alone") {
-    return t(`table.lead.${rule}`, { name, card: cards.show(view.lead_card) });
-  }
-  return t("table.lead", { name });
+  return leadWords(seatName(view.to_move), view.rules.first_play, view.lead_card);
 }

@@ -95,3 +95,13 @@ export function readable(params) {
   }
   return out;
 }
+
+// Who leads, and what they may lead: anything, but for the deal's first play where the rules
+// tie it to the lowest card (`rule` "include" or "alone", `card` that card: 3♦ in the classic
+// game). The table's board and the replay say it alike.
+export function leadWords(name, rule, card) {
+  if (card && (rule === "include" || rule === "alone")) {
+    return t(`table.lead.${rule}`, { name, card: cards.show(card) });
+  }
+  return t("table.lead", { name });
+}

@@ -4,7 +4,7 @@
 import * as cards from "./cards.js";
 import { arrowStep, fill, h } from "./dom.js";
 import { count as countOf, has, t } from "./i18n.js";
-import { botName, giftLabel, moveLabel, refusalText } from "./reading.js";
+import { botName, giftLabel, leadWords, moveLabel, refusalText } from "./reading.js";
 import { withCode } from "./rule-text.js";
 
 const MAX_BYTES = 1 << 20; // the server's cap on a deal's record
@@ -207,7 +207,7 @@ function drawStep() {
     box,
     h("p", { class: "position", text: position }),
     h("p", { class: "to-beat", text: happened(step) }),
-    d.replayed && step.end === null ? h("p", { text: tableLine(step) }) : null,
+    d.replayed && step.end === null ? h("p", { text: tableLine(d, step) }) : null,
     d.replayed ? null : h("h4", { text: t("replay.dealt") }),
     h("ul", { class: "seat-list" }, d.players.map((_, s) => seatItem(d, shown, s))),
     R.step === last ? result(d) : null,
@@ -249,9 +249,9 @@ function happened(step) {
   return text;
 }
 
-function tableLine(step) {
+function tableLine(d, step) {
   if (step.table) return t("table.to_beat", { play: cards.show(step.table), name: name(step.table_seat) });
-  return t("table.lead", { name: name(step.to_move) });
+  return leadWords(name(step.to_move), d.first_play, step.lead_card);
 }
 
 function seatItem(d, step, s) {
