@@ -4,6 +4,7 @@ by default; ``--workers N`` runs N processes on one port over a shared PostgreSQ
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 from typing import Annotated
@@ -102,9 +103,10 @@ def command(
         fail(f"the server can't load {exc.name or exc}: reinstall 'bigtwo[server]'")
     if not 0 < port < 65536:
         fail(f"--port must be 1..65535, not {port}")
-    if not (grace >= 0 and keep_empty >= 0):  # NaN fails both
-        fail("--grace and --keep-empty are seconds, 0 or more")
-    if not rate > 0:  # NaN too
+    for name, seconds in (("--grace", grace), ("--keep-empty", keep_empty)):
+        if not (math.isfinite(seconds) and seconds >= 0):
+            fail(f"{name} is seconds, 0 or more, not {seconds}")
+    if not (math.isfinite(rate) and rate > 0):
         fail(f"--rate must be more than 0, not {rate}")
     if not min_turn > 0:  # NaN too
         fail(f"--min-turn must be more than 0, not {min_turn}")
