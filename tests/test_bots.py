@@ -180,6 +180,19 @@ def test_review_lists_only_differences_from_the_expert() -> None:
         assert note.expert != note.played and note.reason
 
 
+def test_advice_is_refused_in_words_for_another_seats_moves_or_an_unfinished_deal() -> None:
+    from bigtwo.bots.explain import hint, review
+
+    game = bigtwo.Game.deal(bigtwo.Rules.preset("classic"), seed=3)
+    other = (game.to_move + 1) % 4
+    # the moves of the seat to play, asked about from another seat's view
+    with pytest.raises(bigtwo.BigTwoError, match="is not in this seat's hand"):
+        hint(game.view(other), game.legal_moves(), "hard")
+    game = game.play(game.legal_moves()[-1])
+    with pytest.raises(bigtwo.BigTwoError, match="finished deal"):
+        review(game, seat=0, samples=2)  # no notes would read as "no mistakes"
+
+
 @pytest.mark.parametrize(
     "rules",
     [

@@ -20,6 +20,7 @@ from ..combos import Combination, Move, classify_mask
 from ..combos.lazy import bot_combos
 from ..combos.tables import FIVE, SINGLE
 from ..engine.view import View
+from ..errors import BigTwoError
 from .base import bot_for_level, check_choice, check_seed
 from .expert import MAX_SAMPLES, ExpertBot
 from .planning import planner_for
@@ -81,6 +82,9 @@ def hint(view: View, legal_moves: Sequence[Move], level: str = "hard", seed: int
     both), so asking twice gives the same hint, and `review` with the same seed agrees
     (unless the expert's time cap cuts one of the searches short)."""
     check_choice(view, legal_moves)
+    foreign = [m for m in legal_moves if isinstance(m, Combination) and m.mask & ~view.hand_mask]
+    if foreign:  # another seat's moves: the reason would speak of cards this seat lacks
+        raise BigTwoError(f"{describe(foreign[0])} is not in this seat's hand: give its own moves")
     key = text(level, "a level", 100).strip().lower()
     bot = bot_for_level(key, seed)  # refuses an unknown level, listing them
     if isinstance(bot, ExpertBot):
@@ -167,6 +171,8 @@ def review(
         whole_number(samples, "samples", 1, MAX_SAMPLES)
     check_seed(seed)
     states = record.states()
+    if not states[-1].is_over:  # no notes would read as "no mistakes"
+        raise BigTwoError("review takes a finished deal; this one is still being played")
     notes: list[ReviewNote] = []
     for index, state in enumerate(states[:-1]):
         after = states[index + 1]
