@@ -126,6 +126,20 @@ def test_admin_on_a_handle_nobody_has_is_one_line_and_exit_code_2(
     assert "\x1b" not in done.err and "Traceback" not in done.err
 
 
+@pytest.mark.parametrize("given", ["relative", "absolute"])
+def test_admin_on_an_sqlite_file_that_is_not_there_refuses_and_creates_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, given: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    url = "sqlite:///typo.db" if given == "relative" else sqlite_url(tmp_path / "typo.db")
+    for argv in (["attention"], ["grant", "ann"], ["delete", "ann", "--yes"]):
+        done = _bigtwo("admin", *argv, "--database", url)
+        assert done.code == 2 and len(done.err.strip().splitlines()) == 1, done
+        assert "there is no database at" in done.err and "typo.db" in done.err
+        assert done.out == ""
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_suspension_from_the_console_closes_the_sockets_within_5_s_and_restore_lifts_it(
     served: ServerProcess,
 ) -> None:

@@ -35,11 +35,31 @@ def _opened(database: str | None) -> tuple[Store, Directory]:
     url = database or sqlite_url(Path("bigtwo.db"))
     if database is None and not Path("bigtwo.db").exists():
         fail("no bigtwo.db here: give the server's database with --database")
+    missing = _missing_file(url)
+    if missing is not None:  # opening it would make an empty database and report on that
+        fail(f"there is no database at {missing}: give the server's database with --database")
     try:
         store = Store(url)
     except Exception as exc:  # a bad URL, a database that won't open: one line
         fail(f"can't open the database {url}: {str(exc).splitlines()[0]}")
     return store, Directory(store.engine)
+
+
+def _missing_file(url: str) -> Path | None:
+    """The file an SQLite ``url`` names, where there is none; None for any other URL (one
+    that can't be read is said by `Store`)."""
+    import sqlalchemy as sa
+
+    try:
+        parsed = sa.engine.make_url(url)
+    except sa.exc.ArgumentError:
+        return None
+    name = parsed.database
+    if parsed.get_backend_name() != "sqlite" or name in (None, "", ":memory:"):
+        return None
+    if parsed.query.get("uri"):  # a file: URI, its query SQLite's own
+        return None
+    return None if Path(name).is_file() else Path(name)
 
 
 def _act(action: str, handle: str, database: str | None, reason: str = "") -> None:
