@@ -140,6 +140,21 @@ def test_admin_on_an_sqlite_file_that_is_not_there_refuses_and_creates_nothing(
     assert list(tmp_path.iterdir()) == []
 
 
+def test_admin_delete_without_yes_and_no_answer_deletes_nothing_and_says_so(
+    tmp_path: Path,
+) -> None:
+    url = sqlite_url(tmp_path / "none.db")
+    ended = _bigtwo("admin", "delete", "ann", "--database", url)  # standard input is empty
+    assert ended.code == 2, ended
+    assert ended.err.count("\n") == 1 and "nothing deleted: no answer came" in ended.err
+    assert "--yes" in ended.err and ended.out.startswith("delete the account ann?")
+    no = run_cli(["admin", "delete", "ann", "--database", url], stdin=b"n\n")
+    assert (no.code, no.err.strip()) == (2, "bigtwo: nothing deleted")
+    interrupted = run_cli(["admin", "delete", "ann", "--database", url], interrupt=True)
+    assert interrupted.code == 130  # Ctrl-C keeps its own meaning
+    assert not (tmp_path / "none.db").exists()
+
+
 def test_a_suspension_from_the_console_closes_the_sockets_within_5_s_and_restore_lifts_it(
     served: ServerProcess,
 ) -> None:

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .common import fail, user_errors
+from .common import fail, make_console, user_errors
+from .prompt import BadInput, read_line
 
 if TYPE_CHECKING:
     from ..server.accounts import Directory
@@ -60,6 +61,20 @@ def _missing_file(url: str) -> Path | None:
     if parsed.query.get("uri"):  # a file: URI, its query SQLite's own
         return None
     return None if Path(name).is_file() else Path(name)
+
+
+def _confirmed(question: str) -> bool:
+    """The operator's yes to ``question``. Standard input ending with no answer (a pipe, CI)
+    deletes nothing and says so in one line (exit code 2, as for every refusal; Ctrl-C stays
+    130)."""
+    try:
+        answer = read_line(make_console(), f"{question} [y/N]: ")
+    except EOFError:
+        print()  # the refusal on a line of its own, not after the question
+        fail("nothing deleted: no answer came (--yes deletes without asking)")
+    except BadInput as exc:
+        fail(f"nothing deleted: {exc}")
+    return answer.strip().lower() in ("y", "yes")
 
 
 def _act(action: str, handle: str, database: str | None, reason: str = "") -> None:
@@ -114,7 +129,7 @@ def delete(
 ) -> None:
     """Delete an account: its person, sessions, passkeys, profile and results (records keep
     the names as played; docs/privacy.md)."""
-    if not yes and not typer.confirm(f"delete the account {handle}?"):
+    if not yes and not _confirmed(f"delete the account {handle}?"):
         fail("nothing deleted")
     _act("delete", handle, database)
 
