@@ -374,6 +374,27 @@ def test_serve_refuses_each_bad_option_in_one_line_with_exit_code_2(
     assert extra[0] in done.err or "database" in done.err, done.err
 
 
+@pytest.mark.parametrize(
+    ("extra", "said"),
+    [
+        (["--metrics-from", ""], "--metrics-from is empty: name an address or a network"),
+        (["--metrics-from", "10.0.0.0/8", "--metrics-from", " , "], "--metrics-from is empty"),
+        (
+            ["--allowed-origin", "https://straße.example"],  # IDNA 2003 would make it strasse
+            "--allowed-origin: give a host in the ASCII form browsers send (IDNA, such as"
+            " https://xn--mnchen-3ya.example), not 'https://straße.example'",
+        ),
+    ],
+)
+def test_serve_refuses_an_empty_metrics_from_and_an_origin_no_browser_sends(
+    tmp_path: Path, extra: list[str], said: str
+) -> None:
+    with _taken_port() as port:
+        done = run_cli(["serve", "--port", port, "--database", sqlite_url(tmp_path / "x.db"),
+                        *extra])  # fmt: skip
+    assert done.code == 2 and done.err.count("\n") == 1 and said in done.err, done
+
+
 @pytest.mark.xfail(
     strict=True,
     reason="bigtwo serve takes infinity for --grace (and --keep-empty, --rate) and starts, "
