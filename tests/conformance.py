@@ -138,7 +138,7 @@ def agree(driver: Driver, seat: int, action: Move | str) -> None:
         driver.submit(seat, action)
     except BigTwoError as exc:
         assert str(exc) == reason, (str(exc), reason)
-        assert getattr(exc, "code", "bad_input") == getattr(reason, "code", "bad_input")
+        assert exc.code == getattr(reason, "code", "bad_input")
         REFUSALS.add(getattr(reason, "code", "?"))
     else:
         raise AssertionError(f"why_not refused {action!r} for seat {seat} but submit took it")

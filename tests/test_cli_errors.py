@@ -53,6 +53,27 @@ def test_errors_are_one_line_with_exit_code_2(args: list[str], message: str) -> 
     assert len([line for line in text.splitlines() if line.startswith("bigtwo:")]) == 1
 
 
+def test_serve_takes_an_internationalised_origin_in_the_ascii_form_browsers_send(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A browser's ``Origin`` header names the host in its IDNA form; the server compares
+    the header with ``--allowed-origin`` as given, so the Unicode form would never match."""
+    pytest.importorskip("starlette")
+    from bigtwo.server import app as server_app
+    from bigtwo.server import serving
+    from bigtwo.server.store import sqlite_url
+
+    made = []
+    monkeypatch.setattr(server_app, "make_app", lambda url, settings: made.append(settings))
+    monkeypatch.setattr(serving, "log_to_stderr", lambda: None)
+    monkeypatch.setattr(serving, "run", lambda *args: None)
+    origins = ["https://Ünï.example:8443", "https://cards.example"]
+    args = [x for origin in origins for x in ("--allowed-origin", origin)]
+    done = runner.invoke(app, ["serve", "--database", sqlite_url(tmp_path / "x.db"), *args])
+    assert done.exit_code == 0, done.output
+    assert made[0].allowed_origins == ("https://xn--n-nga1b.example:8443", "https://cards.example")
+
+
 @pytest.mark.parametrize(
     ("content", "message"),
     [

@@ -10,7 +10,7 @@ import pytest
 from conformance import play_through
 
 import bigtwo
-from bigtwo import BigTwoError, Game, Move, Rules, View
+from bigtwo import BigTwoError, Game, Move, NotationError, Rules, View
 from bigtwo.table import DECLINE, Event, SessionEnd, Table
 
 
@@ -191,6 +191,23 @@ def test_a_person_to_move_is_awaited_and_a_wrong_action_is_refused_with_the_engi
     move = table.offers(0)[0]
     events = table.submit(0, move)
     assert events[0] == Event("act", 0, move)
+
+
+def test_text_that_is_not_cards_is_refused_by_submit_with_why_nots_code_and_params() -> None:
+    """docs/refusals.md: every refusal carries a stable code, `submit`'s as `why_not`'s."""
+    table = Table(Rules(), [None, *bots(4)[1:]], seed=1)
+    table.start()
+    seat = table.awaiting[0]
+    for text in ["zz", "3D 3X", "3D 3D 3D"]:
+        said = table.why_not(seat, text)
+        assert said is not None and said.code == "bad_input" and said.params["reason"]
+        with pytest.raises(NotationError) as refused:
+            table.submit(seat, text)
+        assert (refused.value.code, refused.value.params, str(refused.value)) == (
+            said.code,
+            said.params,
+            said,
+        )
 
 
 def test_timeout_passes_or_makes_the_forced_play() -> None:

@@ -24,8 +24,10 @@ import itertools
 import json
 import time
 from typing import Any
+from urllib.parse import urlsplit
 
 from .bots import Bot
+from .checks import describe
 from .combos import Move, tables_for
 from .engine.codec import read_move
 from .engine.view import View
@@ -153,6 +155,8 @@ class Client:
         self.expect("state")
 
     def host(self, what: str, seat: int | None = None, kind: str | None = None) -> None:
+        """Send a host's request (``docs/protocol.md``, "The host"); nothing is read. An
+        ``invite``'s token comes in the ``invited`` message: ``expect("invited")["token"]``."""
         self.send({"type": "host", "what": what, "seat": seat, "kind": kind})
 
     def act(self, action: str, stale_check: bool = True) -> dict[str, Any]:
@@ -253,7 +257,18 @@ class Client:
 
 
 def _versioned(url: str) -> str:
-    """The socket's address asking for the protocol this client speaks."""
+    """The socket's address asking for the protocol this client speaks; `BigTwoError` for
+    anything but a ws:// or wss:// URL with a host (an http:// page's address, a typo)."""
+    try:
+        parts = urlsplit(url)
+        fits = parts.scheme in ("ws", "wss") and bool(parts.hostname) and parts.port != 0
+    except (TypeError, ValueError, AttributeError):  # not text; a bad port or IPv6 address
+        fits = False
+    if not fits:
+        raise BigTwoError(
+            "the server's address must be a ws:// or wss:// URL, such as"
+            f" ws://127.0.0.1:8000/ws, not {describe(url)}"
+        )
     if "protocol=" in url:
         return url
     return f"{url}{'&' if '?' in url else '?'}protocol=2"

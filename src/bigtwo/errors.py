@@ -6,12 +6,15 @@ from __future__ import annotations
 class BigTwoError(ValueError):
     """Base of every error the library raises on purpose. Its message is English; ``params``
     name the reason for programs: ``reason`` (a word a front end keys its own sentence by,
-    ``error.CODE.REASON`` in the catalogues) and that sentence's particulars.
+    ``error.CODE.REASON`` in the catalogues) and that sentence's particulars. ``code`` is the
+    stable code of ``docs/refusals.md``: ``bad_input`` unless a subclass names its own.
 
     >>> e = BigTwoError("can't read '4x' as a card", reason="not_a_card", text="4x")
-    >>> e.params
-    {'reason': 'not_a_card', 'text': '4x'}
+    >>> e.code, e.params
+    ('bad_input', {'reason': 'not_a_card', 'text': '4x'})
     """
+
+    code = "bad_input"
 
     def __init__(self, message: str = "", **params: object) -> None:
         super().__init__(message)
@@ -39,3 +42,5 @@ class IllegalMoveError(BigTwoError):
 
 class RulesError(BigTwoError):
     """A rule configuration that makes no sense, e.g. five of a kind with one deck."""
+
+    code = "bad_rules"

@@ -274,16 +274,15 @@ class Table:
         parameters beside it); None when `submit` accepts it."""
         try:
             self._try(seat, action)
-        except IllegalMoveError as exc:
+        except BigTwoError as exc:  # as `submit` raises it: text that isn't cards is bad_input
             return Refusal(str(exc), exc.code, exc.params)
-        except BigTwoError as exc:
-            return Refusal(str(exc), "bad_input", dict(exc.params))
         return None
 
     def submit(self, seat: int, action: Move | str) -> list[Event]:
         """``seat`` takes ``action`` (a `Move` or text such as ``"3D 3S"``, ``"pass"``,
         ``"no"``); the events that followed, bots' turns included. `IllegalMoveError` says why
-        a refused action was refused."""
+        a refused action was refused (`NotationError` for text that isn't cards, code
+        ``bad_input``); its ``code`` and ``params`` are those `why_not` gives."""
         move, after = self._try(seat, action)
         game = self._game()
         self.offer = None

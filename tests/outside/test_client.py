@@ -10,6 +10,7 @@ import copy
 import json
 import re
 import threading
+from pathlib import Path
 from typing import Any
 
 import httpx2
@@ -22,7 +23,7 @@ from server_process import ServerProcess
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from bigtwo import make_bot
+from bigtwo import BigTwoError, make_bot
 from bigtwo.client import Client, ServerError
 from bigtwo.view_patch import apply
 
@@ -104,6 +105,37 @@ def test_a_program_plays_a_seat_by_the_hosts_token_to_the_sessions_end_and_sees_
     for state, _ in _states(watcher.received):
         assert not (state.get("view") or {}).get("hand"), "someone watching gets no hand at all"
     for client in (host, program, watcher):
+        client.close()
+
+
+@pytest.mark.parametrize(
+    "address", ["http://127.0.0.1:8000/ws", "not a url", "ws://", "ws://127.0.0.1:99999/ws"]
+)
+def test_an_address_that_is_not_a_ws_url_is_refused_in_words(address: str) -> None:
+    with pytest.raises(BigTwoError, match=r"must be a ws:// or wss:// URL") as refused:
+        Client.connect(address, timeout=1)
+    assert repr(address) in str(refused.value)
+
+
+def test_the_hosts_invite_in_docs_protocol_md_runs_as_written(server: ServerProcess) -> None:
+    """docs/protocol.md, "The Python client": a host invites a program, reads the token
+    with ``expect("invited")``; the program sits with it; the game starts."""
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text("utf-8")
+    snippet = doc.split("A host invites a program", 1)[1].split("```python\n", 1)[1]
+    snippet = snippet.split("```", 1)[0].replace("ws://127.0.0.1:8000/ws", _url(server))
+    found: dict[str, Any] = {"Client": Client}
+    exec(snippet, found)
+    program = Client.connect(_url(server))
+    program.resume(found["code"], found["token"])
+    assert program.seat == 1
+    host = found["host"]
+    for _ in range(5):  # the updates of invite, seat and start; a refusal would be raised
+        if host.expect("update")["events"] and host.state["room"]["status"] == "playing":
+            break
+    assert host.state["room"]["status"] == "playing"
+    kinds = [(s["kind"], s["name"]) for s in host.state["room"]["seats"]]
+    assert kinds == [("person", "Ann"), ("person", "program"), ("easy", ""), ("hard", "")]
+    for client in (host, program):
         client.close()
 
 

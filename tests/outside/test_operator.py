@@ -126,6 +126,35 @@ def test_admin_on_a_handle_nobody_has_is_one_line_and_exit_code_2(
     assert "\x1b" not in done.err and "Traceback" not in done.err
 
 
+@pytest.mark.parametrize("given", ["relative", "absolute"])
+def test_admin_on_an_sqlite_file_that_is_not_there_refuses_and_creates_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, given: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    url = "sqlite:///typo.db" if given == "relative" else sqlite_url(tmp_path / "typo.db")
+    for argv in (["attention"], ["grant", "ann"], ["delete", "ann", "--yes"]):
+        done = _bigtwo("admin", *argv, "--database", url)
+        assert done.code == 2 and len(done.err.strip().splitlines()) == 1, done
+        assert "there is no database at" in done.err and "typo.db" in done.err
+        assert done.out == ""
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_admin_delete_without_yes_and_no_answer_deletes_nothing_and_says_so(
+    tmp_path: Path,
+) -> None:
+    url = sqlite_url(tmp_path / "none.db")
+    ended = _bigtwo("admin", "delete", "ann", "--database", url)  # standard input is empty
+    assert ended.code == 2, ended
+    assert ended.err.count("\n") == 1 and "nothing deleted: no answer came" in ended.err
+    assert "--yes" in ended.err and ended.out.startswith("delete the account ann?")
+    no = run_cli(["admin", "delete", "ann", "--database", url], stdin=b"n\n")
+    assert (no.code, no.err.strip()) == (2, "bigtwo: nothing deleted")
+    interrupted = run_cli(["admin", "delete", "ann", "--database", url], interrupt=True)
+    assert interrupted.code == 130  # Ctrl-C keeps its own meaning
+    assert not (tmp_path / "none.db").exists()
+
+
 def test_a_suspension_from_the_console_closes_the_sockets_within_5_s_and_restore_lifts_it(
     served: ServerProcess,
 ) -> None:
@@ -343,6 +372,27 @@ def test_serve_refuses_each_bad_option_in_one_line_with_exit_code_2(
     assert done.code == 2, (extra, done)
     assert len(done.err.strip().splitlines()) == 1 and "Traceback" not in done.err, done.err
     assert extra[0] in done.err or "database" in done.err, done.err
+
+
+@pytest.mark.parametrize(
+    ("extra", "said"),
+    [
+        (["--metrics-from", ""], "--metrics-from is empty: name an address or a network"),
+        (["--metrics-from", "10.0.0.0/8", "--metrics-from", " , "], "--metrics-from is empty"),
+        (
+            ["--allowed-origin", "https://straße.example"],  # IDNA 2003 would make it strasse
+            "--allowed-origin: give a host in the ASCII form browsers send (IDNA, such as"
+            " https://xn--mnchen-3ya.example), not 'https://straße.example'",
+        ),
+    ],
+)
+def test_serve_refuses_an_empty_metrics_from_and_an_origin_no_browser_sends(
+    tmp_path: Path, extra: list[str], said: str
+) -> None:
+    with _taken_port() as port:
+        done = run_cli(["serve", "--port", port, "--database", sqlite_url(tmp_path / "x.db"),
+                        *extra])  # fmt: skip
+    assert done.code == 2 and done.err.count("\n") == 1 and said in done.err, done
 
 
 @pytest.mark.parametrize("option", ["--grace", "--keep-empty", "--rate"])

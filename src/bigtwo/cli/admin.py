@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .common import fail, user_errors
+from .common import fail, make_console, user_errors
+from .prompt import BadInput, read_line
 
 if TYPE_CHECKING:
     from ..server.accounts import Directory
@@ -35,11 +36,45 @@ def _opened(database: str | None) -> tuple[Store, Directory]:
     url = database or sqlite_url(Path("bigtwo.db"))
     if database is None and not Path("bigtwo.db").exists():
         fail("no bigtwo.db here: give the server's database with --database")
+    missing = _missing_file(url)
+    if missing is not None:  # opening it would make an empty database and report on that
+        fail(f"there is no database at {missing}: give the server's database with --database")
     try:
         store = Store(url)
     except Exception as exc:  # a bad URL, a database that won't open: one line
         fail(f"can't open the database {url}: {str(exc).splitlines()[0]}")
     return store, Directory(store.engine)
+
+
+def _missing_file(url: str) -> Path | None:
+    """The file an SQLite ``url`` names, where there is none; None for any other URL (one
+    that can't be read is said by `Store`)."""
+    import sqlalchemy as sa
+
+    try:
+        parsed = sa.engine.make_url(url)
+    except sa.exc.ArgumentError:
+        return None
+    name = parsed.database
+    if parsed.get_backend_name() != "sqlite" or name in (None, "", ":memory:"):
+        return None
+    if parsed.query.get("uri"):  # a file: URI, its query SQLite's own
+        return None
+    return None if Path(name).is_file() else Path(name)
+
+
+def _confirmed(question: str) -> bool:
+    """The operator's yes to ``question``. Standard input ending with no answer (a pipe, CI)
+    deletes nothing and says so in one line (exit code 2, as for every refusal; Ctrl-C stays
+    130)."""
+    try:
+        answer = read_line(make_console(), f"{question} [y/N]: ")
+    except EOFError:
+        print()  # the refusal on a line of its own, not after the question
+        fail("nothing deleted: no answer came (--yes deletes without asking)")
+    except BadInput as exc:
+        fail(f"nothing deleted: {exc}")
+    return answer.strip().lower() in ("y", "yes")
 
 
 def _act(action: str, handle: str, database: str | None, reason: str = "") -> None:
@@ -94,7 +129,7 @@ def delete(
 ) -> None:
     """Delete an account: its person, sessions, passkeys, profile and results (records keep
     the names as played; docs/privacy.md)."""
-    if not yes and not typer.confirm(f"delete the account {handle}?"):
+    if not yes and not _confirmed(f"delete the account {handle}?"):
         fail("nothing deleted")
     _act("delete", handle, database)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated
 
@@ -121,14 +122,8 @@ def command(
         )
     if workers < 1:
         fail(f"--workers must be at least 1, not {workers}")
-    origins = tuple(allowed_origin or ())
-    bad_origin = next((o for o in origins if not ORIGIN.fullmatch(o)), None)
-    if bad_origin is not None:
-        fail(
-            "--allowed-origin is scheme://host[:port], like https://cards.example,"
-            f" not {bad_origin!r}"
-        )
-    scrapers = tuple(n for spec in metrics_from or () for n in spec.split(",") if n.strip())
+    origins = tuple(_browser_origin(o) for o in allowed_origin or ())
+    scrapers = _scrapers(metrics_from or ())
     try:
         networks(scrapers)
     except ValueError as exc:
@@ -170,3 +165,38 @@ def command(
         serving.run(app, host, port)
         return
     raise SystemExit(supervise(sock, url, settings, workers))
+
+
+def _browser_origin(origin: str) -> str:
+    """``origin`` as a browser's ``Origin`` header writes it, which is what the server
+    compares: an internationalised host in its ASCII (IDNA) form. A host that form would
+    change (ß becomes ss) is refused: browsers' IDNA keeps it, so only its given form fits."""
+    if not ORIGIN.fullmatch(origin):
+        fail(
+            f"--allowed-origin is scheme://host[:port], like https://cards.example, not {origin!r}"
+        )
+    if origin.isascii():
+        return origin
+    scheme, host = origin.split("://", 1)
+    try:
+        ascii_host = host.encode("idna").decode("ascii")
+        kept = ascii_host.encode("ascii").decode("idna") == host.lower()
+    except UnicodeError:
+        kept = False
+    if not kept:
+        fail(
+            "--allowed-origin: give a host in the ASCII form browsers send (IDNA, such as"
+            f" https://xn--mnchen-3ya.example), not {origin!r}"
+        )
+    return f"{scheme}://{ascii_host}"
+
+
+def _scrapers(given: Sequence[str]) -> tuple[str, ...]:
+    """The networks ``--metrics-from`` names, repeated or separated by commas; one naming
+    none (``''``, as an unset variable leaves it) is refused rather than read as the default."""
+    if any(not spec.replace(",", "").strip() for spec in given):
+        fail(
+            "--metrics-from is empty: name an address or a network such as 10.0.0.0/8"
+            " (leave it out for loopback only)"
+        )
+    return tuple(n for spec in given for n in spec.split(",") if n.strip())
