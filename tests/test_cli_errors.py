@@ -67,11 +67,15 @@ def test_serve_takes_an_internationalised_origin_in_the_ascii_form_browsers_send
     monkeypatch.setattr(server_app, "make_app", lambda url, settings: made.append(settings))
     monkeypatch.setattr(serving, "log_to_stderr", lambda: None)
     monkeypatch.setattr(serving, "run", lambda *args: None)
-    origins = ["https://Ünï.example:8443", "https://cards.example"]
+    origins = ["https://Ünï.example:8443", "https://Cards.Example:443", "http://[::1]:80"]
     args = [x for origin in origins for x in ("--allowed-origin", origin)]
     done = runner.invoke(app, ["serve", "--database", sqlite_url(tmp_path / "x.db"), *args])
     assert done.exit_code == 0, done.output
-    assert made[0].allowed_origins == ("https://xn--n-nga1b.example:8443", "https://cards.example")
+    # lower case, no default port: as the header is written, or it would never match
+    sent = ("https://xn--n-nga1b.example:8443", "https://cards.example", "http://[::1]")
+    assert made[0].allowed_origins == sent
+    done = runner.invoke(app, ["serve", "--allowed-origin", "https://ann@cards.example"])
+    assert done.exit_code == 2 and "names no user" in done.output
 
 
 @pytest.mark.parametrize(

@@ -169,26 +169,30 @@ def command(
 
 def _browser_origin(origin: str) -> str:
     """``origin`` as a browser's ``Origin`` header writes it, which is what the server
-    compares: an internationalised host in its ASCII (IDNA) form. A host that form would
-    change (ß becomes ss) is refused: browsers' IDNA keeps it, so only its given form fits."""
+    compares: the host in lower case and, where internationalised, its ASCII (IDNA) form, no
+    default port. A host that form would change (ß becomes ss) is refused: browsers' IDNA keeps
+    it, so only its given form fits; so is a user name, which no Origin carries."""
     if not ORIGIN.fullmatch(origin):
         fail(
             f"--allowed-origin is scheme://host[:port], like https://cards.example, not {origin!r}"
         )
-    if origin.isascii():
-        return origin
     scheme, host = origin.split("://", 1)
-    try:
-        ascii_host = host.encode("idna").decode("ascii")
-        kept = ascii_host.encode("ascii").decode("idna") == host.lower()
-    except UnicodeError:
-        kept = False
-    if not kept:
-        fail(
-            "--allowed-origin: give a host in the ASCII form browsers send (IDNA, such as"
-            f" https://xn--mnchen-3ya.example), not {origin!r}"
-        )
-    return f"{scheme}://{ascii_host}"
+    if "@" in host:
+        fail(f"--allowed-origin names no user: scheme://host[:port], not {origin!r}")
+    if not host.isascii():
+        try:
+            ascii_host = host.encode("idna").decode("ascii")
+            kept = ascii_host.encode("ascii").decode("idna") == host.lower()
+        except UnicodeError:
+            kept = False
+        if not kept:
+            fail(
+                "--allowed-origin: give a host in the ASCII form browsers send (IDNA, such as"
+                f" https://xn--mnchen-3ya.example), not {origin!r}"
+            )
+        host = ascii_host
+    host = host.lower().removesuffix(":443" if scheme == "https" else ":80")
+    return f"{scheme}://{host}"
 
 
 def _scrapers(given: Sequence[str]) -> tuple[str, ...]:
