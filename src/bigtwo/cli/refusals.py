@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..errors import BigTwoError, IllegalMoveError
+from ..errors import BigTwoError
 from ..i18n import Catalogue
 from ..refusal_words import say
 
 
 def refusal_words(exc: BigTwoError, t: Catalogue, names: Sequence[str]) -> str:
     """Why ``exc`` refused a move, in the language of ``t`` (text that isn't a move is
-    ``bad_input``)."""
-    code = exc.code if isinstance(exc, IllegalMoveError) else "bad_input"
-    return say(t, code, exc.params, str(exc), names)
+    ``bad_input``, every `BigTwoError`'s code unless it names another)."""
+    return say(t, exc.code, exc.params, str(exc), names)
