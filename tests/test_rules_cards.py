@@ -249,7 +249,7 @@ def test_cards_two_decks_identical_play_option() -> None:
 @pytest.mark.parametrize(
     ("changes", "why"),
     [
-        pytest.param({"players": 5}, "5 players can't play with 1 deck", id="cards.two_decks-5p"),
+        pytest.param({"players": 5}, "5 players can't play with one deck", id="cards.two_decks-5p"),
         pytest.param({"decks": 2, "players": 9}, "use 2 to 8", id="cards.two_decks-9p"),
         pytest.param({"decks": 3}, "decks must be 1 or 2", id="cards.two_decks-3"),
         pytest.param(
