@@ -19,7 +19,7 @@ export function board() {
     shown = cardRow(view.table);
     line = h("p", { class: "to-beat", text: t("table.played_by", { name: seatName(view.table_seat) }) });
   } else {
-    line = h("p", { class: "to-beat", text: leadLine(view) });
+    line = h("p", { class: "to-beat", text: leadWords(seatName(view.to_move), view.rules.first_play, view.lead_card) });
   }
   let turn = null;
   if (S.state.room.status === "playing" && view.end === null) {
@@ -42,8 +42,4 @@ export function board() {
       h("summary", { text: t("table.commitment") }),
       h("code", { text: view.commitment || t("table.commitment.none") })),
   );
-}
-
-function leadLine(view) {
-  return leadWords(seatName(view.to_move), view.rules.first_play, view.lead_card);
 }
