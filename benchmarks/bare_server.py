@@ -138,7 +138,13 @@ def main() -> None:
     p.add_argument("--port", type=int, required=True)
     p.add_argument("--database", required=True, help="the SQLite file")
     args = p.parse_args()
-    uvicorn.run(make_app(args.database), host=args.host, port=args.port, log_level="warning")
+    uvicorn.run(
+        make_app(args.database),
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        ws_ping_interval=None,  # as `bigtwo serve`: its clients ping
+    )
 
 
 if __name__ == "__main__":

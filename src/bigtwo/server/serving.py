@@ -60,6 +60,10 @@ def run(
         log_level="warning",
         ws_max_size=MAX_TRANSPORT,
         ws_max_queue=QUEUED_FRAMES,
+        # no WebSocket pings of the server's own: clients ping every 20 s (protocol.md) and a
+        # socket silent for a minute is closed (`app.IDLE`), while a ping frame, answered by
+        # the client's WebSocket library, never reaches the app to show it alive
+        ws_ping_interval=None,
     )
     server = DrainingServer(config, app.state.hub)
     # uvicorn raises the signal again once it has shut down, for the handler it found: a
