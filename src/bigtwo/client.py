@@ -43,6 +43,8 @@ except ImportError:
     raise
 from .table import DECLINE
 
+PING_EVERY = 20.0  # seconds of quiet before a ping: the server closes a socket silent for 60
+
 
 class ServerError(Exception):
     """The server refused a request: its code, sentence and parameters."""
@@ -64,6 +66,7 @@ class Client:
         self.token: str | None = None
         self.unseated: dict[str, Any] | None = None  # why the seat was lost, if it was
         self._ids = itertools.count(1)
+        self._sent_at = time.monotonic()  # the server counts the quiet from the connection
         self.expect("hello")
 
     @classmethod
@@ -98,6 +101,7 @@ class Client:
     # -- talking -------------------------------------------------------------------------------
     def send(self, message: dict[str, Any]) -> None:
         self.socket.send(json.dumps(message))
+        self._sent_at = time.monotonic()
 
     def receive(self, timeout: float = 10.0) -> dict[str, Any]:
         message: dict[str, Any] = json.loads(self.socket.recv(timeout=timeout))
@@ -217,7 +221,9 @@ class Client:
         """Play the seat with ``bot`` until the session is over (or ``deals`` more deals
         end). The bot chooses among the moves the server offered, and says ``ready`` to each
         deal's summary. A restart (``bye``, or the connection dropping) is ridden out:
-        `reconnect`, and play on."""
+        `reconnect`, and play on. Waiting for the other seats has no limit (the client pings
+        while it waits); a server that says nothing at all for ``timeout`` seconds is taken as
+        gone, and connected to again."""
         ended, readied = 0, -1
         while not self.over and (deals is None or ended < deals):
             try:
@@ -227,14 +233,34 @@ class Client:
                 if self.resting is not None and self.resting != readied:
                     readied = self.resting
                     self.send({"type": "ready"})
-                message = self.receive(timeout)
+                message = self._wait(timeout)
             except ConnectionClosed:  # the server went away: come back when it is up
+                message = None
+            if message is None:
                 self.reconnect(timeout)
                 continue
             if message.get("type") == "update":
                 ended += sum(e["kind"] == "deal_over" for e in message["events"])
             elif message.get("type") == "bye":  # restarting: it closes the socket next
                 self.reconnect(timeout)
+
+    def _wait(self, timeout: float) -> dict[str, Any] | None:
+        """The next message, however long the others take to move (a person may think for
+        minutes, and a seat that went out waits for the rest): a ``ping`` once this client
+        has sent nothing for `PING_EVERY` seconds keeps the socket open. None when the server
+        has said nothing at all for ``timeout`` seconds, pings unanswered: the connection is
+        as good as lost."""
+        heard = time.monotonic()
+        while True:
+            now = time.monotonic()
+            if now - self._sent_at >= PING_EVERY:
+                self.send({"type": "ping"})
+            until = min(self._sent_at + PING_EVERY, heard + timeout)
+            try:
+                return self.receive(max(until - now, 0.001))
+            except TimeoutError:
+                if time.monotonic() - heard >= timeout:
+                    return None
 
     def _take_turn(self, bot: Bot) -> None:
         assert self.state is not None
