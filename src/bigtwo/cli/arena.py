@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from ..arena import ArenaConfig, DealResult, run_arena
@@ -21,7 +20,7 @@ from ..errors import BigTwoError
 from ..extras import require
 from ..rules.config import Rules
 from ..spread import connect
-from .common import SEED_LIMIT, fail, make_console, user_errors
+from .common import SEED_LIMIT, deals_progress, fail, make_console, user_errors
 from .datasets import DATASET_HELP, close_dataset, dataset_recorder
 
 MAX_DEALS = 1_000_000
@@ -129,15 +128,7 @@ def command(
     recorder = dataset_recorder(Rules.preset(rules), dataset)
     prepare_out(out)
     console = make_console()
-    progress = Progress(
-        TextColumn("arena"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-        disable=not console.is_terminal,
-    )
+    progress = deals_progress("arena", console)
     with progress:
         task = progress.add_task("deals", total=deals)
 

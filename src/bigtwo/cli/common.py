@@ -11,6 +11,7 @@ from typing import NoReturn
 
 import typer
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from ..bots import REGISTRY, make_bot
 from ..bots.learned import why_not as why_not_learned
@@ -26,6 +27,20 @@ def make_console(stderr: bool = False) -> Console:
     """A console that colours only real terminals, honours NO_COLOR, and leaves numbers and
     words as they are (no automatic highlighting)."""
     return Console(stderr=stderr, highlight=False)
+
+
+def deals_progress(label: str, console: Console) -> Progress:
+    """A bar of deals played out of how many, with the time left; shown only on a terminal
+    (a pipe or a log gets the results alone) and gone once done."""
+    return Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+        disable=not console.is_terminal,
+    )
 
 
 def shown(text: str) -> str:

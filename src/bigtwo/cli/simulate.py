@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from ..arena import DealRecorder, bots_deal
@@ -21,6 +20,7 @@ from .common import (
     RULE_OPTIONS_HELP,
     bot_lineup,
     check_seed_option,
+    deals_progress,
     fail,
     load_rules,
     make_console,
@@ -124,15 +124,7 @@ def command(
     used_seed = seed if seed is not None else secrets.randbelow(10**6)
     recorder = dataset_recorder(chosen, dataset)
     console = make_console()
-    progress = Progress(
-        TextColumn("simulating"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-        disable=not console.is_terminal,
-    )
+    progress = deals_progress("simulating", console)
     with progress:
         task = progress.add_task("deals", total=games)
         tallies, undecided = simulate(
