@@ -106,6 +106,33 @@ def test_verify_says_a_tampered_deal_was_not_proven_fair(record: Path, tmp_path:
     assert "NOT VERIFIED" in text and "do not open the record's commitment" in text
 
 
+@pytest.mark.parametrize(
+    ("typed", "interrupt"),
+    [(b"3d\nquit\ny\n", False), (b"3d\n", False), (b"3d\n", True)],
+    ids=["quit", "end-of-input", "ctrl-c"],
+)
+def test_a_first_deal_left_unfinished_is_saved_as_far_as_it_went(
+    tmp_path: Path, typed: bytes, interrupt: bool
+) -> None:
+    """Quitting deal 1 (by word, Ctrl-D or Ctrl-C) still writes ``--save``'s record: the deal
+    so far, its result null, which replay shows stopping short and verify calls incomplete;
+    no session record, since no deal finished."""
+    from cli_run import run_cli
+
+    path = tmp_path / "deal.json"
+    played = run_cli(["play", "--seed", "5", "--pace", "0", "--save", str(path)], typed,
+                     interrupt=interrupt)  # fmt: skip
+    assert played.code == 0, played.err
+    assert f"Record of the unfinished deal saved to {path}" in " ".join(played.out.split())
+    rec = bigtwo.load_record(path.read_text(encoding="utf-8"))
+    assert rec.result is None and rec.actions[0] == "p0 3D" and len(rec.actions) >= 4
+    assert not (tmp_path / "deal-session.json").exists()
+    replayed = run_cli(["replay", str(path)])
+    assert replayed.code == 0 and "The record stops before the deal is over." in replayed.out
+    verified = run_cli(["verify", str(path)])
+    assert verified.code == 1 and "incomplete" in verified.out + verified.err
+
+
 def test_simulate_reports_each_seat() -> None:
     text, code = output(
         "simulate", "--games", "40", "--rules", "classic", "--bots", "random,greedy", "--seed", "3"

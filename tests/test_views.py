@@ -23,6 +23,8 @@ from hypothesis import strategies as st
 
 from bigtwo import BigTwoError, Game, Rules, View, make_bot
 from bigtwo.bots import Bot
+from bigtwo.combos import Combination
+from bigtwo.combos.moves import PASS
 from bigtwo.engine.actions import Give
 from bigtwo.engine.view import SPECTATOR, SessionSummary
 from bigtwo.rules.options import Direction, Jokers, Leftover
@@ -100,6 +102,8 @@ def _check_views(game: Game, bots: dict[tuple[int, str], tuple[Bot, Bot]]) -> No
         again = View.from_dict(json.loads(text))
         assert again == view
         assert again.to_dict() == data
+        for (_, move), (_, _, kind) in zip(view.history, data["history"], strict=True):
+            assert kind == (move.kind if isinstance(move, Combination) else None)
         public = {k: v for k, v in data.items() if k != "lead_card"}  # the lead card is public
         leaked = _faces(json.dumps(public)) & _hidden_faces(game, seat)
         assert not leaked, f"seat {seat}'s view names hidden cards {sorted(leaked)}"
@@ -210,14 +214,19 @@ def _good() -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("change", "words"),
     [
-        ({"view": 2}, "version 1"),
+        ({"view": 3}, "version 1 or 2"),
+        ({"view": True}, "version 1 or 2"),
         ({"hand": "3D ZZ"}, "hand"),
         ({"hand": "3D 3D"}, "twice"),
         ({"hand": 5}, "hand must be text"),
         ({"table": "3D 4S"}, "no combination"),
-        ({"history": [[0, "jump"]]}, "can't read 'jump'"),
+        ({"history": [[0, "jump", None]]}, "can't read 'jump'"),
         ({"history": [[0]]}, "history"),
-        ({"history": [[9, "pass"]]}, "history"),
+        ({"history": [[0, "pass"]]}, "history entry"),
+        ({"history": [[0, "3C", "pair"]]}, "kind for '3C'"),
+        ({"history": [[0, "3C 3D", None]]}, "kind for '3C 3D'"),
+        ({"history": [[0, "pass", "single"]]}, "kind for 'pass'"),
+        ({"history": [[9, "pass", None]]}, "history"),
         ({"seat": -2}, "seat"),
         ({"seat": SPECTATOR}, "hand of a spectator"),
         ({"seat": SPECTATOR, "hand": "", "announce_due": True}, "announce_due of a spectator"),
@@ -240,6 +249,23 @@ def test_from_dict_refuses_bad_input_in_words(change: dict[str, Any], words: str
     data = {**_good(), **change}
     with pytest.raises(BigTwoError, match=words):
         View.from_dict(data)
+
+
+def test_a_views_history_names_each_plays_kind_and_version_1_still_reads() -> None:
+    """Each entry says what its play is, as the play's event did; a version 1 view, whose
+    entries had no kind, reads back to the same view."""
+    game = Game.deal(seed=2)
+    game = game.play(game.legal_moves()[0]).play(PASS)
+    game = game.play(next(m for m in game.legal_moves() if m.is_play))
+    view = game.view(1)
+    data = view.to_dict()
+    kinds = [kind for _, _, kind in data["history"]]
+    assert kinds == [m.kind if isinstance(m, Combination) else None for _, m in view.history]
+    assert "single" in kinds and None in kinds
+    old = {**data, "view": 1, "history": [entry[:2] for entry in data["history"]]}
+    assert View.from_dict(old) == view
+    with pytest.raises(BigTwoError, match="history entry"):
+        View.from_dict({**old, "history": data["history"]})
 
 
 def test_from_dict_refuses_missing_and_extra_fields() -> None:

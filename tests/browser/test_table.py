@@ -1,6 +1,7 @@
 """The browser table against a real server: a person plays a deal with three bots by clicking,
-a spectator never receives a hand, a reload comes back to the seat, a refusal says why, and a
-phone's screen needs no sideways scrolling."""
+a spectator never receives a hand, a reload comes back to the seat, a page that lost its log
+names the plays as the live one did, a refusal says why, and a phone's screen needs no
+sideways scrolling."""
 
 from __future__ import annotations
 
@@ -294,6 +295,30 @@ def test_reloading_comes_back_to_the_seat(context: Any, server: str) -> None:
     asked = [m for m in frames.sent if m.get("type") == "resume"]
     assert asked and asked[0]["room"] == code and asked[0]["last"] > 0  # with its last number
     assert page.get_by_role("button", name="Pass", exact=True).is_visible()
+
+
+def test_a_page_that_lost_its_log_names_the_plays_as_the_live_one_did(
+    context: Any, server: str
+) -> None:
+    """A page whose tab kept no log (a reload after the tab's memory is gone, a new tab)
+    starts it from the view's history, which names each play's combination as its event
+    did live: the same lines, none a bare list of cards."""
+    page = context.new_page()
+    frames = Frames(page)
+    open_room(page, server, deals=None)
+    for _ in range(2):
+        wait_turn(page)
+        take_a_turn(page, frames)
+    wait_turn(page)
+    live = page.locator("#log li").all_inner_texts()
+    page.evaluate("sessionStorage.clear()")
+    page.reload()
+    wait_turn(page)
+    seeded = page.locator("#log li").all_inner_texts()
+    named = [line for line in seeded if re.search(r"\(an? [a-z ]+\)$", line)]
+    assert len(named) >= 2, seeded  # Ann's two plays at least, each named
+    rest = iter(live)  # the live log has the deal and the tricks too: the seeded lines in order
+    assert all(line in rest for line in seeded), (seeded, live)
 
 
 def test_a_refused_play_says_why(context: Any, server: str) -> None:

@@ -67,7 +67,7 @@ def _hidden_shown(received: list[dict[str, Any]], hands: list[list[set[str]]], s
         if room["status"] != "playing" or state.get("summary") is not None:
             continue  # between deals and after the session every hand is face up by design
         others = set().union(*(h for s, h in enumerate(hands[room["deals_played"]]) if s != seat))
-        public = {c for _, move in view.get("history", []) for c in CARD.findall(str(move))}
+        public = {c for _, move, *_ in view.get("history", []) for c in CARD.findall(str(move))}
         public |= set(CARD.findall(str(view.get("lead_card") or "")))
         told = [{k: v for k, v in e.items() if k != "move"} for e in events]  # a move is public
         shown += sorted((_cards(state) | _cards(told)) & others - public)

@@ -186,7 +186,7 @@ def test_a_seat_view_and_its_json_hold_no_card_of_another_hand(preset: str) -> N
 
 def _round_trips(view: bigtwo.View) -> bool:
     data = view.to_dict()
-    assert data["view"] == 1
+    assert data["view"] == 2
     return bigtwo.View.from_dict(json.loads(json.dumps(data))) == view
 
 

@@ -150,7 +150,7 @@ def _public(state: dict[str, Any] | None) -> set[str]:
     """The cards played so far, and the card the first play must include (public by rule:
     docs/views.md, `lead_card`)."""
     view = (state or {}).get("view") or {}
-    played = {c for _, move in view.get("history", []) for c in CARD.findall(str(move))}
+    played = {c for _, move, *_ in view.get("history", []) for c in CARD.findall(str(move))}
     return played | set(CARD.findall(str(view.get("lead_card") or "")))
 
 

@@ -94,7 +94,7 @@ class Leak:
 
 def _public(state: dict[str, Any] | None) -> set[str]:
     view = (state or {}).get("view") or {}
-    shown = cards_in([m for _, m in view.get("history", ())])
+    shown = cards_in([m for _, m, *_ in view.get("history", ())])
     shown |= cards_in(view.get("shown", "")) | cards_in(view.get("table") or "")
     # the card the first lead must hold: the rules make its holder known to everyone
     return shown | cards_in(view.get("lead_card") or "")

@@ -2,6 +2,7 @@
 
 - A client applying the patches ends each change with exactly the state the server holds for
   its audience (each seat and the spectators), over whole sessions of every preset.
+- Each history entry names its play's kind as the play's event did.
 - A deal's updates don't grow with its length: no update re-sends the history.
 - A change is worked out once per audience: one state built and one frame encoded for each,
   however many connections follow that audience.
@@ -80,6 +81,26 @@ def test_the_patches_rebuild_the_servers_state_for_every_audience(preset: str) -
         assert len(followed) == len(truth)
         for step, (message, held) in enumerate(zip(followed, truth, strict=True)):
             assert message["state"] == held[audience], (preset, audience, step)
+
+
+@pytest.mark.parametrize("preset", sorted({p.name for p in PRESETS.values()}))
+def test_a_states_history_names_each_play_as_its_event_did(preset: str) -> None:
+    """After every change, each audience's history is the deal's moves as its events told
+    them, a play with the kind its event's ``combo`` said (null for anything else): a page
+    that enters mid-deal names the plays exactly as a page there all along."""
+    _, got, _ = _session(preset)
+    kinds = set()
+    for audience, frames in got.items():
+        told: list[list[Any]] = []
+        for message in with_states(frames)[1:]:
+            for event in message["events"]:
+                if event["kind"] == "deal":
+                    told = []
+                elif event["kind"] == "act":
+                    told.append([event["seat"], event["move"], event.get("combo")])
+            assert message["state"]["view"]["history"] == told, (preset, audience)
+            kinds |= {kind for _, _, kind in told}
+    assert None in kinds and "single" in kinds, kinds  # plays named, other moves not
 
 
 @pytest.mark.parametrize("seed", range(6))

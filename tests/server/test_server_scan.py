@@ -183,7 +183,7 @@ def test_a_card_before_it_is_played_is_caught_and_after_is_not(session: Any) -> 
     # a card another seat played while the deal went on (the bots choose at random)
     seat, card = next(
         (s, c)
-        for s, m in final[len(final) // 2 :]
+        for s, m, _ in final[len(final) // 2 :]
         if s != 0 and m != "pass"
         for c in sorted(cards_in(m))
         if playing_with(c)

@@ -87,7 +87,11 @@ def command(
     ] = None,
     save: Annotated[
         Path | None,
-        typer.Option("--save", help="Write deal 1's record here, later deals beside it."),
+        typer.Option(
+            "--save",
+            help="Write deal 1's record here, later deals beside it; a deal you quit is"
+            " saved as far as it went.",
+        ),
     ] = None,
     record_dir: Annotated[
         Path | None, typer.Option("--record-dir", help="Write every deal's record in this folder.")
@@ -234,9 +238,21 @@ class Match:
         if self.farewell_said:
             return
         self.farewell_said = True
+        self.save_unfinished()
         if self.session.deals_played:
             show_final(self.screen, self.session)
         self.console.print(self.t("term.goodbye"))
+
+    def save_unfinished(self) -> None:
+        """The deal in play when the person stops, saved as far as it went (``--save``,
+        ``--record-dir``): quitting in the first deal still leaves a record."""
+        game = self.table.game
+        if not self.writer.active or game is None or game.is_over:
+            return
+        with user_errors():
+            paths = self.writer.write_unfinished(self.session, game)
+        for path in paths:
+            self.say(self.t("term.result.saved.unfinished", path=path))
 
     def after_deal(self, finished: Game) -> bool:
         """Ask whether to play on; 'review' lists where the expert would have differed."""

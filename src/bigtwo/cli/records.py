@@ -40,7 +40,7 @@ class RecordWriter:
     """Writes each finished deal's record: deal 1 to ``save`` and later deals next to it
     (``game-2.json``, …), and every deal into ``directory`` under a time-stamped name; beside
     them, the session so far as one record (``game-session.json``), which `verify` checks as a
-    whole."""
+    whole. A deal left unfinished is written the same way, with no result."""
 
     def __init__(self, save: Path | None = None, directory: Path | None = None) -> None:
         if save is not None and not save.parent.is_dir():
@@ -76,6 +76,12 @@ class RecordWriter:
         written = self._write(session.shuffles, game.record().dumps())
         self._write("session", SessionRecord.of(session, self.games).dumps())
         return written
+
+    def write_unfinished(self, session: Session, game: Game) -> list[Path]:
+        """Write ``game``, the deal in play when the person stopped, as an unfinished record
+        (``result`` null: `bigtwo replay` shows it, `bigtwo verify` calls it incomplete). The
+        session's record keeps to the finished deals, the only ones it can hold."""
+        return self._write(session.shuffles + 1, game.record().dumps())  # not yet finished
 
     def _write(self, number: int | str, text: str) -> list[Path]:
         paths = self.paths(number)

@@ -19,7 +19,10 @@ from .codec import Fields as _Fields
 from .codec import cards_text, move_text, read_cards, read_move, read_play, read_rules
 from .commitment import rules_fields
 
-VIEW_VERSION = 1  # the layout of `View.to_dict`; a change that breaks readers bumps it
+VIEW_VERSION = 2  # the layout of `View.to_dict`; a change that breaks readers bumps it
+# the layouts `View.from_dict` still reads: version 1 wrote each history entry without the
+# play's kind
+_READABLE = (1, VIEW_VERSION)
 
 
 SPECTATOR = -1  # the seat of a view that sees no hand: someone watching the table
@@ -99,7 +102,9 @@ class View:
     def to_dict(self) -> dict[str, Any]:
         """The view as JSON-ready data, written field by field from a whitelist: cards as
         text (a second deck's card marked ``*``), moves as their text, the rules as a record
-        writes them."""
+        writes them. Each history entry is ``[seat, move, kind]``: a play's combination kind
+        (the code a play event's ``combo`` carries), null for any other move, so a reader
+        names a play as it was named live without classifying it again."""
         s = self.session
         return {
             "view": VIEW_VERSION,
@@ -111,7 +116,7 @@ class View:
             "table": None if self.table is None else move_text(self.table),
             "table_seat": self.table_seat,
             "passed": list(self.passed),
-            "history": [[seat, move_text(move)] for seat, move in self.history],
+            "history": [[seat, move_text(move), _kind(move)] for seat, move in self.history],
             "lead_card": None if self.lead_card is None else cards_text((self.lead_card,)),
             "winner": self.winner,
             "commitment": self.commitment,
@@ -142,8 +147,9 @@ class View:
         """The view `to_dict` wrote (after a JSON round trip too); `BigTwoError` in words for
         anything else."""
         d = _Fields(data, "a view", _VIEW_KEYS)
-        if d.get("view") != VIEW_VERSION:
-            wanted = f"a view of version {VIEW_VERSION}"
+        version = d.get("view")
+        if type(version) is not int or version not in _READABLE:
+            wanted = f"a view of version {' or '.join(map(str, _READABLE))}"
             raise BigTwoError(f"{wanted} was expected, not {d.shown('view')}")
         rules = read_rules(d.get("rules"))
         twos_low = d.get("twos_low")
@@ -164,7 +170,7 @@ class View:
             table=None if table is None else read_play(table, t),
             table_seat=d.get("table_seat"),
             passed=d.numbers("passed"),
-            history=tuple(_history_entry(h, t) for h in d.items("history")),
+            history=tuple(_history_entry(h, t, version) for h in d.items("history")),
             lead_card=None if lead_cards is None else lead_cards[0],
             winner=d.get("winner"),
             commitment=d.get("commitment"),
@@ -277,11 +283,21 @@ _VIEW_KEYS = ("view", *(f.name for f in fields(View)))
 _SESSION_KEYS = ("totals", "deals_played", "deals_target", "target_score", "over")
 
 
-def _history_entry(entry: object, t: Any) -> tuple[int, Move]:
-    if not isinstance(entry, list) or len(entry) != 2:
+def _kind(move: Move) -> str | None:
+    """A play's combination kind (public, as the play is); None for any other move."""
+    return move.kind if isinstance(move, Combination) else None
+
+
+def _history_entry(entry: object, t: Any, version: int) -> tuple[int, Move]:
+    """``[seat, move, kind]`` (``[seat, move]`` in version 1). The kind is the one the move's
+    cards classify as under the deal's tables, or the entry is refused."""
+    if not isinstance(entry, list) or len(entry) != (2 if version == 1 else 3):
         _wrong("history entry", entry)
-    seat, text = entry
-    return seat, read_move(text, t)
+    seat, text = entry[:2]
+    move = read_move(text, t)
+    if version > 1 and entry[2] != _kind(move):
+        _wrong(f"history entry's kind for {describe(text)}", entry[2])
+    return seat, move
 
 
 def _is_exchange(p: object, n: int) -> bool:

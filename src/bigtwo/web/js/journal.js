@@ -73,10 +73,12 @@ export function chatLog() {
 
 // A tab that enters a deal with no log of its own (a spectator arriving, a new tab) starts the
 // log from the deal's plays so far, which the view holds: nobody reads "nothing happened yet"
-// in the middle of a trick.
+// in the middle of a trick. Each entry is [seat, move, kind]: a play's kind is the `combo` its
+// event carried, so the seeded log names the plays as the live log did.
 export function seedLog(state) {
   const view = state.view;
   if (S.log.length || !view || !view.history || !view.history.length) return;
-  S.log = view.history.slice(-LOG_KEEP).map(([seat, move]) => ({ kind: "act", seat, move, data: {} }));
+  S.log = view.history.slice(-LOG_KEEP)
+    .map(([seat, move, combo]) => ({ kind: "act", seat, move, data: {}, ...(combo ? { combo } : {}) }));
   keep();
 }
