@@ -58,6 +58,8 @@ def test_a_deal_ends_in_a_summary_then_ready_then_the_session_ends_in_a_rematch(
     rows = region.get_by_role("row")
     expect(rows).to_have_count(5)  # the heading row and four seats
     expect(region).to_contain_text("Ready: 0 of 1")
+    head = page.locator("#room-head")
+    expect(head).to_contain_text("Deal 1 of 2")  # the deal summed up, not the one to come
     expect(region.get_by_role("heading", name="Settlement")).to_be_visible()
     # each payment keeps its amount apart from the payee's name (a bot's ends in a number)
     payments = region.get_by_role("heading", name="Settlement").locator("+ ul > li")
@@ -66,6 +68,7 @@ def test_a_deal_ends_in_a_summary_then_ready_then_the_session_ends_in_a_rematch(
         assert re.fullmatch(r".+ pays .+: \d+ \(deal 1: [+-]\d+\)", text), text
     page.get_by_role("button", name="Ready for the next deal").click()
     expect(region).to_be_hidden()
+    expect(head).to_contain_text("Deal 2 of 2")
     play_until(page, "The session is over: standings")
     standings = page.get_by_role("region", name="The session is over: standings")
     expect(standings.get_by_role("columnheader", name="Place")).to_be_visible()

@@ -41,8 +41,10 @@ export function roomHead() {
   const session = view && view.session;
   let progress = null;
   if (session && r.status !== "waiting") {
+    // while a deal's summary shows, the deal in hand is that one, not the next
+    const current = session.deals_played + (S.state.summary ? 0 : 1);
     progress = session.deals_target
-      ? t("table.deals", { played: Math.min(session.deals_played + 1, session.deals_target),
+      ? t("table.deals", { played: Math.min(current, session.deals_target),
         target: session.deals_target })
       : t("table.deals.open", { played: session.deals_played });
   }
