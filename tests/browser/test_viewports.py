@@ -54,6 +54,10 @@ def test_a_whole_deal_to_its_summary_at_each_size(
         hand = page.get_by_role("group", name=v.t(page, "table.hand"))
         for thumb in (play, pass_, hand):  # in reach without scrolling
             assert on_screen(page, thumb), f"{thumb} off the screen"
+        # the deal's number is not what a phone's one-line heading cuts off
+        status = page.locator("#room-head .status")
+        progress = status.get_by_text(v.t(page, "table.deals", played=1, target=2))
+        assert progress.evaluate(BOX)["right"] <= status.evaluate(BOX)["right"] + 0.5
         heading = play_until(v, page, v.t(page, "summary.heading", n=1), tap=touch)
         expect(heading).to_be_focused()
         summary = page.get_by_role("region", name=v.t(page, "summary.heading", n=1))

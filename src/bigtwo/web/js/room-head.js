@@ -53,10 +53,11 @@ export function roomHead() {
     h("div", { class: "head-row" },
       h("div", { class: "head-text" },
         h("h2", { text: t("room.heading", { code: r.code }) }),
+        // the deal's number first: a phone shows this line on one row, cut where it ends
         h("p", { class: "status" },
+          progress ? h("span", { text: progress }) : null,
           h("span", { text: t(`room.status.${r.status}`) }),
           withCode("room.rules", { rules: r.rules }, "rules"),
-          progress ? h("span", { text: progress }) : null,
           S.seat === null ? h("span", { text: t("room.watching") }) : null)),
       menuButton()),
     r.status === "waiting"
