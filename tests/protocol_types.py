@@ -27,6 +27,8 @@ def _type(shape: dict[str, Any]) -> str:
     if "anyOf" in shape or "oneOf" in shape:
         return " | ".join(_type(s) for s in shape.get("anyOf", shape.get("oneOf")))
     kind = shape.get("type")
+    if kind == "array" and "prefixItems" in shape:  # a tuple: a fixed length, each its type
+        return f"[{', '.join(_type(s) for s in shape['prefixItems'])}]"
     if kind == "array":
         items = shape.get("items")
         return f"Array<{_type(items) if items else 'unknown'}>"

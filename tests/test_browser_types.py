@@ -1,7 +1,8 @@
 """The page's code is checked against the protocol: ``types/protocol.d.ts`` is made from the
 protocol's models (through its JSON Schema) and is current, and ``tsc`` finds no message the
 page sends or reads that the protocol doesn't have (in the modules that say ``// @ts-check``:
-the socket, the change applier and the router that reads every message)."""
+the socket, the change applier and the router that reads every message), nor a field of the
+view that a view has not (the modules that draw the table from it)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,8 @@ def test_the_pages_messages_are_the_protocols() -> None:
         pytest.skip("no TypeScript checker: `python3 dev.py test` installs it where npm exists")
     checked = [p.name for p in (WEB / "js").glob("*.js") if "// @ts-check" in p.read_text()]
     assert {"app.js", "net.js", "changes.js"} <= set(checked)
+    view_readers = ("board", "hand", "arrange", "journal", "trick", "seats", "motion", "reading")
+    assert {f"{name}.js" for name in (*view_readers, "room-head")} <= set(checked)
     done = subprocess.run(
         [tsc, "-p", str(WEB / "tsconfig.json")], capture_output=True, text=True, timeout=300
     )

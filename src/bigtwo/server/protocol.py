@@ -29,6 +29,7 @@ from typing_extensions import TypedDict, dataclass_transform
 from ..i18n import FALLBACK, accepted, catalogue, choose
 from ..refusal_words import say
 from . import jsontext
+from .view_type import ViewData
 
 VERSION = 2  # protocol 2: updates carry a patch of the view (`bigtwo.view_patch`)
 MAX_FRAME = 4096  # bytes of one client frame: the longest legal message is far shorter
@@ -403,14 +404,15 @@ class Welcome(Outbound):
 @_outbound
 class State(Outbound):
     """The whole of what an audience sees at version ``seq``: the room, the seat's view
-    (``docs/views.md``), the moves offered to the seat, who is awaited and until when, and
-    between deals (and after the session) the last deal's summary."""
+    (``docs/views.md``; null before the start), the moves offered to the seat, who is
+    awaited and until when, and between deals (and after the session) the last deal's
+    summary."""
 
     type: Literal["state"] = "state"
     seq: int
     room: dict[str, Any]
     seat: int | None
-    view: dict[str, Any] | None
+    view: ViewData | None  # `View.to_dict()`, sent as it is: the type is the schema's
     offers: list[str] | None
     awaiting: list[int]
     deadline: float | None

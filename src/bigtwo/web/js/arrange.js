@@ -1,9 +1,12 @@
+// @ts-check
 // The order of your hand: the rules' order or by suit (a switch), or as you arranged it by
 // dragging a card (mouse, pen or touch) or with Shift and an arrow key. An arrangement lasts
 // for the deal it was made in, across every re-render of the table.
 import * as cards from "./cards.js";
 import { pref } from "./prefs.js";
 import { S } from "./state.js";
+
+/** @typedef {import("../types/protocol").ViewData} ViewData */
 
 const DRAG_PX = 8; // a press that moves less than this is a tap (select), not a drag
 const TOUCH_DRAG_PX = 16; // a finger: more, as browsers let a tap slide about this far
@@ -13,10 +16,12 @@ let drag = null;
 let dragged = false; // the click that ends a drag must not also select the card
 
 // The deal a view belongs to: the commitment, or for a fixed deal the cards as dealt.
+/** @param {ViewData} view */
 function dealOf(view) {
   return `${S.code}|${view.commitment || ""}|${view.dealt}`;
 }
 
+/** @param {ViewData} view */
 export function handOrder(view) {
   const order = { twosLow: view.twos_low, suits: view.rules.suit_order, bySuit: pref("suit") };
   const list = cards.sorted(cards.words(view.hand), order);
@@ -28,6 +33,7 @@ export function handOrder(view) {
 }
 
 // Has the person arranged this deal's hand themselves (a drag, Shift and an arrow)?
+/** @param {ViewData} view */
 export function arrangedByHand(view) {
   return arranged.deal === dealOf(view) && arranged.words.length > 0;
 }
@@ -36,11 +42,20 @@ export function forgetArrangement() {
   arranged = { deal: null, words: [] };
 }
 
+/**
+ * @param {ViewData} view
+ * @param {string[]} words
+ */
 function arrange(view, words) {
   arranged = { deal: dealOf(view), words };
 }
 
 // Move `word` to place `to` (0 first) of the hand as shown.
+/**
+ * @param {ViewData} view
+ * @param {string} word
+ * @param {number} to
+ */
 export function moveCard(view, word, to) {
   const words = handOrder(view).map((c) => c.word);
   const from = words.indexOf(word);
@@ -69,6 +84,10 @@ export function dragging() {
 // pointer's capture, and the finger may be lifted anywhere. A drag whose end the page never
 // hears (a mouse let go outside the window, the tab left) ends at the next sign of it, so
 // the hand is never left waiting for a drop.
+/**
+ * @param {ViewData} view
+ * @param {() => void} rendered
+ */
 export function dragHandlers(view, rendered) {
   return {
     onpointerdown: (e) => {
@@ -146,6 +165,10 @@ function order(card) {
 // The drop of `ended`. A card that never left its place was not dragged after all: the click
 // that may follow selects it, as a tap does (a finger slides a little on a tap). One that
 // moved keeps where it was dropped, and the click that ends its drag is not a selection.
+/**
+ * @param {ViewData} view
+ * @param {() => void} rendered
+ */
 function finish(ended, view, rendered) {
   const { card, moving, shifted, before } = ended;
   if (!moving) return;

@@ -1,3 +1,4 @@
+// @ts-check
 // The middle of the felt: the play to beat as cards and who made it, whose turn it is, which
 // way play goes, and the deal's commitment.
 import { cardRow } from "./card-face.js";

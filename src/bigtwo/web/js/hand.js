@@ -1,3 +1,4 @@
+// @ts-check
 // Your hand: the cards in your order (sorted, or arranged by dragging or Shift+arrows),
 // selected by tap, click or Space; the buttons below it come from moves.js.
 import {
@@ -11,6 +12,8 @@ import { hintNext, moveButtons, pass, playSelected, sideActions } from "./moves.
 import { offline } from "./offline.js";
 import { pref, setPref } from "./prefs.js";
 import { S } from "./state.js";
+
+/** @typedef {import("../types/protocol").ViewData} ViewData */
 
 export function hand() {
   const box = document.getElementById("hand-box");
@@ -56,7 +59,7 @@ export function hand() {
   fill(document.getElementById("side"), sideActions());
   if (S.refocus !== null && S.state.seq !== S.refocus) { // the move sent by key was taken
     S.refocus = null;
-    const first = box.querySelector(".hand .card");
+    const first = /** @type {HTMLElement | null} */ (box.querySelector(".hand .card"));
     if (first) first.focus();
   }
   offline();
@@ -64,6 +67,7 @@ export function hand() {
 
 // Sort: a hand arranged by hand goes back to the order chosen; a sorted one takes the other
 // order (by rank, by suit), which is remembered. The button says what a press does.
+/** @param {ViewData} view */
 function sortButton(view) {
   const bySuit = pref("suit");
   const resort = arrangedByHand(view);
@@ -80,6 +84,13 @@ function sortButton(view) {
 }
 
 // Arrows move between cards; with Shift they move the card itself.
+/**
+ * @param {KeyboardEvent} e
+ * @param {ViewData} view
+ * @param {string} word
+ * @param {number} i
+ * @param {number} n
+ */
 function cardKey(e, view, word, i, n) {
   let next = null;
   const step = arrowStep(e.key);
@@ -93,7 +104,8 @@ function cardKey(e, view, word, i, n) {
     hand(); // the focus stays on the moved card (the same data-focus)
     return;
   }
-  const target = document.querySelector(`.hand .card[data-index="${next}"]`);
+  const target = /** @type {HTMLElement | null} */ (
+    document.querySelector(`.hand .card[data-index="${next}"]`));
   if (target) target.focus();
 }
 

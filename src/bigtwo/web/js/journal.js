@@ -1,8 +1,11 @@
+// @ts-check
 // The log of plays and the chat, kept for this tab across reloads.
 import { fill, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { comboName, giftLabel, moveLabel, seatName } from "./reading.js";
 import { LOG_KEEP, S, memoKey } from "./state.js";
+
+/** @typedef {import("../types/protocol").State} State */
 
 export function remember() {
   const memo = S.code ? JSON.parse(sessionStorage.getItem(memoKey(S.code)) || "{}") : {};
@@ -75,6 +78,7 @@ export function chatLog() {
 // log from the deal's plays so far, which the view holds: nobody reads "nothing happened yet"
 // in the middle of a trick. Each entry is [seat, move, kind]: a play's kind is the `combo` its
 // event carried, so the seeded log names the plays as the live log did.
+/** @param {State} state */
 export function seedLog(state) {
   const view = state.view;
   if (S.log.length || !view || !view.history || !view.history.length) return;

@@ -1,3 +1,4 @@
+// @ts-check
 // Motion on the table, driven by the change applier's events: a play slides from its seat to
 // the middle, a pass pops up at its seat, a trick won flashes the winner's seat while the cards
 // it took sweep off to it, and your turn lifts your seat. The state is drawn first, at once and
@@ -7,6 +8,9 @@
 import * as cards from "./cards.js";
 import { myTurn } from "./reading.js";
 import { S } from "./state.js";
+
+/** @typedef {import("../types/protocol").State} State */
+/** @typedef {import("./changes.js").Change} Change */
 
 const STILL = "(prefers-reduced-motion: reduce)";
 let taken = null; // the board's cards as drawn before the change: where, and a copy
@@ -25,6 +29,10 @@ function middle(rect) {
 }
 
 // Before the table is drawn again: note the cards in the middle, for a trick won to sweep.
+/**
+ * @param {State} state
+ * @param {Change} change
+ */
 export function before(state, change) {
   taken = null;
   if (change.whole || still()) return;
@@ -33,6 +41,10 @@ export function before(state, change) {
 }
 
 // After it is drawn: animate what the change's events say happened.
+/**
+ * @param {State} state
+ * @param {Change} change
+ */
 export function after(state, change) {
   const turn = myTurn();
   const began = turn && !mine;

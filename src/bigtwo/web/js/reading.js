@@ -1,8 +1,10 @@
+// @ts-check
 // Reading the state: seats by name, the offers of this seat, turns, and moves in words.
 import * as cards from "./cards.js";
 import { has, t } from "./i18n.js";
 import { BOT_KINDS, S } from "./state.js";
 
+/** @returns {any} the room: its fields are not in the protocol's types (a record there) */
 export function room() {
   return S.state ? S.state.room : null;
 }

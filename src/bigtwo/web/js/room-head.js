@@ -1,3 +1,4 @@
+// @ts-check
 // The room's heading: its code, status, rules and progress, the button to the room's menu, and
 // the room's link to share: shown in full with a copy button while it waits for players, then
 // a copy button alone in the menu (for friends to watch), and an Invite button where the

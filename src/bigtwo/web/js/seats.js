@@ -1,3 +1,4 @@
+// @ts-check
 // The seats around the felt: the person's own at the bottom, the others clockwise from it in
 // seat order (the arrow in the middle says which way play goes). Each shows an initials
 // avatar, the name, the cards held as a fan of backs, its play or pass in this trick, the
@@ -125,7 +126,7 @@ export function seats() {
 
 // Each second: the seconds left on the turn, and the ring's share of the turn still to run.
 export function tick() {
-  for (const el of document.querySelectorAll(".timer")) {
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".timer"))) {
     const left = Math.max(0, Number(el.dataset.deadline) - Date.now() / 1000);
     const whole = Number(el.dataset.seconds) || left || 1;
     el.querySelector(".timer-text").textContent = t("table.timer", { seconds: Math.round(left) });

@@ -15,6 +15,7 @@ export const S = {
   intent: null, // create or join, sent once the socket says hello
   startOnWelcome: false, // "Play now": start the room its create opens once it is welcomed
   notice: null, // a sentence to say once the room the tab enters is shown (why it watches)
+  /** @type {import("../types/protocol").State | null} */
   state: null,
   log: [],
   chat: [],

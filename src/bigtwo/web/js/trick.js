@@ -1,10 +1,14 @@
+// @ts-check
 // What the table shows of the trick in play and the seats around it, read from the view: each
 // seat's latest play or pass in this trick, and (President modes) each seat's title.
 import * as cards from "./cards.js";
 
+/** @typedef {import("../types/protocol").ViewData} ViewData */
+
 // Each seat's latest play (cards text) or "pass" in the trick on the table. The history has no
 // trick boundaries, so a play starts a new trick when its seat made the play before it (all
 // others passed) or had passed on the trick; the view's `passed` has the last word on passes.
+/** @param {ViewData | null} view */
 export function trickMoves(view) {
   const out = new Map();
   if (!view || !view.table) return out; // a trick won: the table is clear
@@ -29,6 +33,7 @@ export function trickMoves(view) {
 // mode.president: the titles the deal's exchanges imply. The lower seat of each pair gives
 // its highest cards: the pair that swaps more cards is President and Scum, the other the
 // Vice-President and Vice-Scum. Keys of the catalogue's `title.*`.
+/** @param {ViewData | null} view */
 export function titles(view) {
   const out = new Map();
   if (!view || view.rules.mode !== "president") return out;
@@ -42,6 +47,10 @@ export function titles(view) {
 }
 
 // mode.teams: partners sit opposite (seats 0 and 2 against 1 and 3); null otherwise.
+/**
+ * @param {ViewData | null} view
+ * @param {number} seat
+ */
 export function team(view, seat) {
   return view && view.rules.mode === "teams" ? seat % 2 : null;
 }

@@ -197,13 +197,93 @@ export interface Reason {
   params: Record<string, unknown>;
 }
 
-/** The whole of what an audience sees at version ``seq``: the room, the seat's view (``docs/views.md``), the moves offered to the seat, who is awaited and until when, and between deals (and after the session) the last deal's summary. */
+/** The deal's rules as records write them: every option, and the preset's name. */
+export interface RuleOptions {
+  preset: string;
+  players: number;
+  decks: number;
+  jokers: "none" | "wild" | "valueless";
+  suit_order: "standard" | "bridge" | "pusoy" | "hearts-high" | "none";
+  twos_low_on_quads: boolean;
+  identical_beats: boolean;
+  triples: boolean;
+  flushes: boolean;
+  quads_alone: boolean;
+  two_pairs: boolean;
+  quads_kicker: boolean;
+  butterfly: boolean;
+  trips_junk: boolean;
+  sisters: boolean;
+  straight_lengths: Array<number>;
+  dragon_play: boolean;
+  sf_plus_two: boolean;
+  five_of_a_kind: boolean;
+  five_kind_over_straight_flush: boolean;
+  straight_order: "pagat" | "by-top-two-high" | "hong-kong" | "malaysia" | "malaysia-2007" | "singapore" | "indonesia" | "no-twos" | "twos-low-ace-high-end" | "ace-low-between" | "jqka2-top" | "wrap" | "a2345-highest" | "23456-top-a2345-second" | "23456-top-a2345-lowest" | "no-a2345" | "twos-high" | "twos-high-65432-second" | "hk-boehnker" | "indonesia-twos";
+  flush_order: "suit-first" | "high-card" | "poker";
+  five_beating: "by-type" | "same-type-only" | "by-card-value";
+  straight_over_flush: boolean;
+  royal_only_beats_quads: boolean;
+  poker_exact: boolean;
+  honours_beat_all: boolean;
+  override_two: boolean;
+  quads_beat_all: boolean;
+  smackdown: boolean;
+  out_of_turn_bombs: boolean;
+  first_play: "include" | "alone" | "optional";
+  no_full_house_on_straight: boolean;
+  direction: "counter-clockwise" | "clockwise" | "alternate" | "race";
+  cut: boolean;
+  cards_each: number | null;
+  leftover: "to-lead" | "discard" | "discard-lowest" | "lowest-diamond" | "trade-shown" | "trade-hidden" | "to-two-spades";
+  ghost_hand: boolean;
+  draw_on_pass: "none" | "one" | "play-size";
+  reshuffle_stock: boolean;
+  first_lead: "lowest-card" | "winner" | "loser" | "indonesia-rounds";
+  three_player_exchange: boolean;
+  no_play_after_pass: boolean;
+  one_pass_ends: boolean;
+  unbeatable_ends: boolean;
+  three_threes: boolean;
+  announce: "none" | "one-card" | "one-or-two";
+  precaution: boolean;
+  last_play_ban: "none" | "single-two" | "twos" | "two-spades" | "any-two-spades";
+  dragon_wins: boolean;
+  four_twos: "none" | "win" | "draw" | "redeal";
+  four_twos_three_players: boolean;
+  golden_whoopin: boolean;
+  malta_dragun: boolean;
+  weak_hand_redeal: boolean;
+  no_faces_redeal: boolean;
+  mode: "standard" | "until-last" | "president" | "teams";
+  president_free_choice: boolean;
+  lowest_leads_play_on: boolean;
+  scoring: "standard" | "flat" | "twos-double" | "doubling-004" | "heavy" | "compound" | "card-values-a" | "card-values-b" | "taiwan-loser" | "pusoy-dos" | "ranking" | "ranking-order" | "indonesia" | "da-lao-er";
+  three_player_scale: boolean;
+  winner_only: boolean;
+  starter_double: boolean;
+  pairwise_kam: boolean;
+  twos_finish_double: boolean;
+  assistance: boolean;
+  name: string;
+}
+
+/** Where the session stands: every seat's total, the deals played, the deal count or target score played to (null: neither), whether it is over. */
+export interface SessionData {
+  totals: Array<number>;
+  deals_played: number;
+  deals_target: number | null;
+  target_score: number | null;
+  over: boolean;
+}
+
+/** The whole of what an audience sees at version ``seq``: the room, the seat's view (``docs/views.md``; null before the start), the moves offered to the seat, who is awaited and until when, and between deals (and after the session) the last deal's summary. */
 export interface State {
   type: "state";
   seq: number;
   room: Record<string, unknown>;
   seat: number | null;
-  view: Record<string, unknown> | null;
+  view: ViewData | null;
   offers: Array<string> | null;
   awaiting: Array<number>;
   deadline: number | null;
@@ -261,6 +341,35 @@ export interface Upgrade {
   type: "upgrade";
   version?: number;
   message?: string;
+}
+
+/** One seat's view, or a spectator's (``seat`` -1, ``hand`` and ``dealt`` empty), as ``docs/views.md`` tells it: cards as text (a second deck's card marked ``*``), moves as text, each history entry ``[seat, move, kind]`` (``kind`` a play's combination kind, null for any other move). */
+export interface ViewData {
+  view: 2;
+  seat: number;
+  rules: RuleOptions;
+  hand: string;
+  counts: Array<number>;
+  to_move: number;
+  table: string | null;
+  table_seat: number;
+  passed: Array<number>;
+  history: Array<[number, string, string | null]>;
+  lead_card: string | null;
+  winner: number | null;
+  commitment: string;
+  out: Array<number>;
+  stock_count: number;
+  shown: string;
+  end: string | null;
+  direction: 1 | -1 | 0;
+  twos_low: boolean;
+  announce_due: boolean;
+  pending: [number, number, number, "lowest" | "highest" | "choose" | "trade"] | null;
+  may_act: Array<number>;
+  exchanges: Array<[number, number, number, "lowest" | "highest" | "choose" | "trade"]>;
+  dealt: string;
+  session: SessionData | null;
 }
 
 /** How many spectators ``room`` has now (on every server process of its database): on entering, when there are any, and whenever the number changes. */
