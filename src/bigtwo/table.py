@@ -40,7 +40,7 @@ from .checks import Player, instance, seat_number
 from .combos import PASS, Move
 from .driver import bot_claim, bot_turn
 from .engine.actions import ANNOUNCE, KEEP, Action, Give, hidden_give
-from .engine.game import Game
+from .engine.game import Game, Record
 from .engine.ondemand import LegalMoves
 from .engine.view import SPECTATOR, SessionSummary, View
 from .engine.view_of import view_of
@@ -324,6 +324,12 @@ class Table:
         return self._run([]) if self.game is not None else []
 
     # -- snapshots ------------------------------------------------------------------------------
+    def record_so_far(self) -> Record | None:
+        """The deal in play as far as it went (``result`` still null), for a player who stops
+        partway; None between deals and once the deal is over."""
+        game = self.game
+        return None if game is None or game.is_over else game.record()
+
     def take_finished(self) -> list[Game]:
         """The finished deals, handed over and forgotten here (``last`` stays): a table that
         runs for days, like a server's, keeps its records elsewhere, not in memory."""

@@ -246,11 +246,11 @@ class Match:
     def save_unfinished(self) -> None:
         """The deal in play when the person stops, saved as far as it went (``--save``,
         ``--record-dir``): quitting in the first deal still leaves a record."""
-        game = self.table.game
-        if not self.writer.active or game is None or game.is_over:
+        record = self.table.record_so_far()
+        if not self.writer.active or record is None:
             return
         with user_errors():
-            paths = self.writer.write_unfinished(self.session, game)
+            paths = self.writer.write_unfinished(self.session, record)
         for path in paths:
             self.say(self.t("term.result.saved.unfinished", path=path))
 

@@ -77,11 +77,11 @@ class RecordWriter:
         self._write("session", SessionRecord.of(session, self.games).dumps())
         return written
 
-    def write_unfinished(self, session: Session, game: Game) -> list[Path]:
-        """Write ``game``, the deal in play when the person stopped, as an unfinished record
-        (``result`` null: `bigtwo replay` shows it, `bigtwo verify` calls it incomplete). The
-        session's record keeps to the finished deals, the only ones it can hold."""
-        return self._write(session.shuffles + 1, game.record().dumps())  # not yet finished
+    def write_unfinished(self, session: Session, record: Record) -> list[Path]:
+        """Write ``record``, the deal in play when the person stopped, as it went (``result``
+        null: `bigtwo replay` shows it, `bigtwo verify` calls it incomplete). The session's
+        record keeps to the finished deals, the only ones it can hold."""
+        return self._write(session.shuffles + 1, record.dumps())
 
     def _write(self, number: int | str, text: str) -> list[Path]:
         paths = self.paths(number)
