@@ -289,7 +289,8 @@ def test_a_phone_player_plays_a_deal_against_bots_in_their_language(
                 if deal == 1:  # the table rests on the summary, counting down the pause
                     region = page.get_by_role("region", name=t["summary.heading"].format(n=1))
                     expect(summary).to_be_focused()
-                    expect(region).to_contain_text(sentence_pattern([t["summary.waiting"]]))
+                    waiting = region.get_by_text(sentence_pattern([t["summary.waiting"]]))
+                    expect(waiting).to_be_visible()
                     page.wait_for_timeout(1000)
                     expect(region).to_be_visible()  # still resting: no new hand dealt
                     assert player.shown_problems() == []
