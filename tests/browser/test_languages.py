@@ -131,11 +131,12 @@ def test_hong_kong_shows_its_own_words_over_taiwans() -> None:
     assert shown("zh-HK")["home.create.heading"] != shown("en")["home.create.heading"]
 
 
-def english_sentences(lang: str) -> list[str]:
-    """What of English the page in ``lang`` must not show: each English sentence (the text
-    around its placeholders) that ``lang`` says otherwise, unless ``lang``'s own catalogue
-    holds the same words (Filipino keeps "full house", Indonesian "straight flush")."""
-    english, own = shown("en"), shown(lang)
+def english_sentences(lang: str, source: str = "en") -> list[str]:
+    """What of English (or of ``source``, a page switched from it) the page in ``lang`` must
+    not show: each sentence of ``source`` (the text around its placeholders) that ``lang``
+    says otherwise, unless ``lang``'s own catalogue holds the same words (Filipino keeps
+    "full house", Indonesian "straight flush")."""
+    english, own = shown(source), shown(lang)
     kept = " ".join(own.values()).casefold()
     found = set()
     for key, sentence in english.items():

@@ -79,7 +79,8 @@ export function moveButtons(redraw) {
   const key = cards.same(selectedText());
   const giving = gifts.size > 0 && plays.size === 0;
   const offered = giving ? gifts.has(key) : plays.has(key);
-  const canPlay = S.selected.size > 0 && (plays.size > 0 || gifts.size > 0);
+  // on your turn even with no play offered (nothing beats the table): the server says why
+  const canPlay = S.selected.size > 0 && (plays.size > 0 || gifts.size > 0 || myTurn());
   const canPass = offers().includes("pass");
   const playWhy = canPlay && !offered ? reasonFor(selectedAction()) : null;
   const passWhy = myTurn() && !canPass ? reasonFor("pass") : null;
