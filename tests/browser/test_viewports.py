@@ -66,6 +66,9 @@ def test_a_whole_deal_to_its_summary_at_each_size(
         if reduced:
             assert page.evaluate("document.getAnimations().length") == 0
         ready = summary.get_by_role("button", name=v.t(page, "summary.ready"), exact=True)
+        a, b = ready.evaluate(BOX), page.locator("#hand-box").evaluate(BOX)
+        apart = a["bottom"] <= b["top"] + 0.5 or a["top"] >= b["bottom"] - 0.5
+        assert apart, f"the hand at {b} lies over Ready at {a}"  # nothing to scroll away
         ready.tap() if touch else ready.click()
         expect(summary).to_be_hidden()  # the only person is ready: deal 2 is dealt
         hand.get_by_role("button").first.wait_for()
