@@ -146,3 +146,16 @@ def test_simulate_reports_each_seat() -> None:
     assert wins == 40
     assert all(r[5].endswith("%") for r in rows)
     assert abs(sum(float(r[2]) for r in rows)) < 0.05  # classic scores sum to zero each deal
+
+
+def test_an_unfinished_deal_that_cant_be_saved_is_said_and_the_goodbye_still_comes() -> None:
+    """A ``--save`` path that can't be written (here under /proc) is said on standard error
+    when the player stops, the goodbye comes all the same, and the exit code says it failed."""
+    from cli_run import run_cli
+
+    path = "/proc/bigtwo-deal.json"
+    played = run_cli(["play", "--seed", "5", "--pace", "0", "--save", path], b"3d\n",
+                     interrupt=True)  # fmt: skip
+    assert played.code == 2, played.out
+    assert "Goodbye." in played.out
+    assert played.err.startswith("bigtwo: ") and "bigtwo-deal.json" in played.err

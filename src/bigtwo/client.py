@@ -95,7 +95,7 @@ class Client:
                 if refused or time.monotonic() > end:
                     raise
                 time.sleep(0.2)
-        self.socket, self.state = fresh.socket, fresh.state
+        self.socket, self.state, self._sent_at = fresh.socket, fresh.state, fresh._sent_at
         self.received += fresh.received
 
     # -- talking -------------------------------------------------------------------------------
@@ -247,15 +247,16 @@ class Client:
     def _wait(self, timeout: float) -> dict[str, Any] | None:
         """The next message, however long the others take to move (a person may think for
         minutes, and a seat that went out waits for the rest): a ``ping`` once this client
-        has sent nothing for `PING_EVERY` seconds keeps the socket open. None when the server
-        has said nothing at all for ``timeout`` seconds, pings unanswered: the connection is
-        as good as lost."""
+        has sent nothing for `PING_EVERY` seconds (a third of ``timeout``, if less) keeps the
+        socket open. None when the server has said nothing at all for ``timeout`` seconds,
+        pings unanswered: the connection is as good as lost."""
+        every = min(PING_EVERY, timeout / 3)  # a short timeout: asked in time to be answered
         heard = time.monotonic()
         while True:
             now = time.monotonic()
-            if now - self._sent_at >= PING_EVERY:
+            if now - self._sent_at >= every:
                 self.send({"type": "ping"})
-            until = min(self._sent_at + PING_EVERY, heard + timeout)
+            until = min(self._sent_at + every, heard + timeout)
             try:
                 return self.receive(max(until - now, 0.001))
             except TimeoutError:

@@ -158,8 +158,10 @@ def command(
             sitting.farewell()
     except BadInput as exc:
         console.print()
-        sitting.farewell()
-        fail(str(exc))
+        try:
+            sitting.farewell()
+        finally:  # said even when the farewell's own save failed
+            fail(str(exc))
 
 
 def language(asked: str | None) -> Catalogue:
@@ -235,13 +237,21 @@ class Match:
         self.farewell()
 
     def farewell(self) -> None:
+        """The deal in play saved, the standings and goodbye; a record that can't be written
+        is said on standard error, and the goodbye still comes before the exit code says so."""
         if self.farewell_said:
             return
         self.farewell_said = True
-        self.save_unfinished()
+        failed: typer.Exit | None = None
+        try:
+            self.save_unfinished()
+        except typer.Exit as exc:  # said already
+            failed = exc
         if self.session.deals_played:
             show_final(self.screen, self.session)
         self.console.print(self.t("term.goodbye"))
+        if failed is not None:
+            raise failed
 
     def save_unfinished(self) -> None:
         """The deal in play when the person stops, saved as far as it went (``--save``,
