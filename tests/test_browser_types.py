@@ -2,7 +2,9 @@
 protocol's models (through its JSON Schema) and is current, and ``tsc`` finds no message the
 page sends or reads that the protocol doesn't have (in the modules that say ``// @ts-check``:
 the socket, the change applier and the router that reads every message), nor a field of the
-view that a view has not (the modules that draw the table from it)."""
+view that a view has not (the modules that draw the table from it), nor a field or word of
+the room that a room has not (those that read the room: its heading, controls, scores, the
+summary, spectators, and the lobby and a room's link on the home screen)."""
 
 from __future__ import annotations
 
@@ -29,7 +31,8 @@ def test_the_pages_messages_are_the_protocols() -> None:
     checked = [p.name for p in (WEB / "js").glob("*.js") if "// @ts-check" in p.read_text()]
     assert {"app.js", "net.js", "changes.js"} <= set(checked)
     view_readers = ("board", "hand", "arrange", "journal", "trick", "seats", "motion", "reading")
-    assert {f"{name}.js" for name in (*view_readers, "room-head")} <= set(checked)
+    room_readers = ("room-head", "controls", "results", "summary", "spectators", "home")
+    assert {f"{name}.js" for name in (*view_readers, *room_readers)} <= set(checked)
     done = subprocess.run(
         [tsc, "-p", str(WEB / "tsconfig.json")], capture_output=True, text=True, timeout=300
     )

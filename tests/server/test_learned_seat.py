@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 import bigtwo.bots.learned.bot as learned
-from bigtwo.server.protocol import SEAT_KINDS, Act, Create, Host
+from bigtwo.server.protocol import Act, Create, Host
 from bigtwo.server.room import Room, RoomError
+from bigtwo.server.room_type import SEAT_KINDS
 
 
 def _create(**changes: object) -> Create:

@@ -50,6 +50,7 @@ from .protocol import (
 from .room import Room, RoomError, spectator_name
 from .room_keeper import RoomKeeper
 from .room_state import log_unreadable, token_digest
+from .room_type import RoomData
 from .session_sockets import SessionSockets
 from .shared import Outcome
 
@@ -417,7 +418,7 @@ class Hub(RoomKeeper):
                 log.warning("closed rooms not forgotten: %s", str(exc).splitlines()[0])
             await asyncio.sleep(retention.RETAIN_EVERY)
 
-    async def open_rooms(self) -> list[dict[str, Any]]:
+    async def open_rooms(self) -> list[RoomData]:
         """The lobby, from the database when it is shared."""
         if self.shared is None:
             return self.lobby()
@@ -429,7 +430,7 @@ class Hub(RoomKeeper):
             return dict(Counter(r.status for r in self.rooms.values() if r.status != "closed"))
         return await self.changes.run(self.store.room_counts)
 
-    def lobby(self) -> list[dict[str, Any]]:
+    def lobby(self) -> list[RoomData]:
         """Open public rooms: waiting for players, with their seats."""
         waiting = [r for r in self.rooms.values() if r.public and r.status == "waiting"]
         return [r.summary() for r in waiting[:100]]  # summarised only for those shown

@@ -29,6 +29,7 @@ from typing_extensions import TypedDict, dataclass_transform
 from ..i18n import FALLBACK, accepted, catalogue, choose
 from ..refusal_words import say
 from . import jsontext
+from .room_type import Pace, RoomData
 from .view_type import ViewData
 
 VERSION = 2  # protocol 2: updates carry a patch of the view (`bigtwo.view_patch`)
@@ -40,10 +41,8 @@ CHAT_LENGTH = 200  # characters of one chat line
 ID_LENGTH = 64  # characters of a request's id
 MIN_TURN = 5.0  # seconds: the shortest turn a room may have (the server's `Settings.min_turn`)
 MAX_TURN = 600.0  # seconds: a longer turn is as good as none (0)
-SEAT_KINDS = ("open", "random", "easy", "medium", "hard", "expert", "learned")  # a person, a bot
 # seconds between a person's action and each bot's move after it, by a room's ``pace``
 PACES = {"normal": 0.8, "fast": 0.25, "instant": 0.0}
-Pace = Literal["normal", "fast", "instant"]
 MAX_PAUSE = 300.0  # seconds: the longest a table may rest between deals
 PAUSE = 30.0  # seconds a table rests between deals unless its room says otherwise
 
@@ -86,7 +85,7 @@ class Create(Message):
     preset: Annotated[str, Field(max_length=40)] = "classic"
     players: Annotated[int, Field(ge=2, le=8)] | None = None
     options: Annotated[dict[str, str], Field(max_length=40)] = {}
-    seats: Annotated[list[str], Field(max_length=8)] = []  # seats 1.. as SEAT_KINDS
+    seats: Annotated[list[str], Field(max_length=8)] = []  # seats 1.. as `room_type.SEAT_KINDS`
     deals: Annotated[int, Field(ge=1, le=1000)] | None = None
     target: Annotated[int, Field(ge=1, le=100000)] | None = None
     turn_seconds: Annotated[float, Field(ge=0, le=MAX_TURN)] = 0  # 0: no timer; the hub
@@ -410,7 +409,7 @@ class State(Outbound):
 
     type: Literal["state"] = "state"
     seq: int
-    room: dict[str, Any]
+    room: RoomData  # `room_views.summary`, sent as it is: the type is the schema's
     seat: int | None
     view: ViewData | None  # `View.to_dict()`, sent as it is: the type is the schema's
     offers: list[str] | None

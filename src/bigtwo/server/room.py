@@ -26,9 +26,10 @@ from ..rules.changes import load_rules
 from ..rules.config import Rules
 from ..table import Event, SessionEnd, Table
 from . import room_views
-from .protocol import CHAT_LENGTH, PACES, SEAT_KINDS, Act, Create, Host, Pace
+from .protocol import CHAT_LENGTH, PACES, Act, Create, Host
 from .room_state import STAND_IN, RoomState
 from .room_state import RoomError as RoomError  # where the refusals are imported from
+from .room_type import SEAT_KINDS, Pace, RoomData
 
 RECENT_IDS = 64  # per seat: action ids remembered so that a resend is applied once
 BOT_LEVELS = SEAT_KINDS[1:]
@@ -395,7 +396,7 @@ class Room(RoomState):
         return events
 
     # -- what each seat is sent (`room_views`) -------------------------------------------------
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> RoomData:
         return room_views.summary(self)
 
     def state_for(self, seat: int | None) -> dict[str, Any]:

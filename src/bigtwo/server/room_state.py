@@ -21,7 +21,8 @@ from ..rules.config import Rules
 from ..table import Event, SessionEnd, Table
 from ..view_patch import apply, diff
 from . import jsontext
-from .protocol import PACES, Pace, ProtocolError
+from .protocol import PACES, ProtocolError
+from .room_type import Pace
 from .store import SNAPSHOT_EVERY, Write
 
 log = logging.getLogger("bigtwo.server")

@@ -14,10 +14,11 @@ from ..engine.view import SPECTATOR
 from ..table import Event
 from .protocol import Summary
 from .room_state import RoomState
+from .room_type import RoomData
 from .summary import deal_summary
 
 
-def summary(room: RoomState) -> dict[str, Any]:
+def summary(room: RoomState) -> RoomData:
     """The room as anyone may see it (the lobby, every seat and spectator)."""
     table = room.table
     return {

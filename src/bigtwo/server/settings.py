@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .metrics import LOOPBACK
-from .protocol import MIN_TURN, PAUSE, Pace
+from .protocol import MIN_TURN, PAUSE
+from .room_type import Pace
 
 
 @dataclass

@@ -45,6 +45,7 @@ from .fanout import Fanout
 from .results import result_rows
 from .room import Room, RoomError
 from .room_state import log_unreadable
+from .room_type import RoomData
 from .store import CHANGES, ROOMS, Store, first_line, insert_room, stored
 
 log = logging.getLogger("bigtwo.server")
@@ -403,7 +404,7 @@ class SharedRooms:
             return None
         return [json.loads(r.events) for r in rows]
 
-    def lobby(self) -> list[dict[str, Any]]:
+    def lobby(self) -> list[RoomData]:
         with self.store.engine.connect() as conn:
             rows = conn.execute(
                 sa.select(ROOMS.c.code, ROOMS.c.data)

@@ -13,8 +13,8 @@ import sqlalchemy as sa
 
 from ...i18n import listed
 from ...rules.config import Rules
-from ..protocol import SEAT_KINDS
 from ..results import RESULTS
+from ..room_type import SEAT_KINDS
 from .tables import PROFILES
 
 COLOUR = re.compile(r"#[0-9a-f]{6}")

@@ -1,3 +1,4 @@
+// @ts-check
 // The room's controls. On the page: what moves the room on (start, rematch, taking an open
 // seat while watching, coming back). In the menu's sheet: the host's tools (remove, mute, hand
 // over, close), voting to end, leaving, the rules, the replay, going home, and the switches.

@@ -1,3 +1,4 @@
+// @ts-check
 // The home screen (Play now, your name, the open public rooms, opening a room, joining by code)
 // and the screen of a room's link before you take a seat or watch, which shows the room first.
 import { accountButton } from "./account.js";
@@ -9,6 +10,9 @@ import { playNowBox } from "./play-now.js";
 import { presetName } from "./rule-text.js";
 import { joinRoom, watchRoom } from "./session.js";
 import { BOT_KINDS, S, codeFromText, main } from "./state.js";
+
+/** @typedef {import("../types/protocol").RoomData} RoomData */
+/** @typedef {import("../types/protocol").SeatData} SeatData */
 
 export function homeScreen() {
   const lobbyList = h("ul", { class: "lobby", id: "lobby" });
@@ -117,6 +121,7 @@ export function joinScreen() {
 
 // The room as anyone may see it (GET api/rooms/CODE): its rules and who holds each seat.
 async function showRoom(code, box) {
+  /** @type {RoomData & { preset: string }} */
   let room;
   try {
     const response = await fetch(`api/rooms/${encodeURIComponent(code)}`);
@@ -137,6 +142,7 @@ async function showRoom(code, box) {
 }
 
 // A seat's holder as the table names it: a person's name, a bot by its level, or "open seat".
+/** @param {SeatData} seat */
 function who(seat) {
   if (seat.kind === "open") return t("kind.open");
   if (BOT_KINDS.includes(seat.kind)) return t("seat.bot", { kind: t(`kind.${seat.kind}`), n: seat.seat + 1 });

@@ -4,7 +4,7 @@ import * as cards from "./cards.js";
 import { has, t } from "./i18n.js";
 import { BOT_KINDS, S } from "./state.js";
 
-/** @returns {any} the room: its fields are not in the protocol's types (a record there) */
+/** @returns {import("../types/protocol").RoomData | null} the room, null before a state */
 export function room() {
   return S.state ? S.state.room : null;
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The scores of each deal of this session and the totals, as the server keeps them (a rematch
 // starts afresh); the settlement is the deal summary's (summary.js).
 import { fill, h } from "./dom.js";

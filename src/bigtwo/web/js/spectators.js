@@ -1,3 +1,4 @@
+// @ts-check
 // Spectators as the room shows them: how many watch (the server's `watchers`, told apart from
 // the room's state since it is no change of the room), the host's switch that lets them chat,
 // the chat form a spectator gets while they may, and how a spectator's line is signed.
@@ -27,7 +28,7 @@ export function mayChat() {
 
 // The chat form shows to the players, and to spectators while the host lets them chat.
 export function chatForm() {
-  const form = document.querySelector(".chat-form");
+  const form = /** @type {HTMLElement | null} */ (document.querySelector(".chat-form"));
   if (form) form.hidden = !mayChat();
 }
 

@@ -24,7 +24,8 @@ export const S = {
   connected: true,
   restarting: false,
   rules: { presets: [], options: [] },
-  lobby: [],
+  /** @type {import("../types/protocol").RoomData[]} */
+  lobby: [], // the open rooms of GET api/lobby
   wasMyTurn: false,
   refocus: null, // the state a move was sent from by keyboard: the hand takes the focus after it
   ids: 0,

@@ -1,3 +1,4 @@
+// @ts-check
 // The end of a deal as a moment: the table rests on the deal's summary (every seat's cards
 // left face up, its points with the scoring's own reasons, the totals, the settlement and its
 // rule) until everyone present says ready, and after the session the standings and a rematch.

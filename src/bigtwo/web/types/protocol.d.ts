@@ -197,6 +197,27 @@ export interface Reason {
   params: Record<string, unknown>;
 }
 
+/** The room as anyone may see it, never a card: its code, the rules' name, the seats and the host's, the status, the room's settings, how the session ends (``deals`` or ``target``, null: not that way), and once it started the totals, each deal's scores, the deals played and the dealer (null, empty or 0 before the start). */
+export interface RoomData {
+  code: string;
+  rules: string;
+  players: number;
+  seats: Array<SeatData>;
+  host: number;
+  status: "waiting" | "playing" | "over" | "closed";
+  public: boolean;
+  turn_seconds: number;
+  pace: "normal" | "fast" | "instant";
+  pause_seconds: number;
+  spectators_chat: boolean;
+  deals: number | null;
+  target: number | null;
+  totals: Array<number> | null;
+  scores: Array<Array<number>>;
+  deals_played: number;
+  dealer: number | null;
+}
+
 /** The deal's rules as records write them: every option, and the preset's name. */
 export interface RuleOptions {
   preset: string;
@@ -268,6 +289,14 @@ export interface RuleOptions {
   name: string;
 }
 
+/** A seat as the room shows it: its ``kind`` (``person``, ``open`` or a bot's level), a person's ``name`` (``""`` for an open seat or a bot), whether a bot plays it while its person is ``away``. */
+export interface SeatData {
+  seat: number;
+  kind: "person" | "open" | "random" | "easy" | "medium" | "hard" | "expert" | "learned";
+  name: string;
+  away: boolean;
+}
+
 /** Where the session stands: every seat's total, the deals played, the deal count or target score played to (null: neither), whether it is over. */
 export interface SessionData {
   totals: Array<number>;
@@ -281,7 +310,7 @@ export interface SessionData {
 export interface State {
   type: "state";
   seq: number;
-  room: Record<string, unknown>;
+  room: RoomData;
   seat: number | null;
   view: ViewData | null;
   offers: Array<string> | null;
