@@ -282,7 +282,8 @@ function miniHand(text, who, twosLow) {
 }
 
 function result(d) {
-  if (!d.scores) return null;
+  // a record saved as far as a quit deal went ("result": null) ends before the deal does
+  if (!d.scores) return h("p", { class: "hint", text: t("replay.unfinished") });
   return h("section", { "aria-labelledby": "replay-result-h" },
     h("h4", { id: "replay-result-h", text: t("table.score") }),
     h("ul", {}, d.scores.map((score, s) =>
