@@ -114,6 +114,10 @@ async function draw() {
   }
   note.textContent = said.text;
   note.className = said.bad ? "error" : "hint";
+  // after a refusal, what was typed stays to be corrected (a handle, a code), but no password
+  const typed = said.bad
+    ? [...body.querySelectorAll("input:not([type=password])")].map((i) => [i.id, i.value])
+    : [];
   const account = me.person.kind === "account";
   fill(body,
     h("p", { text: account
@@ -132,6 +136,10 @@ async function draw() {
           return t("account.signed_out");
         }) }))
       : null);
+  for (const [id, value] of typed) {
+    const input = document.getElementById(id);
+    if (input && body.contains(input)) input.value = value;
+  }
 }
 
 // A labelled input, its id under the sheet.

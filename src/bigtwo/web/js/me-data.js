@@ -46,8 +46,9 @@ export async function dataPart(box, me) {
         return;
       }
       await identify(); // `api` asked who this browser is now: somebody new
+      // said once the home screen is drawn: drawing a screen clears what was said before
+      window.addEventListener("hashchange", () => say(t("me.delete.done")), { once: true });
       location.hash = "";
-      say(t("me.delete.done"));
     },
   },
   h("p", { class: "hint", text: t("me.delete.about") }),
