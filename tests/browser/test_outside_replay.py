@@ -18,6 +18,9 @@ from cli_run import run_cli
 
 from bigtwo import load_record
 from bigtwo.bots import review
+from bigtwo.cards import Card
+from bigtwo.combos import Combination
+from bigtwo.server.settings import Settings
 
 from .screens import Visit
 
@@ -28,6 +31,7 @@ RANKS = "3456789TJQKA2"
 # plays the lowest single it may (or passes), so a piped game always reaches the deal's end
 ROUND = [r + s for r in RANKS for s in "DCHS"] + ["pass"]
 NOTATION = re.compile(r"\b(?:[2-9TJQKA][DCHS])\b")  # a card as typed, not as drawn
+SAMPLES = Settings().review_samples  # the expert's samples a decision in `bigtwo serve`
 CODE = re.compile(r"\b(?:bad_record|too_large|unplayable|not_json|error\.)")
 
 
@@ -214,24 +218,49 @@ def test_a_file_that_is_no_deals_record_is_refused_in_the_pages_language(
             v.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the replay viewer shows no analysis: where the expert would have played otherwise "
-    "is told only by `bigtwo play`'s `review` (README.md) and bots.review, never in the page",
-)
 def test_the_replay_says_where_the_expert_would_have_played_otherwise(
     browser: Any, server: str, files: Files
 ) -> None:
-    note = next(iter(review(load_record(files.finished.read_text()), 0)))
+    """README.md's review in the viewer: asked for seat 0 (the one `bigtwo play` gives the
+    player), each step the expert would have played otherwise says what it would have played,
+    in the page's language and with cards drawn, and fits a phone; a deal quit halfway is
+    refused in the page's words."""
+    notes = review(load_record(files.finished.read_text()), 0, samples=SAMPLES)
+    assert notes, "the lowest-card player should leave the expert something to say"
+    note = notes[0]
     v = Visit(browser, server, "vi", viewport=PHONE)
     try:
         page = viewer(v)
         upload(v, page, files.finished)
         page.get_by_text(v.t(page, "replay.status.verified"), exact=True).wait_for()
-        for _ in range(note.action + 1):  # to the step of the move the expert disagrees with
+        page.get_by_label(v.t(page, "replay.review.seat"), exact=True).select_option("0")
+        page.get_by_role("button", name=v.t(page, "replay.review.button"), exact=True).tap()
+        summary = v.t(page, "replay.review.count", count=len(notes))
+        page.get_by_role("status").get_by_text(summary, exact=True).wait_for(timeout=60_000)
+        for _ in range(note.action):  # the step before: no advice there unless it has a note
             page.keyboard.press("ArrowRight")
-        said = step_of(v, page).locator("p").all_inner_texts()  # the words, not the hands
-        expert = " ".join(c.symbol() for c in note.expert.cards) if note.expert else ""
-        assert expert and any(expert in s for s in said), said
+        step = step_of(v, page)
+        before = step.locator("p.advice")
+        assert before.count() == (1 if any(n.action == note.action - 1 for n in notes) else 0)
+        page.keyboard.press("ArrowRight")  # the step of the move the expert disagrees with
+        advice = step.locator("p.advice")
+        said = advice.inner_text()
+        expert = " ".join(Card(c).symbol() for c in sorted(note.expert.cards))
+        played = (
+            " ".join(Card(c).symbol() for c in sorted(note.played.cards))
+            if isinstance(note.played, Combination)
+            else v.t(page, "action.pass")
+        )
+        assert expert and expert in said and played in said, said
+        assert v.t(page, "replay.review.search").split("{")[0] in said  # Vietnamese words
+        assert not NOTATION.findall(said), said  # cards drawn, not typed
+        fits(page)
+
+        upload(v, page, files.quit)
+        page.get_by_text(v.t(page, "replay.status.not_verified"), exact=True).wait_for()
+        page.get_by_role("button", name=v.t(page, "replay.review.button"), exact=True).tap()
+        refused = v.t(page, "replay.error.unfinished")
+        page.get_by_role("alert").get_by_text(refused, exact=True).wait_for()
+        assert not page.get_by_role("status").get_by_text(summary).count()
     finally:
         v.close()

@@ -95,6 +95,16 @@ def test_the_replay_viewer_steps_through_a_deal_from_the_room(context: Any, serv
     box = page.get_by_role("region", name="Every play").get_by_role("list").bounding_box()
     last = plays.last.bounding_box()
     assert box["y"] <= last["y"] and last["y"] + last["height"] <= box["y"] + box["height"] + 1
+
+    # the expert's review of the viewer's own seat: no seat to choose, no hidden card shown
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "/reviews/" in r.url else None)
+    assert not page.get_by_label("Whose play to review").count()
+    page.get_by_role("button", name="Review the play").click()
+    said = re.compile(r"the expert would play otherwise|every one of Ann's moves")
+    page.get_by_role("status").filter(has_text=said).wait_for(timeout=60_000)
+    assert asked and asked[-1].endswith(f"/api/rooms/{code}/reviews/0?seat=0")
+    assert not kept_back & set(CARD.findall(page.content()))
     page.get_by_role("link", name="Back to the room").click()
     page.get_by_text("The session is over.", exact=True).wait_for()
     page.keyboard.press("ArrowRight")  # the viewer's keys are gone with it

@@ -64,15 +64,31 @@ class Hint:
     level: str
 
 
+GO_OUT = "go_out"  # the seat could have gone out, winning the deal, and didn't
+SEARCH = "search"  # the expert's search found its move better by ``edge`` points a deal
+REASONS = (GO_OUT, SEARCH)
+
+
 @dataclass(frozen=True)
 class ReviewNote:
-    """One decision where the reviewed seat chose differently from the expert."""
+    """One decision where the reviewed seat chose differently from the expert. Why is kept
+    as data (``code``, one of `REASONS`, with ``samples`` and ``edge`` for a search) so a
+    page can say it in its own language; ``reason`` says it in English."""
 
     action: int  # index of the action in the deal's history (0 = first action)
     table: str  # what was on the table ("" when leading)
     played: Move
     expert: Move
-    reason: str  # why the expert prefers its move
+    code: str  # why the expert prefers its move: one of `REASONS`
+    samples: int = 0  # a search: the sampled deals both moves were played out on
+    edge: float = 0.0  # a search: points a deal by which the expert's move came out ahead
+
+    @property
+    def reason(self) -> str:
+        """Why the expert prefers its move, in a player's words."""
+        if self.code == GO_OUT:
+            return f"play {describe(self.expert)} and go out: it wins the deal"
+        return _search_reason(self.expert, self.played, self.samples, self.edge, "your")
 
 
 def hint(view: View, legal_moves: Sequence[Move], level: str = "hard", seed: int = 0) -> Hint:
@@ -190,8 +206,7 @@ def review(
             continue  # announcements, claims and gifts: the expert never searches them
         out = [m for m in legal if m.is_play and m.mask == view.hand_mask]
         if out and played not in out:
-            reason = f"play {describe(out[0])} and go out: it wins the deal"
-            notes.append(ReviewNote(index, _table(view), played, out[0], reason))
+            notes.append(ReviewNote(index, _table(view), played, out[0], GO_OUT))
             continue
         expert = ExpertBot(seed) if samples is None else ExpertBot(seed, samples=samples)
         found = expert.analyse(view, legal, also=played)
@@ -199,8 +214,7 @@ def review(
         edge = found.edge(best, played)
         if best == played or edge <= 0:
             continue
-        reason = _search_reason(best, played, found.samples, edge, "your")
-        notes.append(ReviewNote(index, _table(view), played, best, reason))
+        notes.append(ReviewNote(index, _table(view), played, best, SEARCH, found.samples, edge))
     return notes
 
 

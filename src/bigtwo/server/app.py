@@ -70,6 +70,7 @@ from .protocol import (
     upgrade,
 )
 from .replay import replay_routes
+from .review import review_routes
 from .rulebook import rulebook_routes
 from .settings import Settings
 from .store import DATABASE_FAILED, DatabaseError, Store, first_line
@@ -201,6 +202,7 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
             Route("/api/lobby", lobby),
             Route("/metrics", metrics),
             *replay_routes(hub),
+            *review_routes(hub),
             *rulebook_routes(hub),
             *account_routes(directory, hub.sockets.end_sessions, offers),
             *history_routes(hub.store, directory, hub.sockets.end_sessions),

@@ -224,6 +224,22 @@ async def _body(request: Request) -> bytes:
     return b"".join(chunks)
 
 
+async def _uploaded(request: Request) -> Record:
+    """The deal's record the request's body holds (no larger than the cap, one deal's)."""
+    text = await _body(request)
+    if is_session_record(text):
+        raise ReplayError(
+            400,
+            "bad_record",
+            "this is a whole session's record: open one deal's record",
+            reason="session",
+        )
+    try:
+        return load_record(text)
+    except BigTwoError as exc:
+        raise ReplayError(400, "bad_record", str(exc), **exc.params) from None
+
+
 def _too_large() -> ReplayError:
     return ReplayError(413, "too_large", f"a deal's record is at most {MAX_RECORD_BYTES:,} bytes")
 
@@ -239,18 +255,7 @@ def replay_routes(hub: Hub) -> list[BaseRoute]:
 
     async def uploaded(request: Request) -> Response:
         try:
-            text = await _body(request)
-            if is_session_record(text):
-                raise ReplayError(
-                    400,
-                    "bad_record",
-                    "this is a whole session's record: open one deal's record",
-                    reason="session",
-                )
-            try:
-                record = load_record(text)
-            except BigTwoError as exc:
-                raise ReplayError(400, "bad_record", str(exc), **exc.params) from None
+            record = await _uploaded(request)
             payload = await asyncio.to_thread(replay, record, _seat(request), _kept(request))
             return JSONResponse(payload)
         except ReplayError as exc:

@@ -25,3 +25,7 @@ class Settings:
     passwords: bool = False  # whether people may sign in with a handle and password
     metrics_from: tuple[str, ...] = LOOPBACK  # the networks ``/metrics`` answers
     keep_finished: float | None = None  # seconds a closed room is kept (None: forever)
+    # the replay viewer's reviews: sampled deals the expert plays out a decision (about a
+    # second of CPU time a one-deck deal), and how many a process runs at once
+    review_samples: int = 40
+    reviews: int = 2

@@ -33,8 +33,8 @@ COOKIE = "bigtwo_session"
 CSRF_HEADER = "x-csrf-token"
 SAFE = frozenset({"GET", "HEAD", "OPTIONS"})
 # POSTs that change nothing and speak for nobody, open to programs as to the page: the replay
-# of an uploaded record is worked out and sent back, nothing stored
-STATELESS = frozenset({"/api/replay"})
+# and the review of an uploaded record are worked out and sent back, nothing stored
+STATELESS = frozenset({"/api/replay", "/api/review"})
 REFUSED_SOCKET = 1008  # policy violation: the handshake is answered 403
 
 

@@ -3,13 +3,14 @@
 // sends the steps with only the hands the record reveals; the page shows what it is sent.
 import * as cards from "./cards.js";
 import { arrowStep, fill, h } from "./dom.js";
-import { count as countOf, has, t } from "./i18n.js";
+import { count as countOf, has, number, t } from "./i18n.js";
 import { botName, giftLabel, leadWords, moveLabel, refusalText } from "./reading.js";
 import { withCode } from "./rule-text.js";
 
 const MAX_BYTES = 1 << 20; // the server's cap on a deal's record
 
-let R = null; // { body, data, step, source, say }
+// { body, data, step, source, say, text (an uploaded record's), review: { seat, notes } }
+let R = null;
 
 // Arrows, Home and End step through the deal while the viewer is on screen.
 document.addEventListener("keydown", (e) => {
@@ -34,7 +35,7 @@ export function replayScreen(root, params, say) {
     ? { code, seat: /^\d+$/.test(seat || "") ? seat : null, number: deal >= 1 ? deal - 1 : "last" }
     : null;
   const body = h("div", { id: "replay-body" });
-  R = { body, data: null, step: 0, source, say };
+  R = { body, data: null, step: 0, source, say, text: null, review: null };
   fill(
     root,
     h("section", { class: "card-box replay", "aria-labelledby": "replay-h" },
@@ -64,7 +65,8 @@ async function upload(file) {
     refused({ code: "too_large", message: "" });
     return;
   }
-  await load(fetch("api/replay", { method: "POST", body: await file.text() }));
+  R.text = await file.text();
+  await load(fetch("api/replay", { method: "POST", body: R.text }));
 }
 
 async function fromRoom() {
@@ -88,18 +90,24 @@ async function load(request) {
   }
   R.data = answer;
   R.step = 0;
+  R.review = null;
   draw();
 }
 
 function refused(answer) {
   R.data = null;
-  const key = `replay.error.${answer.code}`;
-  // a refusal with a reason the catalogue says (a record's particular fault) in its own words
-  const reason = answer.params && answer.params.reason;
-  if (reason && has(`error.${answer.code}.${reason}`)) R.say(refusalText(answer));
-  else R.say(has(key) ? t(key, { message: answer.message }) : t("error.unknown", answer));
+  R.say(refusal(answer));
   const body = document.getElementById("replay-body");
   if (body) fill(body);
+}
+
+// A refused request in the page's words: a reason the catalogue says (a record's particular
+// fault) in its own words, else the code's sentence.
+function refusal(answer) {
+  const key = `replay.error.${answer.code}`;
+  const reason = answer.params && answer.params.reason;
+  if (reason && has(`error.${answer.code}.${reason}`)) return refusalText(answer);
+  return has(key) ? t(key, { message: answer.message }) : t("error.unknown", answer);
 }
 
 function go(step) {
@@ -142,6 +150,7 @@ function draw() {
       stepButton("next", () => go(R.step + 1)),
       stepButton("last", () => go(d.steps.length - 1))),
     h("p", { class: "hint", text: t("replay.keys") }),
+    d.replayed ? reviewBox(d) : null,
     // one live line says each step; the region below is redrawn whole and stays quiet
     h("p", { id: "replay-said", class: "visually-hidden", "aria-live": "polite" }),
     h("section", { id: "replay-step", "aria-label": t("replay.step.label") }),
@@ -210,6 +219,7 @@ function drawStep() {
     d.replayed && step.end === null ? h("p", { text: tableLine(d, step) }) : null,
     d.replayed ? null : h("h4", { text: t("replay.dealt") }),
     h("ul", { class: "seat-list" }, d.players.map((_, s) => seatItem(d, shown, s))),
+    advice(R.step),
     R.step === last ? result(d) : null,
   );
   const list = document.getElementById("replay-plays");
@@ -279,6 +289,74 @@ function miniHand(text, who, twosLow) {
     list.map((c) => h("li", { class: c.red ? "red" : "" },
       h("span", { "aria-hidden": "true", text: cards.short(c) }),
       h("span", { class: "visually-hidden", text: cards.spoken(c) }))));
+}
+
+// -- the expert's review of one seat's play: asked for, then a line on each step it differs ---
+function reviewBox(d) {
+  const chooser = d.seat === null
+    ? h("p", { class: "field" },
+      h("label", { for: "review-seat", text: t("replay.review.seat") }),
+      h("select", { id: "review-seat", onchange: () => { R.review = null; drawStep(); } },
+        d.players.map((_, s) => h("option", { value: s, text: name(s) }))))
+    : null;
+  return h("section", { class: "review", "aria-labelledby": "review-h" },
+    h("h3", { id: "review-h", text: t("replay.review.heading") }),
+    h("p", { class: "hint", text: t("replay.review.hint") }),
+    chooser,
+    h("p", { class: "row" },
+      h("button", { type: "button", id: "review-go", text: t("replay.review.button"), onclick: reviewSeat })),
+    h("p", { id: "review-status", role: "status" }));
+}
+
+async function reviewSeat() {
+  const d = R.data;
+  const chosen = document.getElementById("review-seat");
+  const seat = chosen ? Number(chosen.value) : d.seat;
+  const status = document.getElementById("review-status");
+  const button = document.getElementById("review-go");
+  const said = (text) => { if (status && status.isConnected) status.textContent = text; };
+  R.say("");
+  R.review = null;
+  drawStep();
+  said(t("replay.review.running", { name: name(seat) }));
+  if (button) button.disabled = true;
+  const data = d;
+  let answer;
+  let ok = false;
+  try {
+    const response = await (R.source
+      ? fetch(`api/rooms/${encodeURIComponent(R.source.code)}/reviews/${d.number}?seat=${seat}`)
+      : fetch(`api/review?seat=${seat}`, { method: "POST", body: R.text }));
+    answer = await response.json();
+    ok = response.ok;
+  } catch {
+    answer = { code: "unreachable", message: "" };
+  }
+  if (button) button.disabled = false;
+  if (R.data !== data) return; // another deal is shown now
+  if (!ok) {
+    said("");
+    R.say(refusal(answer));
+    return;
+  }
+  R.review = { seat, notes: new Map(answer.notes.map((note) => [note.step, note])) };
+  const n = answer.notes.length;
+  said(n ? countOf("replay.review.count", n, { name: name(seat) })
+    : t("replay.review.none", { name: name(seat) }));
+  drawStep();
+}
+
+// The expert's line on this step: the move it would have played instead, and why.
+function advice(step) {
+  const note = R.review && R.review.notes.get(step);
+  if (!note) return null;
+  const words = { expert: moveLabel(note.expert), played: moveLabel(note.played) };
+  const why = note.reason;
+  if (why.code === "go_out") return h("p", { class: "advice", text: t("replay.review.go_out", words) });
+  if (why.code !== "search") return null; // a reason this page doesn't know yet
+  const edge = number(Math.round(why.edge * 10) / 10);
+  const text = t("replay.review.search", { ...words, n: number(why.samples), edge });
+  return h("p", { class: "advice", text });
 }
 
 function result(d) {
