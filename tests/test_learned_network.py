@@ -146,3 +146,27 @@ def test_numpy_scores_equal_torchs_on_the_same_weights() -> None:
         got = net.scores(x)
         assert got.shape == (len(moves),) and got.dtype == np.float32
         np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize(
+    "hidden", [(32, 16), (48, 16), (32, 40), (64, 32, 16), (40, 24, 24, 30)], ids=str
+)
+def test_a_grown_network_scores_every_move_as_before(hidden: tuple[int, ...]) -> None:
+    rules = Rules.preset("tournament")
+    net = Network.random(rules, hidden=(32, 16), seed=4)
+    grown = net.grown(hidden, seed=1)
+    assert grown.hidden == hidden and grown.meta["hidden"] == list(hidden)
+    for seed in range(5):
+        view, moves = a_position(rules, seed)
+        x = inputs(view, moves)
+        assert np.allclose(grown.scores(x), net.scores(x), atol=1e-5)
+    # and the new units are there to learn: they read the inputs, at random
+    if hidden[0] > 32:
+        assert np.abs(grown.weights[0][32:]).sum() > 0
+
+
+@pytest.mark.parametrize("hidden", [(16, 16), (32,), (32, 16, 8), ()], ids=str)
+def test_a_network_grows_only_wider_and_deeper(hidden: tuple[int, ...]) -> None:
+    net = Network.random(Rules.preset("classic"), hidden=(32, 16), seed=4)
+    with pytest.raises(BigTwoError, match="grows only wider and deeper"):
+        net.grown(hidden)

@@ -166,6 +166,9 @@ runner = CliRunner()
         (["--steps", "5", "--lr", "inf"], "--lr must be a number above 0"),
         (["--steps", "5", "--round-deals", "7"], "--round-deals must be between 8"),
         (["--steps", "5", "--start-from", "nowhere.npz"], "--start-from nowhere.npz: no such"),
+        (["--steps", "5", "--hidden", "64,,32"], "--hidden takes 1 to 8 layer widths"),
+        (["--steps", "5", "--hidden", "0"], "--hidden takes 1 to 8 layer widths"),
+        (["--steps", "5", "--hidden", "9999"], "--hidden takes 1 to 8 layer widths"),
     ],
 )
 def test_bad_options_are_one_line(tmp_path: Path, args: list[str], message: str) -> None:
@@ -336,3 +339,26 @@ def test_ahead_is_the_same_run_in_one_process_or_several_and_across_a_resume(
     behind = Trainer.open(tmp_path / "behind", replace(config, ahead=False), resume=False)
     behind.train(40, None)
     assert not same(state(alone), state(behind))
+
+
+def test_a_run_can_grow_the_network_it_starts_from(tmp_path: Path) -> None:
+    """``--hidden`` with ``--start-from``: the start network made wider and deeper, scoring as
+    it did, then trained on; a width it can't grow to is refused in words."""
+    shipped = Path(__file__).parents[1] / "src/bigtwo/bots/learned/weights/classic.npz"
+    start = Network.load(shipped)
+    wider = (*(w + 8 for w in start.hidden), start.hidden[-1])
+    out = tmp_path / "run"
+    args = ["train", "--steps", "1", "--eval-deals", "1", "--ladder", "random", "--out", str(out)]
+    result = runner.invoke(app, [*args, "--start-from", str(shipped), "--hidden", "8"])
+    assert result.exit_code == 2 and "grows only wider and deeper" in result.output
+    run = Trainer.open(out, replace(SMALL, start_from=str(shipped), grow_to=wider), resume=False)
+    assert run.config.hidden == wider
+    game = Game.deal(CLASSIC, seed=2)
+    x = inputs(game.view(game.to_move), game.legal_moves())
+    assert np.allclose(run.model(torch.from_numpy(x)).detach().numpy(), start.scores(x), atol=1e-4)
+    widths = ",".join(map(str, wider))
+    result = runner.invoke(app, [*args, "--start-from", str(shipped), "--hidden", widths])
+    assert result.exit_code == 0, result.output
+    net = Network.load(out / "network.npz")
+    assert net.hidden == wider
+    assert net.meta["trained"]["started_from"]["grown_to"] == list(wider)

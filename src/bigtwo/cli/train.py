@@ -7,6 +7,7 @@ import math
 import shlex
 import sys
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
@@ -24,6 +25,8 @@ MAX_STEPS = 10**9
 MAX_MINUTES = 60 * 24 * 365
 MAX_PAST_SELVES = 64
 MAX_ROUND_DEALS = 1_000_000
+MAX_LAYERS = 8
+MAX_WIDTH = 4096
 
 
 def command(
@@ -118,6 +121,15 @@ def command(
             " file) instead of at random.",
         ),
     ] = None,
+    hidden: Annotated[
+        str | None,
+        typer.Option(
+            "--hidden",
+            metavar="WIDTHS",
+            help="The network's hidden layers, comma-separated widths (default: 128,64); with"
+            " --start-from, that network grown to them, wider and deeper, scoring as before.",
+        ),
+    ] = None,
     warm_rounds: Annotated[
         int,
         typer.Option(
@@ -180,6 +192,7 @@ def command(
         seats = _seats(held, chosen.players)
         if start_from is not None and not start_from.is_file():
             raise BigTwoError(f"--start-from {start_from}: no such file")
+        widths = () if hidden is None else _widths(hidden)
         require("train", "bigtwo train", ["torch"])
         from ..train.trainer import TrainConfig, Trainer, mapper
 
@@ -199,6 +212,10 @@ def command(
             warm_rounds=warm_rounds,
             start_from="" if start_from is None else str(start_from),
         )
+        if widths and start_from:  # the start network grown to them
+            config = replace(config, grow_to=widths)
+        elif widths:  # a fresh network's layers
+            config = replace(config, hidden=widths)
         trainer = Trainer.open(out, config, resume)
         out.mkdir(parents=True, exist_ok=True)  # refused now, not after the training
         with tempfile.TemporaryFile(dir=out):
@@ -276,6 +293,19 @@ def _bots(names: str, option: str, example: str) -> tuple[str, ...]:
     for name in found:
         make_bot(name)
     return found
+
+
+def _widths(text: str) -> tuple[int, ...]:
+    """The layer widths ``--hidden`` names: one to eight whole numbers from 1 to 4,096."""
+    parts = [p.strip() for p in text.split(",")]
+    if not 1 <= len(parts) <= MAX_LAYERS or not all(
+        p.isdigit() and 1 <= int(p) <= MAX_WIDTH for p in parts
+    ):
+        raise BigTwoError(
+            f"--hidden takes 1 to {MAX_LAYERS} layer widths from 1 to {MAX_WIDTH:,},"
+            f" comma-separated, such as 256,256,128, not {text!r}"
+        )
+    return tuple(int(p) for p in parts)
 
 
 def _seats(text: str, players: int) -> tuple[int, ...]:

@@ -71,6 +71,7 @@ class TrainConfig:
     ladder: tuple[str, ...] = ("random", "greedy", "heuristic")
     start_from: str = ""  # a network file the run's network starts as (else a random one)
     start_steps: int = 0  # the steps that network had been trained, as its file says
+    grow_to: tuple[int, ...] = ()  # the start network's layers grown to these (`Network.grown`)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TrainConfig:
@@ -125,6 +126,8 @@ class Trainer:
             start = Network.load(config.start_from)
             start.check(rules)
             steps = int(start.meta.get("trained", {}).get("steps", 0))
+            if config.grow_to and config.grow_to != start.hidden:
+                start = start.grown(config.grow_to, seed)
             config = replace(config, hidden=start.hidden, start_steps=steps)
             model = from_network(start)
         else:
@@ -351,7 +354,10 @@ class Trainer:
                 "date": datetime.now(UTC).date().isoformat(),
                 "command": command,
                 **(
-                    {"started_from": {"file": Path(c.start_from).name, "steps": c.start_steps}}
+                    {
+                        "started_from": {"file": Path(c.start_from).name, "steps": c.start_steps}
+                        | ({"grown_to": list(c.grow_to)} if c.grow_to else {})
+                    }
                     if c.start_from
                     else {}
                 ),

@@ -140,6 +140,48 @@ class Network:
         }
         return cls.from_arrays(ws, bs, meta)
 
+    def grown(self, hidden: Sequence[int], seed: int = 0) -> Network:
+        """This network made wider and deeper to layers ``hidden``, scoring every move exactly
+        as it does: a layer keeps its units and gains new ones that read everything at random
+        but feed nothing yet (their outgoing weights are zero), and a layer added after the
+        last passes that layer's units through (the ReLU of a ReLU's output is itself). So
+        training goes on from what the network knows, with room to learn more."""
+        old = self.hidden
+        new = tuple(hidden)
+        if len(new) < len(old) or any(
+            h < o for h, o in zip(new, (*old, *[old[-1]] * (len(new) - len(old))), strict=False)
+        ):
+            raise BigTwoError(
+                f"a network of layers {list(old)} grows only wider and deeper: each layer at"
+                f" least as wide, an added one at least {old[-1]} wide, not {list(new)}"
+            )
+        rng = np.random.default_rng(seed)
+        ws: list[Array] = []
+        bs: list[Array] = []
+        inputs = self.input_size
+        for i, width in enumerate(new):
+            w = np.zeros((width, inputs), np.float32)
+            b = np.zeros(width, np.float32)
+            if i < len(old):  # the old units, reading only what they read before
+                kept = self.weights[i]
+                w[: kept.shape[0], : kept.shape[1]] = kept
+                b[: kept.shape[0]] = self.biases[i]
+                first_new = kept.shape[0]
+            else:  # an added layer passes the last old layer's units through
+                first_new = old[-1]
+                w[:first_new, :first_new] = np.eye(first_new, dtype=np.float32)
+            # new units read everything, at half He's scale: small beside the trained ones
+            w[first_new:] = rng.standard_normal((width - first_new, inputs)) * np.sqrt(0.5 / inputs)
+            ws.append(w)
+            bs.append(b)
+            inputs = width
+        out = np.zeros((1, inputs), np.float32)
+        out[:, : old[-1]] = self.weights[-1]
+        ws.append(out)
+        bs.append(self.biases[-1].copy())
+        meta = {**self.meta, "hidden": list(new)}
+        return Network.from_arrays(ws, bs, meta)
+
     @classmethod
     def load(cls, path: str | Path) -> Network:
         """The network saved at ``path``; a file that isn't one of format 1, or was made for
