@@ -78,6 +78,8 @@ def test_a_deal_ends_in_a_summary_then_ready_then_the_session_ends_in_a_rematch(
     page.set_viewport_size({"width": 1024, "height": 800})
     scores = page.get_by_role("table", name="Scores")
     expect(scores.get_by_role("row")).to_have_count(4)  # the seats, two deals, the totals
+    replay = standings.get_by_role("link", name="Replay the deals")
+    assert re.search(r"#replay&room=\w+&seat=0$", replay.get_attribute("href") or "")
     standings.get_by_role("button", name="Play again").click()
     expect(standings).to_be_hidden()
     expect(scores).to_have_count(0)  # the new session has no rows yet

@@ -35,7 +35,8 @@ export function summary() {
       : h("p", { text: t("summary.winner", { name: seatName(s.winner) }) }),
     seatsTable(s, over),
     settlement(s),
-    over ? rematch(s) : ready(s));
+    over ? rematch(s) : ready(s),
+    over ? replayLink(r.code) : null);
   if (shownDeal !== key) opened(key, title, s);
 }
 
@@ -125,6 +126,14 @@ function ready(s) {
       onclick: () => net.send({ type: "ready" }) }),
     h("p", { class: "hint", text: t("summary.waiting",
       { ready: s.ready.length, present: present(), seconds }) }));
+}
+
+// After the session, the way to its deals in the replay viewer (the last one first), from this
+// seat; not between deals, where leaving the table would let the next deal start without you.
+function replayLink(code) {
+  const seat = S.seat === null ? "" : `&seat=${S.seat}`;
+  return h("p", {}, h("a", { href: `#replay&room=${code}${seat}`, class: "button",
+    text: t("room.replay") }));
 }
 
 function rematch(s) {
