@@ -17,6 +17,8 @@ import { S } from "./state.js";
 
 export function hand() {
   const box = document.getElementById("hand-box");
+  // no room on screen: a drag that outlived it (the room closed, the seat lost) ends here
+  if (!box) return;
   if (dragging()) return; // the drop redraws it, from the state as it is then
   const view = S.state && S.state.view;
   if (!view) return fill(box);
