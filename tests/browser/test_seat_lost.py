@@ -47,3 +47,24 @@ def test_a_silent_player_takes_the_seat_back(context: Any, server: str) -> None:
     back.wait_for(state="detached")
     assert hand_cards(page).count() > 0
     ann.close()
+
+
+def test_a_drag_outlives_the_room_closed_under_it(context: Any, server: str) -> None:
+    """The host closes the room while Bo drags a card: the page goes home, and the pointer
+    moving and let go after that finds no hand to draw, and throws nothing."""
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    ann = _bo_in_annes_room(page, server, deals=2)
+    card = hand_cards(page).last.bounding_box()
+    x, y = card["x"] + card["width"] / 2, card["y"] + card["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x - 40, y, steps=4)  # past the threshold: a drag, the card lifted
+    ann.host("close")
+    page.get_by_text("The host closed the room.").wait_for()
+    page.mouse.move(x - 80, y, steps=4)
+    page.mouse.up()
+    page.evaluate("new Promise((done) => requestAnimationFrame(() => done(null)))")
+    assert errors == []
+    ann.close()

@@ -223,7 +223,7 @@ function show(screen) {
 }
 
 function banner() {
-  const el = document.getElementById("banner");
+  const el = /** @type {HTMLElement} */ (document.getElementById("banner")); // index.html's
   const down = !S.connected || S.restarting;
   el.hidden = !down;
   el.textContent = down ? t(S.restarting ? "banner.restarting" : "banner.reconnecting") : "";
@@ -233,9 +233,10 @@ async function start() {
   const lang = await load();
   document.documentElement.lang = lang;
   document.documentElement.dir = direction(lang);
-  document.getElementById("title").textContent = t("app.title");
+  // index.html's own heading and header, there before any module runs
+  /** @type {HTMLElement} */ (document.getElementById("title")).textContent = t("app.title");
   document.title = t("app.title");
-  document.querySelector("header.top").append(languagePicker(lang));
+  /** @type {Element} */ (document.querySelector("header.top")).append(languagePicker(lang));
   fourColours();
   setRouter(show);
   document.addEventListener("keydown", tableKeys);

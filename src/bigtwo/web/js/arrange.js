@@ -11,6 +11,7 @@ import { S } from "./state.js";
 const DRAG_PX = 8; // a press that moves less than this is a tap (select), not a drag
 const TOUCH_DRAG_PX = 16; // a finger: more, as browsers let a tap slide about this far
 
+/** @type {{ deal: string | null, words: string[] }} */
 let arranged = { deal: null, words: [] };
 let drag = null;
 let dragged = false; // the click that ends a drag must not also select the card
@@ -153,8 +154,9 @@ function follow(e, rendered) {
   if (!over || over === drag.card) return;
   const box = over.getBoundingClientRect();
   const right = e.clientX > box.left + box.width / 2; // after it, in a row read left to right
-  const after = getComputedStyle(over.parentElement).direction === "rtl" ? !right : right;
-  over.parentElement.insertBefore(drag.card, after ? over.nextSibling : over);
+  const row = /** @type {HTMLElement} */ (over.parentElement); // a card of .hand: in its row
+  const after = getComputedStyle(row).direction === "rtl" ? !right : right;
+  row.insertBefore(drag.card, after ? over.nextSibling : over);
   drag.shifted = true;
 }
 

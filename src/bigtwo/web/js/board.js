@@ -9,8 +9,9 @@ import { S } from "./state.js";
 
 export function board() {
   const box = document.getElementById("board");
-  const view = S.state && S.state.view;
-  if (!view) return fill(box);
+  const state = S.state;
+  const view = state && state.view;
+  if (!state || !view) return fill(box);
   let line;
   let shown = null;
   if (view.end !== null) {
@@ -23,7 +24,7 @@ export function board() {
     line = h("p", { class: "to-beat", text: leadWords(seatName(view.to_move), view.rules.first_play, view.lead_card) });
   }
   let turn = null;
-  if (S.state.room.status === "playing" && view.end === null) {
+  if (state.room.status === "playing" && view.end === null) {
     turn = myTurn()
       ? h("p", { class: "your-turn", text: t("table.your_turn") })
       : h("p", { class: "turn", text: t("table.turn_of", { name: seatName(view.to_move) }) });

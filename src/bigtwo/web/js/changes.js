@@ -64,7 +64,7 @@ export class Changes {
   /** @param {State} state */
   replace(state) {
     this.state = state;
-    this.tell({ parts: new Set(), events: [], whole: true });
+    this.tell(state, { parts: new Set(), events: [], whole: true });
   }
 
   // An update: false when it doesn't follow the state held (the caller asks for the whole
@@ -81,12 +81,12 @@ export class Changes {
     next.seq = message.seq;
     this.state = next;
     const parts = new Set(message.patch.map((op) => part(/** @type {Array<unknown>} */ (op[1]))));
-    this.tell({ parts, events: message.events, whole: false });
+    this.tell(next, { parts, events: message.events, whole: false });
     return true;
   }
 
-  /** @param {Change} change */
-  tell(change) {
-    for (const listener of this.listeners) listener(this.state, change);
+  /** @param {State} state the one just held @param {Change} change */
+  tell(state, change) {
+    for (const listener of this.listeners) listener(state, change);
   }
 }

@@ -92,6 +92,7 @@ export function controls() {
 // first press turns the button into the question, a second within a few seconds does it. A
 // tap that missed its target on a phone costs nothing. Kept across re-renders of the table.
 const ASK_MS = 5000;
+/** @type {{ key: string | null, until: number }} */
 let asking = { key: null, until: 0 };
 
 function confirming(what, label, action) {

@@ -17,9 +17,12 @@ import { S } from "./state.js";
 
 export function hand() {
   const box = document.getElementById("hand-box");
+  // no room on screen: a drag that outlived it (the room closed, the seat lost) ends here
+  if (!box) return;
   if (dragging()) return; // the drop redraws it, from the state as it is then
-  const view = S.state && S.state.view;
-  if (!view) return fill(box);
+  const state = S.state;
+  const view = state && state.view;
+  if (!state || !view) return fill(box);
   if (S.seat === null) {
     return fill(box, h("p", { class: "hint", text: t("table.spectator") }));
   }
@@ -41,7 +44,7 @@ export function hand() {
       },
       onkeydown: (e) => cardKey(e, view, c.word, i, list.length),
     }, face(c)));
-  const inPlay = S.state.room.status === "playing" && view.end === null;
+  const inPlay = state.room.status === "playing" && view.end === null;
   const [line, actions] = inPlay ? moveButtons(hand) : [null, null];
   fill(
     box,
@@ -57,7 +60,7 @@ export function hand() {
     inPlay ? h("p", { class: "hint keys", text: t("table.keys") }) : null,
   );
   fill(document.getElementById("side"), sideActions());
-  if (S.refocus !== null && S.state.seq !== S.refocus) { // the move sent by key was taken
+  if (S.refocus !== null && state.seq !== S.refocus) { // the move sent by key was taken
     S.refocus = null;
     const first = /** @type {HTMLElement | null} */ (box.querySelector(".hand .card"));
     if (first) first.focus();

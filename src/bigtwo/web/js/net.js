@@ -70,11 +70,13 @@ export class Connection {
     this.onOpen = onOpen;
     this.onMessage = onMessage;
     this.onStatus = onStatus;
+    /** @type {WebSocket | null} */
     this.socket = null;
     this.delay = 500;
     this.ready = false;
     this.wanted = true;
-    this.timer = null;
+    /** @type {ReturnType<typeof setInterval> | undefined} the pings' */
+    this.timer = undefined;
   }
 
   url() {
@@ -125,8 +127,9 @@ export class Connection {
   // Send `message` now: true, or false when the socket is down (it is not sent later).
   /** @param {ClientMessage} message */
   send(message) {
-    if (!this.ready || this.socket.readyState !== WebSocket.OPEN) return false;
-    this.socket.send(JSON.stringify(message));
+    const socket = this.socket; // there once ready: `open` made it
+    if (!this.ready || !socket || socket.readyState !== WebSocket.OPEN) return false;
+    socket.send(JSON.stringify(message));
     return true;
   }
 

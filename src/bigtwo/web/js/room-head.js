@@ -38,12 +38,13 @@ export function roomHead() {
     : null;
   const copyButton = h("button", { type: "button", "data-focus": "copy", text: t("room.copy"),
     onclick: copy });
-  const view = S.state.view;
+  const state = /** @type {import("../types/protocol").State} */ (S.state); // room() found its room
+  const view = state.view;
   const session = view && view.session;
   let progress = null;
   if (session && r.status !== "waiting") {
     // while a deal's summary shows, the deal in hand is that one, not the next
-    const current = session.deals_played + (S.state.summary ? 0 : 1);
+    const current = session.deals_played + (state.summary ? 0 : 1);
     progress = session.deals_target
       ? t("table.deals", { played: Math.min(current, session.deals_target),
         target: session.deals_target })

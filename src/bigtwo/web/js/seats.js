@@ -38,12 +38,15 @@ function initials(name) {
 }
 
 export function seats() {
+  const state = S.state;
   const r = room();
-  const box = document.getElementById("seats");
-  if (!r) return fill(box);
-  const view = S.state.view;
-  box.parentElement.classList.toggle("waiting", !view); // before the start: a plain list
-  const playing = r.status === "playing" && view;
+  // the room screen's own section, in the felt: update() draws on that screen only
+  const box = /** @type {HTMLElement} */ (document.getElementById("seats"));
+  if (!state || !r) return fill(box);
+  const view = state.view;
+  const felt = /** @type {HTMLElement} */ (box.parentElement);
+  felt.classList.toggle("waiting", !view); // before the start: a plain list
+  const playing = r.status === "playing" && view !== null;
   const hostNow = isHost() && r.status === "waiting";
   const n = r.seats.length;
   const me = S.seat === null ? 0 : S.seat;
@@ -77,8 +80,8 @@ export function seats() {
       if (turn) now.push(t("table.seat.turn"));
       if (s !== S.seat) held = h("span", { class: "held" }, backs(count), h("span", { class: "count", text: String(count) }));
     }
-    const timer = turn && S.state.deadline
-      ? h("span", { class: "timer", "data-deadline": S.state.deadline,
+    const timer = turn && state.deadline
+      ? h("span", { class: "timer", "data-deadline": state.deadline,
         "data-seconds": r.turn_seconds || 0 },
       h("span", { class: "ring", "aria-hidden": "true" }), h("span", { class: "timer-text" }))
       : null;
@@ -129,7 +132,8 @@ export function tick() {
   for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".timer"))) {
     const left = Math.max(0, Number(el.dataset.deadline) - Date.now() / 1000);
     const whole = Number(el.dataset.seconds) || left || 1;
-    el.querySelector(".timer-text").textContent = t("table.timer", { seconds: Math.round(left) });
+    const text = /** @type {Element} */ (el.querySelector(".timer-text")); // seats() draws it
+    text.textContent = t("table.timer", { seconds: Math.round(left) });
     el.style.setProperty("--left", String(Math.min(1, left / whole)));
   }
 }

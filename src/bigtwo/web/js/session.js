@@ -36,6 +36,11 @@ export function act(action) {
   return request({ type: "act", id, action, seq: S.state ? S.state.seq : undefined });
 }
 
+/**
+ * @param {import("../types/protocol").Host["what"]} what
+ * @param {number | null} [seat]
+ * @param {string | null} [kind]
+ */
 export function host(what, seat = null, kind = null) {
   request({ type: "host", what, seat, kind });
 }

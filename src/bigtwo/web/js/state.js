@@ -8,16 +8,23 @@ export const LOG_KEEP = 200;
 
 export const S = {
   screen: "home", // home, join (a room's code known, no seat), room
+  /** @type {string | null} */
   code: null,
+  /** @type {number | null} */
   seat: null, // null: watching
+  /** @type {string | null} */
   token: null,
   watching: false,
+  /** @type {import("../types/protocol").ClientMessage | null} */
   intent: null, // create or join, sent once the socket says hello
   startOnWelcome: false, // "Play now": start the room its create opens once it is welcomed
+  /** @type {string | null} */
   notice: null, // a sentence to say once the room the tab enters is shown (why it watches)
   /** @type {import("../types/protocol").State | null} */
   state: null,
+  /** @type {import("../types/protocol").Event[]} */
   log: [],
+  /** @type {{ name: string, text: string }[]} */
   chat: [],
   watchers: 0, // how many watch the room (the server's `watchers`)
   selected: new Set(),
@@ -27,6 +34,7 @@ export const S = {
   /** @type {import("../types/protocol").RoomData[]} */
   lobby: [], // the open rooms of GET api/lobby
   wasMyTurn: false,
+  /** @type {number | null} */
   refocus: null, // the state a move was sent from by keyboard: the hand takes the focus after it
   ids: 0,
 };

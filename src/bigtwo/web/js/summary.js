@@ -35,7 +35,7 @@ export function summary() {
       : h("p", { text: t("summary.winner", { name: seatName(s.winner) }) }),
     seatsTable(s, over),
     settlement(s),
-    over ? rematch(s) : ready(s),
+    over ? rematch(s) : ready(s, r),
     over ? replayLink(r.code) : null);
   if (shownDeal !== key) opened(key, title, s);
 }
@@ -112,12 +112,12 @@ function settlement(s) {
         : t(term.key, numbers(term.params))))));
 }
 
-function present() {
-  const r = room();
+/** @param {import("../types/protocol").RoomData} r */
+function present(r) {
   return r.seats.filter((x) => x.kind === "person" && !x.away).length;
 }
 
-function ready(s) {
+function ready(s, r) {
   const seconds = s.next_at ? Math.max(0, Math.round(s.next_at - Date.now() / 1000)) : 0;
   const mine = S.seat !== null && s.ready.includes(S.seat);
   return h("div", { class: "row wrap" },
@@ -125,7 +125,7 @@ function ready(s) {
       "data-focus": "ready", text: t("summary.ready"),
       onclick: () => net.send({ type: "ready" }) }),
     h("p", { class: "hint", text: t("summary.waiting",
-      { ready: s.ready.length, present: present(), seconds }) }));
+      { ready: s.ready.length, present: present(r), seconds }) }));
 }
 
 // After the session, the way to its deals in the replay viewer (the last one first), from this
