@@ -231,7 +231,7 @@ class Network:
             arrays[f"w{i}"], arrays[f"b{i}"] = w, b
         arrays["meta"] = np.array(json.dumps(self.meta, sort_keys=True))
         with open(path, "wb") as out:
-            np.savez(out, **arrays)
+            np.savez_compressed(out, **arrays)  # float32 weights: a tenth smaller
 
     # -- what it is ------------------------------------------------------------------------
     @property
