@@ -388,7 +388,8 @@ def replay(v: Visit) -> Any:
     """The replay viewer on the last step of a deal just played, from the room."""
     page = session_over(v)
     page.get_by_role("button", name=v.t(page, "room.menu"), exact=True).click()
-    page.get_by_role("link", name=v.t(page, "room.replay"), exact=True).click()
+    menu = page.get_by_role("dialog")  # the standings link there too
+    menu.get_by_role("link", name=v.t(page, "room.replay"), exact=True).click()
     page.get_by_role("button", name=v.t(page, "replay.last"), exact=True).click()
     page.get_by_role("button", name=v.t(page, "replay.next"), exact=True).wait_for()
     return page
