@@ -59,9 +59,8 @@ def test_every_view_of_a_deal_is_the_protocols_type() -> None:
     for _, rules, deals in CASES:
         for data in _views(rules, deals):
             VIEW.validate_json(json.dumps(data), strict=True)
-            for key in OPTIONAL:  # null and not (a winner in seat 0 is not null)
-                seen.setdefault(key, set()).add(data[key] is not None)
-            seen.setdefault("history", set()).add(bool(data["history"]))  # empty and not
+            for key in (*OPTIONAL, "history"):  # null or empty, and not (a seat 0 is not null)
+                seen.setdefault(key, set()).add(data[key] not in (None, []))
             kinds = {entry[2] is None for entry in data["history"]}
             seen.setdefault("kind", set()).update(kinds)
     assert {key: ways for key, ways in seen.items() if ways != {True, False}} == {}
