@@ -191,6 +191,17 @@ def wait_until(done: Callable[[], bool], what: str, timeout: float = 60) -> None
         time.sleep(0.02)
 
 
+def who_is(page: Any) -> dict[str, Any]:
+    """Who the page is (`GET /api/me`), once it has asked: a look-up before then would make a
+    second guest."""
+    wait_until(
+        lambda: any(c["name"] == "bigtwo_session" for c in page.context.cookies()),
+        "the page's session cookie",
+    )
+    found: dict[str, Any] = page.evaluate("fetch('api/me').then((r) => r.json())")
+    return found
+
+
 # -- the screens -----------------------------------------------------------------------------------
 
 

@@ -20,19 +20,9 @@ from bigtwo.server.accounts.tables import AUDIT, PEOPLE
 from bigtwo.server.history import admin
 from bigtwo.server.store import sqlite_url
 
-from .screens import NAMES, Visit, home_page, play_until, short_deal, wait_until
+from .screens import NAMES, Visit, home_page, play_until, short_deal, who_is
 
 NO_SIDEWAYS = "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
-
-
-def _me(page: Any) -> dict[str, Any]:
-    """Who the page is, once it has asked (a look-up before then would make a second guest)."""
-    wait_until(
-        lambda: any(c["name"] == "bigtwo_session" for c in page.context.cookies()),
-        "the page's session cookie",
-    )
-    found: dict[str, Any] = page.evaluate("fetch('api/me').then((r) => r.json())")
-    return found
 
 
 def test_my_page_lists_the_deal_replays_it_downloads_it_and_keeps_my_profile(
@@ -89,7 +79,7 @@ def test_my_page_lists_the_deal_replays_it_downloads_it_and_keeps_my_profile(
             "#1f5fa8",
             "hard",
         )
-        assert _me(page)["person"]["display_name"] == "Ann Lee"
+        assert who_is(page)["person"]["display_name"] == "Ann Lee"
 
         given = page.get_by_role("switch", name=v.t(page, "me.data.dataset"))
         given.click()
@@ -119,7 +109,7 @@ def test_an_operator_suspends_someone_from_the_operators_page(
     v = Visit(browser, server)
     try:
         ann, bo = home_page(v), home_page(v)
-        a, b = _me(ann)["person"], _me(bo)["person"]
+        a, b = who_is(ann)["person"], who_is(bo)["person"]
         ann.goto(v.url("#me"))
         ann.get_by_role("heading", name=v.t(ann, "me.games.heading")).wait_for()
         assert ann.get_by_role("link", name=v.t(ann, "admin.heading")).count() == 0
@@ -137,7 +127,7 @@ def test_an_operator_suspends_someone_from_the_operators_page(
         ann.get_by_label(v.t(ann, "admin.reason"), exact=True).fill("spam")
         ann.get_by_role("button", name=v.t(ann, "admin.go"), exact=True).click()
         ann.get_by_text(v.t(ann, "admin.ask.suspend", handle=b["handle"])).wait_for()
-        assert _me(bo)["person"]["id"] == b["id"]  # nothing is done before the confirmation
+        assert who_is(bo)["person"]["id"] == b["id"]  # nothing is done before the confirmation
         ann.get_by_role("button", name=v.t(ann, "admin.confirm"), exact=True).click()
         ann.get_by_text(v.t(ann, "admin.done.suspend", handle=b["handle"])).wait_for()
         suspended = ann.get_by_role("region", name=v.t(ann, "admin.suspended"))

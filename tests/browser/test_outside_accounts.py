@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from server_process import on_sqlite
 
-from .screens import Visit, home_page, play_until, short_deal, wait_until
+from .screens import Visit, home_page, play_until, short_deal, who_is
 from .test_accounts import AUTHENTICATOR
 from .test_pseudo_locale import OVERFLOW
 
@@ -43,15 +43,6 @@ def _phone(v: Visit, fragment: str = "") -> tuple[Any, list[Any]]:
 def _sockets(page: Any) -> list[Any]:
     found: list[Any] = []
     page.on("websocket", lambda ws: found.append(ws))
-    return found
-
-
-def _me(page: Any) -> dict[str, Any]:
-    wait_until(
-        lambda: any(c["name"] == "bigtwo_session" for c in page.context.cookies()),
-        "the page's session cookie",
-    )
-    found: dict[str, Any] = page.evaluate("fetch('api/me').then((r) => r.json())")
     return found
 
 
@@ -105,7 +96,7 @@ def test_a_guests_deal_stays_theirs_through_an_account_a_sign_out_and_a_sign_in(
         page, sockets = _phone(v)
         code = short_deal(v, page, deals=1)
         play_until(v, page, v.t(page, "summary.final"))
-        guest = _me(page)["person"]
+        guest = who_is(page)["person"]
         assert guest["kind"] == "guest"
 
         # the guest makes an account with a passkey, from the room's own menu
@@ -115,7 +106,7 @@ def test_a_guests_deal_stays_theirs_through_an_account_a_sign_out_and_a_sign_in(
         sheet.get_by_role("button", name=v.t(page, "account.passkeys.create")).click()
         _said(page, v.t(page, "account.passkeys.made"))
         _fits(page, "the account sheet of an account")
-        account = _me(page)["person"]
+        account = who_is(page)["person"]
         assert (account["id"], account["kind"]) == (guest["id"], "account")
         games = _api(page, "api/me/games")["games"]
         assert [g["room"] for g in games] == [code]  # the guest's deal is the account's
@@ -125,7 +116,7 @@ def test_a_guests_deal_stays_theirs_through_an_account_a_sign_out_and_a_sign_in(
         sheet.get_by_role("button", name=v.t(page, "account.sign_out"), exact=True).click()
         _said(page, v.t(page, "account.signed_out"))
         _closed(page, sockets, "the signed-out session's table socket closing")
-        stranger = _me(page)["person"]
+        stranger = who_is(page)["person"]
         assert stranger["id"] != guest["id"] and stranger["kind"] == "guest"
         assert _api(page, "api/me/games")["games"] == []
         assert _api(page, "api/me/stats") == {"presets": [], "series": []}
@@ -213,7 +204,7 @@ def test_a_password_signs_in_and_a_wrong_one_is_refused_in_words(
     v = Visit(browser, passwords_server, lang="id", viewport=PHONE)
     try:
         page = home_page(v)
-        guest = _me(page)["person"]
+        guest = who_is(page)["person"]
         sheet = _open_sheet(v, page)
         chosen = sheet.get_by_label(v.t(page, "account.password.new"), exact=True)
         chosen.evaluate("(el) => { el.value = 'short'; }")  # pasted: past the field's minlength
@@ -222,7 +213,7 @@ def test_a_password_signs_in_and_a_wrong_one_is_refused_in_words(
         chosen.fill("correct horse 1")
         sheet.get_by_role("button", name=v.t(page, "account.password.set")).click()
         _said(page, v.t(page, "account.password.saved"))
-        assert _me(page)["person"]["kind"] == "account"  # a guest becomes an account by it
+        assert who_is(page)["person"]["kind"] == "account"  # a guest becomes an account by it
         _fits(page, "the account sheet with passwords")
         sheet.get_by_role("button", name=v.t(page, "account.sign_out"), exact=True).click()
         _said(page, v.t(page, "account.signed_out"))
@@ -243,7 +234,7 @@ def test_a_password_signs_in_and_a_wrong_one_is_refused_in_words(
         secret.fill("correct horse 1")
         sign_in.click()
         _said(page, v.t(page, "account.signed_in", handle=guest["handle"]))
-        assert _me(page)["person"]["id"] == guest["id"]
+        assert who_is(page)["person"]["id"] == guest["id"]
 
         # guessing at one handle is stopped, and told how long to wait, in words
         sheet.get_by_role("button", name=v.t(page, "account.sign_out"), exact=True).click()
@@ -275,7 +266,7 @@ def test_deleting_the_account_from_the_page_removes_it_as_privacy_md_says(
         page = home_page(v)
         code = short_deal(v, page, deals=1)
         play_until(v, page, v.t(page, "summary.final"))
-        person = _me(page)["person"]
+        person = who_is(page)["person"]
         cookie = next(c for c in page.context.cookies() if c["name"] == "bigtwo_session")
         table = page.context.new_page()  # the table still open in another tab
         sockets = _sockets(table)
@@ -295,7 +286,7 @@ def test_deleting_the_account_from_the_page_removes_it_as_privacy_md_says(
         page.get_by_text(v.t(page, "me.delete.done"), exact=True).wait_for()
         _closed(table, sockets, "the deleted person's other tab's socket closing")
 
-        now = _me(page)["person"]
+        now = who_is(page)["person"]
         assert now["id"] != person["id"] and now["kind"] == "guest"
         assert _api(page, "api/me/games")["games"] == []
         export = _api(page, "api/me/export")
