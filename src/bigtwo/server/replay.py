@@ -169,7 +169,7 @@ def _listed(record: Record, seat: int | None) -> dict[str, Any]:
     return {"replayed": False, "steps": steps, "scores": scores}
 
 
-def _seat(request: Request) -> int | None:
+def seat_asked(request: Request) -> int | None:
     text = request.query_params.get("seat")
     if text is None or text == "":
         return None
@@ -178,7 +178,7 @@ def _seat(request: Request) -> int | None:
     return int(text)
 
 
-async def _stored(hub: Hub, code: str, wanted: str) -> tuple[int, int, str]:
+async def stored_record(hub: Hub, code: str, wanted: str) -> tuple[int, int, str]:
     """The room's finished deal ``wanted`` (its number, 0 first, or ``last``): the number, how
     many deals the room has finished, and the record's text as stored. (Read in a thread:
     the event loop doesn't wait on the database.)"""
@@ -196,7 +196,7 @@ async def _stored(hub: Hub, code: str, wanted: str) -> tuple[int, int, str]:
     return number, count, text
 
 
-def _loaded(text: str) -> Record:
+def loaded_record(text: str) -> Record:
     """A stored record, read."""
     try:
         return load_record(text)
@@ -224,7 +224,7 @@ async def _body(request: Request) -> bytes:
     return b"".join(chunks)
 
 
-async def _uploaded(request: Request) -> Record:
+async def uploaded_record(request: Request) -> Record:
     """The deal's record the request's body holds (no larger than the cap, one deal's)."""
     text = await _body(request)
     if is_session_record(text):
@@ -244,7 +244,7 @@ def _too_large() -> ReplayError:
     return ReplayError(413, "too_large", f"a deal's record is at most {MAX_RECORD_BYTES:,} bytes")
 
 
-def _refusal(exc: ReplayError, request: Request) -> Response:
+def refusal_of(exc: ReplayError, request: Request) -> Response:
     """The refusal in the language the request asks for (`protocol.language`)."""
     lang = language(request.query_params, request.headers)
     return http_error(exc.status, exc.code, exc.message, lang, **exc.params)
@@ -255,20 +255,20 @@ def replay_routes(hub: Hub) -> list[BaseRoute]:
 
     async def uploaded(request: Request) -> Response:
         try:
-            record = await _uploaded(request)
-            payload = await asyncio.to_thread(replay, record, _seat(request), _kept(request))
+            record = await uploaded_record(request)
+            payload = await asyncio.to_thread(replay, record, seat_asked(request), _kept(request))
             return JSONResponse(payload)
         except ReplayError as exc:
-            return _refusal(exc, request)
+            return refusal_of(exc, request)
 
     async def of_room(request: Request) -> Response:
         code, wanted = request.path_params["code"], request.path_params["number"]
         try:
-            number, count, text = await _stored(hub, code, wanted)
-            record = _loaded(text)
-            payload = await asyncio.to_thread(replay, record, _seat(request), _kept(request))
+            number, count, text = await stored_record(hub, code, wanted)
+            record = loaded_record(text)
+            payload = await asyncio.to_thread(replay, record, seat_asked(request), _kept(request))
         except ReplayError as exc:
-            return _refusal(exc, request)
+            return refusal_of(exc, request)
         return JSONResponse(payload | {"number": number, "deals": count})
 
     async def stored(request: Request) -> Response:
@@ -277,15 +277,15 @@ def replay_routes(hub: Hub) -> list[BaseRoute]:
         export."""
         code, wanted = request.path_params["code"], request.path_params["number"]
         try:
-            seat = _seat(request)
-            _, _, text = await _stored(hub, code, wanted)
+            seat = seat_asked(request)
+            _, _, text = await stored_record(hub, code, wanted)
             if seat is not None:
                 try:
-                    text = _loaded(text).for_seat(seat).dumps()
+                    text = loaded_record(text).for_seat(seat).dumps()
                 except BigTwoError as exc:  # a seat the deal doesn't have
                     raise ReplayError(400, "bad_seat", str(exc)) from None
         except ReplayError as exc:
-            return _refusal(exc, request)
+            return refusal_of(exc, request)
         return Response(text, media_type="application/json")
 
     return [

@@ -20,7 +20,14 @@ from ..engine.codec import move_text
 from ..engine.game import Record
 from ..errors import BigTwoError
 from .hub import Hub
-from .replay import ReplayError, _loaded, _refusal, _seat, _stored, _uploaded
+from .replay import (
+    ReplayError,
+    loaded_record,
+    refusal_of,
+    seat_asked,
+    stored_record,
+    uploaded_record,
+)
 
 RETRY_AFTER = 10  # seconds a refused review is asked to wait: about one review's time
 
@@ -63,7 +70,7 @@ def review_routes(hub: Hub) -> list[BaseRoute]:
 
     async def reviewed(request: Request, record: Record) -> Response:
         nonlocal running
-        seat = _seat(request)
+        seat = seat_asked(request)
         if running >= hub.settings.reviews:
             raise ReplayError(
                 503, "busy", "the server is reviewing other deals: try again in a few seconds"
@@ -78,17 +85,17 @@ def review_routes(hub: Hub) -> list[BaseRoute]:
 
     async def uploaded(request: Request) -> Response:
         try:
-            return await reviewed(request, await _uploaded(request))
+            return await reviewed(request, await uploaded_record(request))
         except ReplayError as exc:
-            return _busy(_refusal(exc, request), exc)
+            return _busy(refusal_of(exc, request), exc)
 
     async def of_room(request: Request) -> Response:
         code, wanted = request.path_params["code"], request.path_params["number"]
         try:
-            _, _, text = await _stored(hub, code, wanted)
-            return await reviewed(request, _loaded(text))
+            _, _, text = await stored_record(hub, code, wanted)
+            return await reviewed(request, loaded_record(text))
         except ReplayError as exc:
-            return _busy(_refusal(exc, request), exc)
+            return _busy(refusal_of(exc, request), exc)
 
     return [
         Route("/api/review", uploaded, methods=["POST"]),
