@@ -7,6 +7,7 @@ cards are told apart, and the four-colour deck recolours diamonds and clubs."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -284,12 +285,16 @@ def test_a_hand_of_27_cards_is_usable_on_a_phone(browser: Any, server: str) -> N
         assert count >= 26  # 27, less a card played by the bot that led
         hand = page.locator(".hand")
         expect(hand).to_have_class("hand big")
-        scrolls = "(el) => el.scrollHeight > el.clientHeight + 40"  # more than two rows
-        for _ in range(100):  # (laid out once the page has drawn the deal)
-            if hand.evaluate(scrolls):
+        # more than two rows: it scrolls within itself (polled for up to 10 s by the clock, as a
+        # loaded machine may take a while to lay out the deal; the sizes say why if it never does)
+        sizes = "(el) => [el.scrollHeight, el.clientHeight, el.children.length, innerWidth]"
+        deadline = time.monotonic() + 10
+        while True:
+            scroll, client, children, width = hand.evaluate(sizes)
+            if scroll > client + 40 or time.monotonic() > deadline:
                 break
-            page.wait_for_timeout(20)
-        assert hand.evaluate(scrolls)  # it scrolls within itself
+            page.wait_for_timeout(50)
+        assert scroll > client + 40, (scroll, client, children, width)
         play = page.get_by_role("button", name="Play", exact=True)
         for i in range(count):
             card = cards.nth(i)
