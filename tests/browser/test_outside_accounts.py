@@ -116,6 +116,9 @@ def test_a_guests_deal_stays_theirs_through_an_account_a_sign_out_and_a_sign_in(
         sheet.get_by_role("button", name=v.t(page, "account.sign_out"), exact=True).click()
         _said(page, v.t(page, "account.signed_out"))
         _closed(page, sockets, "the signed-out session's table socket closing")
+        # the page reconnects as the new guest, who is refused the account's seat in words
+        page.get_by_text(v.t(page, "error.seat_of_account"), exact=True).wait_for()
+        assert "#room=" not in page.url
         stranger = who_is(page)["person"]
         assert stranger["id"] != guest["id"] and stranger["kind"] == "guest"
         assert _api(page, "api/me/games")["games"] == []
@@ -133,6 +136,9 @@ def test_a_guests_deal_stays_theirs_through_an_account_a_sign_out_and_a_sign_in(
         deal = page.locator(".me-game").first
         deal.wait_for()
         assert v.t(page, "me.games.deal", code=code, n=1) in deal.inner_text()
+        page.goto(v.url(f"#room={code}"))  # the seat's token, kept, is the account's again
+        page.get_by_text(v.t(page, "summary.final")).first.wait_for()
+        page.goto(v.url("#me"))
         stats = page.get_by_role("heading", name=v.t(page, "me.stats.heading"))
         stats.wait_for()
         header = page.locator("table").first.inner_text()

@@ -238,3 +238,48 @@ def test_passwords_only_where_the_operator_turned_them_on(
         with store.engine.connect() as conn:
             [stored] = conn.exec_driver_sql("SELECT hash FROM passwords").scalars()
         assert stored.startswith("$argon2id$")
+
+
+def _resume(browser: Browser, code: str, token: str) -> dict[str, Any]:
+    """What the server first answers ``browser``'s socket resuming the seat of ``token``."""
+    browser.get("/api/me")  # its cookie in the client's jar, as the page's socket carries it
+    with browser.client.websocket_connect("/ws?protocol=2", headers={"Origin": ORIGIN}) as ws:
+        ws.receive_json()  # hello
+        ws.send_json({"type": "resume", "room": code, "token": token})
+        answer: dict[str, Any] = ws.receive_json()
+    return answer
+
+
+def test_a_seat_left_by_signing_out_waits_for_its_account(client: TestClient) -> None:
+    """A shared browser: an account sits, then signs out. The seat's token left behind is
+    refused to the guest who uses the browser next (who would see the hand), and the account
+    signing back in there (or on another device with the token) takes the seat again."""
+    shared = Browser(client)
+    key = SoftKey(ORIGIN)
+    assert shared.register(key).status_code == 200
+    ann = shared.me["person"]["id"]
+    shared.get("/api/me")
+    with client.websocket_connect("/ws?protocol=2", headers={"Origin": ORIGIN}) as ws:
+        ws.receive_json()
+        ws.send_json({"type": "create", "name": "Ann", "seats": ["easy", "easy", "easy"]})
+        welcome = ws.receive_json()
+    code, token = welcome["room"], welcome["token"]
+    assert shared.post("/api/signout").status_code == 200
+    shared.cookies = {}  # the cookie the answer cleared
+    shared.me = shared.get("/api/me")
+    assert shared.me["person"]["id"] != ann and shared.me["person"]["kind"] == "guest"
+    refused = _resume(shared, code, token)
+    assert (refused["type"], refused["code"]) == ("error", "seat_of_account"), refused
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    assert hub.rooms[code].people == {0: ann}  # still Ann's, in memory and stored
+    assert hub.rooms[code].stored["people"] == {"0": ann}
+    assert shared.sign_in(key).status_code == 200  # Ann again, in the same browser
+    assert _resume(shared, code, token)["type"] == "welcome"
+    guest = Browser(client)  # a guest's seat, by contrast, goes on with its token
+    with client.websocket_connect("/ws?protocol=2", headers={"Origin": ORIGIN}) as ws:
+        ws.receive_json()
+        ws.send_json({"type": "create", "name": "Bo", "seats": ["easy", "easy", "easy"]})
+        welcome = ws.receive_json()
+    assert _resume(shared, welcome["room"], welcome["token"])["type"] == "welcome"
+    assert hub.rooms[welcome["room"]].people == {0: ann}
+    assert guest.me["person"]["id"] != ann

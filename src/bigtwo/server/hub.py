@@ -69,6 +69,10 @@ class Hub(RoomKeeper):
         run = self.changes.commits.run if self.shared is None else self.changes.run
         told = None if self.shared is None else self._tell_ended
         self.sockets = SessionSockets(lambda: self.closing, run, told)
+        self.ask_database = run
+        # whether a person is an account (`Directory.is_account`; set by the app): None, as in
+        # a hub without accounts, lets any token holder resume
+        self.is_account: Callable[[str], bool] | None = None
 
     async def _tell_ended(self, sessions: list[str]) -> None:
         """Tell the other processes of a shared database the sessions that ended (`ended`)."""
@@ -180,11 +184,27 @@ class Hub(RoomKeeper):
             return Outcome(events, None, seat, seat, True)
 
         async with self._lock(code):
+            await self._may_resume(conn, code, token)
             room, out, change = await self.changes.apply(code, work, locked=True)
             await self._enter(conn, room, out.value, token, last)
             if change is not None:
                 await self._broadcast(room, change, skip=conn)
                 room_log.line(code, out.value, "hand_back", seq=room.seq)
+
+    async def _may_resume(self, conn: Connection, code: str, token: str) -> None:
+        """A seat tied to an account is resumed by that account alone: its token, left in a
+        shared browser after signing out, is no key for whoever uses that browser next. (A
+        guest's seat goes on to whoever holds its token: the guest signing in, another device.)"""
+        if self.is_account is None:
+            return
+        room = await self.changes.current(code)
+        holder = room.people.get(room.seat_of(token))
+        if holder is None or holder == conn.person:
+            return
+        if await self.ask_database(self.is_account, holder):
+            raise RoomError(
+                "seat_of_account", "this seat is held by an account: sign in as it to play it"
+            )
 
     async def watch(
         self, conn: Connection, code: str, last: int | None, name: str | None = None

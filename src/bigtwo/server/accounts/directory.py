@@ -69,6 +69,11 @@ class Directory:
             row = conn.execute(sa.select(PEOPLE).where(PEOPLE.c.id == person_id)).first()
         return None if row is None else _person(row)
 
+    def is_account(self, person_id: str) -> bool:
+        """Whether ``person_id`` is an account (not a guest, and not deleted)."""
+        person = self.person(person_id)
+        return person is not None and person.kind == "account"
+
     def person_by_handle(self, handle: str) -> Person | None:
         with self.engine.connect() as conn:
             row = conn.execute(

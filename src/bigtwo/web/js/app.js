@@ -163,6 +163,11 @@ function refused(m) {
     } else {
       show("join");
     }
+  } else if (m.code === "seat_of_account") { // signed out here: the token is kept for signing in
+    S.state = null;
+    S.code = null;
+    history.replaceState(null, "", location.pathname);
+    show("home");
   }
   say(text); // after any change of screen, which clears the last message
 }
