@@ -6,7 +6,9 @@ it after all, and the person may simply send it again."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -87,3 +89,62 @@ def test_an_action_not_stored_is_undone_and_may_be_sent_again(store: Store) -> N
     assert acked == stored["seq"] > before  # applied once sent again, and stored
     acts = [a for a in store.actions(stored["code"]) if a["type"] == "act"]
     assert [a["id"] for a in acts] == ["a1"]
+
+
+def test_a_room_read_while_its_change_is_stored_shows_only_what_was_stored(store: Store) -> None:
+    """`GET /api/rooms/CODE` reads the room under its lock (`reading`): an action made in
+    memory shows once stored, and one whose storing failed never shows."""
+
+    async def scenario() -> tuple[int, int, int, int]:
+        hub = Hub(store, Settings(bot_pace="instant", pause=0.0))
+        await hub.open()
+        ann = connection([])
+        await hub.create(ann, ANN)
+        code = ann.room
+        assert code is not None
+        await hub.host(ann, Host(type="host", what="start"))
+        before = hub.rooms[code].seq
+        writes = hub.changes.commits.commit
+        started, release = asyncio.Event(), threading.Event()
+        loop = asyncio.get_running_loop()
+
+        def slow(batch: list[Write]) -> None:  # the commit's thread, held until released
+            loop.call_soon_threadsafe(started.set)
+            release.wait(10)
+            writes(batch)
+
+        hub.changes.commits.commit = slow
+        offer = hub.rooms[code].state_for(0)["offers"][-1]
+        acting = asyncio.ensure_future(hub.act(ann, Act(type="act", id="a1", action=offer)))
+        await started.wait()
+        in_memory = hub.rooms[code].seq  # the change, made and not yet stored
+        reading = asyncio.ensure_future(hub.reading(code, lambda room: room.seq))
+        await asyncio.sleep(0.05)
+        assert not reading.done()  # waits for the store
+        release.set()
+        await acting
+        stored = await reading
+
+        def fails(batch: list[Write]) -> None:
+            loop.call_soon_threadsafe(started.set)
+            release.wait(10)
+            raise OSError("database or disk is full")
+
+        started.clear()
+        release.clear()
+        hub.changes.commits.commit = fails
+        offer = hub.rooms[code].state_for(0)["offers"][-1]
+        acting = asyncio.ensure_future(hub.act(ann, Act(type="act", id="a2", action=offer)))
+        await started.wait()
+        reading = asyncio.ensure_future(hub.reading(code, lambda room: room.seq))
+        release.set()
+        with pytest.raises(RoomError):
+            await acting
+        after_failure = await reading
+        await hub.close()
+        return before, in_memory, stored if stored is not None else -1, after_failure or -1
+
+    before, in_memory, stored, after_failure = run(scenario)
+    assert in_memory > before
+    assert stored == in_memory  # shown once stored
+    assert after_failure == stored  # the change not stored never showed

@@ -14,9 +14,9 @@ import os
 import secrets
 import socket
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from . import room_log, watching
 from .audience import Audience
@@ -31,6 +31,8 @@ from .room_state import UNSEATED
 from .settings import Settings
 from .shared import Outcome, SharedRooms, for_audience
 from .store import Store
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -79,6 +81,15 @@ class RoomKeeper:
         if self.closing:
             raise RoomError("restarting", "the server is restarting; reconnect in a moment")
         return self.locks.setdefault(code, asyncio.Lock())
+
+    async def reading(self, code: str, read: Callable[[Room], T]) -> T | None:
+        """``read`` of the room held here (None: none is), under its lock: a change made in
+        memory shows once stored, and never if storing it failed (it is put back)."""
+        if code not in self.rooms:  # (so that no lock is made for a code nobody uses)
+            return None
+        async with self.locks.setdefault(code, asyncio.Lock()):  # also while closing: reads
+            room = self.rooms.get(code)
+            return None if room is None else read(room)
 
     def _spawn(self, work: Awaitable[None]) -> None:
         task = asyncio.ensure_future(work)

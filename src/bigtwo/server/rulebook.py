@@ -7,7 +7,8 @@ cards), for the page of a room's link before the person sits."""
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -19,6 +20,8 @@ from ..rules.config import Rules
 from .hub import Hub
 from .protocol import ProtocolError, http_error, language
 from .room import Room
+
+T = TypeVar("T")
 
 
 def in_words(rules: Rules) -> dict[str, Any]:
@@ -54,27 +57,30 @@ def rulebook_routes(hub: Hub) -> list[BaseRoute]:
             return http_error(404, "no_preset", "there is no rule set of that name", _lang(request))
         return JSONResponse(in_words(Rules.preset(name)))
 
-    async def find(code: str) -> Room | None:
-        room = hub.rooms.get(code)
-        if room is None and hub.shared is not None:
-            try:
-                room = await asyncio.to_thread(hub.shared.load, code, None)
-            except ProtocolError:
-                room = None
-        return room
+    async def find(code: str, read: Callable[[Room], T]) -> T | None:
+        """``read`` of the room as stored: here under its lock, else from a shared database."""
+        held = await hub.reading(code, read)
+        if held is not None or hub.shared is None:
+            return held
+        try:
+            room = await asyncio.to_thread(hub.shared.load, code, None)
+        except ProtocolError:
+            return None
+        return None if room is None else read(room)
 
     def no_room(request: Request) -> Response:
         return http_error(404, "no_room", "there is no open room with that code", _lang(request))
 
     async def of_room(request: Request) -> Response:
-        room = await find(request.path_params["code"])
-        return no_room(request) if room is None else JSONResponse(in_words(room.rules))
+        rules = await find(request.path_params["code"], lambda room: in_words(room.rules))
+        return no_room(request) if rules is None else JSONResponse(rules)
 
     async def room(request: Request) -> Response:
-        found = await find(request.path_params["code"])
-        if found is None:
-            return no_room(request)
-        return JSONResponse({**found.summary(), "preset": found.rules.name.split("+")[0]})
+        found = await find(
+            request.path_params["code"],
+            lambda room: {**room.summary(), "preset": room.rules.name.split("+")[0]},
+        )
+        return no_room(request) if found is None else JSONResponse(found)
 
     return [
         Route("/api/rules/{name}", preset),
