@@ -68,6 +68,7 @@ def serving(database: str, scratch: Path) -> Iterator[str]:
     base = f"http://127.0.0.1:{port}"
     log = scratch / "serve.log"
     args = [str(BIN / "bigtwo"), "serve", "--port", str(port), "--database", database]
+    args += ["--bot-pace", "instant"]  # a deal in a second, not at a person's pace (40 s)
     with log.open("w") as out:
         proc = subprocess.Popen(args, cwd=scratch, stdout=out, stderr=subprocess.STDOUT)
     try:

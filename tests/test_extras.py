@@ -2,8 +2,8 @@
 installed with one extra alone (or none) into a fresh virtual environment each, without the
 system's site-packages, from the package index pip is configured with; `extras_smoke.py` then
 runs there: the extra's features work, and those of the extras left out name the extra to
-install. One install runs while the previous set's smoke test does: two installs at a time
-on two cores were no faster (49 s one at a time against 55 s, the same hour)."""
+install. Each test installs its own set, so pytest-xdist's workers share the sets out (a
+fixture installing every set ahead had each worker install them all: 150 s a worker)."""
 
 from __future__ import annotations
 
@@ -14,8 +14,6 @@ import subprocess
 import sys
 import tomllib
 import venv
-from collections.abc import Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 import postgres
@@ -77,20 +75,17 @@ def run(cmd: list[str], timeout: float) -> None:
 
 
 @pytest.fixture(scope="module")
-def environments(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Future[Path]]]:
-    """Every set's environment, installed one after another from the first test on."""
-    folder = tmp_path_factory.mktemp("extras")
-    wheel = build_wheel(folder)
-    with ThreadPoolExecutor(1) as pool:
-        yield {extra: pool.submit(install, wheel, extra, folder / extra) for extra in SETS}
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The package's wheel, built once a worker."""
+    return build_wheel(tmp_path_factory.mktemp("wheel"))
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("extra", SETS)
 def test_an_extra_alone_works_and_the_others_name_their_extra(
-    extra: str, environments: dict[str, Future[Path]], request: pytest.FixtureRequest
+    extra: str, wheel: Path, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
-    python = environments[extra].result(timeout=INSTALL_TIMEOUT * len(SETS))
+    python = install(wheel, extra, tmp_path / extra)
     args = [str(python), "-I", str(SMOKE), extra, "--root", str(ROOT)]
     if extra == "postgres" and postgres.why_not() is None:
         cluster: postgres.Cluster = request.getfixturevalue("postgres_cluster")

@@ -5,7 +5,9 @@ extra), but for the test that the import then names the extra."""
 
 from __future__ import annotations
 
+import copy
 import importlib.util
+import pickle
 import random
 
 import numpy as np
@@ -13,6 +15,7 @@ import pytest
 
 from bigtwo import Rules
 from bigtwo.cards import format_cards
+from bigtwo.combos.tables import tables_for
 from bigtwo.errors import BigTwoError
 
 HAS_OPENSPIEL = importlib.util.find_spec("pyspiel") is not None
@@ -154,6 +157,22 @@ def test_a_clone_goes_its_own_way() -> None:
     assert len(clone.history()) == len(state.history()) + 1
     assert state.table.game.history == []
     assert clone.table.game.history != []
+
+
+@needs_openspiel
+def test_a_clone_shares_the_rules_tables_and_their_caches() -> None:
+    """A clone (a deep copy) shares the tables its rules imply rather than copying every play
+    they have cached: with warm caches a clone took 0.2 s, and OpenSpiel's random-simulation
+    check 190 s; a pickled deal reads back with this process's own tables."""
+    state = dealt(pyspiel.load_game("python_bigtwo"), 7)
+    game = state.table.game
+    assert game.legal_moves() and game.tables.combo_cache  # the caches are warm
+    clone = state.clone()
+    assert clone.table.game.tables is game.tables
+    assert copy.deepcopy(game).tables is game.tables and copy.copy(game.tables) is game.tables
+    again = pickle.loads(pickle.dumps(game))
+    assert again == game and again.tables is tables_for(game.rules)
+    assert len(pickle.dumps(game)) < 20_000  # the deal, not the caches
 
 
 @needs_openspiel

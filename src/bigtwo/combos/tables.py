@@ -79,6 +79,18 @@ class Tables:
         # not a weak mapping beside them, since every `legal_moves()` asks for it
         self.generator: Any = None
 
+    # Shared, never copied: all a `Tables` holds follows from its rules (its caches only add
+    # what those imply), so a copied state shares it, and an unpickled one takes this
+    # process's own. A deep copy of a state (OpenSpiel's clone) copied every cached play.
+    def __copy__(self) -> Tables:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Tables:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (tables_for, (self.rules, self.twos_low))
+
     def _card_key(self, face: int) -> int:
         if face in (RED_JOKER, BLACK_JOKER):
             if self.rules.jokers is Jokers.VALUELESS:
