@@ -1,17 +1,21 @@
 """The felt: the seats around the table at 2, 4, 6 and 8 players on phones, a tablet and a
 desktop (inside the felt, none over another nor under the hand, the hand with Play and Pass
 on the screen without scrolling, 13 cards in two rows at most, each 44 px wide or more), the
-room's menu in a sheet, the switches drawn as switches, a hand of 27 cards, and the cards
+room's menu in a sheet, the switches drawn as switches, a hand of 27 cards, seat names that
+break between words on a phone, and the cards
 drawn as SVG: the index and suit each card shows match its name, jokers and a second deck's
 cards are told apart, and the four-colour deck recolours diamonds and clubs."""
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
+
+from bigtwo.server.web import WEB
 
 from .test_table import close_menu, hand_cards, menu, open_room
 
@@ -313,5 +317,44 @@ def test_a_hand_of_27_cards_is_usable_on_a_phone(browser: Any, server: str) -> N
         last.tap()
         assert last.get_attribute("aria-pressed") == "true"
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    finally:
+        ctx.close()
+
+
+# Every word of every seat's name that lies across two lines (a break inside the word).
+SPLIT_WORDS = """() => [...document.querySelectorAll('#seats .seat-name')].flatMap((el) => {
+  const text = el.firstChild; const split = [];
+  if (!text || text.nodeType !== Node.TEXT_NODE) return split;
+  for (const m of text.data.matchAll(/\\S+/g)) {
+    const range = document.createRange();
+    range.setStart(text, m.index); range.setEnd(text, m.index + m[0].length);
+    const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+    if (tops.size > 1) split.push(`${text.data}: ${m[0]}`);
+  }
+  return split;
+})"""
+
+
+def test_a_seat_name_on_a_phone_breaks_between_words(browser: Any, server: str) -> None:
+    """Four seats on a phone in Filipino: a bot's name, "madaling bot 2", was too wide for the
+    row beside the avatar and broke inside "madaling"; a long name goes under the avatar, so
+    it breaks between its words."""
+    fil = json.loads((WEB / "i18n" / "fil.json").read_text(encoding="utf-8"))
+    ctx = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True)
+    ctx.set_default_timeout(15000)
+    try:
+        page = ctx.new_page()
+        page.goto(f"{server}/?lang=fil")
+        page.get_by_label(fil["home.name"], exact=True).fill("Mariposa")
+        for seat in range(2, 5):
+            level = "hard" if seat % 2 else "easy"
+            page.get_by_label(fil["create.seat"].format(n=seat), exact=True).select_option(level)
+        page.get_by_role("button", name=fil["home.create"], exact=True).tap()
+        page.wait_for_url("**#room=*")
+        page.get_by_role("button", name=fil["room.start"], exact=True).tap()
+        page.locator(".hand .card").first.wait_for()
+        names = page.locator("#seats .seat-name").all_inner_texts()
+        assert fil["kind.easy"] + " 2" in [" ".join(n.split()) for n in names], names
+        assert page.evaluate(SPLIT_WORDS) == []
     finally:
         ctx.close()
