@@ -2,9 +2,9 @@
 desktop (inside the felt, none over another nor under the hand, the hand with Play and Pass
 on the screen without scrolling, 13 cards in two rows at most, each 44 px wide or more), the
 room's menu in a sheet, the switches drawn as switches, a hand of 27 cards, seat names that
-break between words on a phone, and the cards
-drawn as SVG: the index and suit each card shows match its name, jokers and a second deck's
-cards are told apart, and the four-colour deck recolours diamonds and clubs."""
+break between words on a phone, and the cards drawn as SVG: the index and suit each card
+shows match its name, jokers and a second deck's cards are told apart, and the four-colour
+deck recolours diamonds and clubs."""
 
 from __future__ import annotations
 
