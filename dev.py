@@ -206,11 +206,18 @@ def run(cmd: list[str]) -> int:
 
 
 def workers(args: list[str]) -> list[str]:
-    """pytest-xdist's workers, one a core (at most four), unless the caller chose (`-n`, `-p no:xdist`):
-    most of the suite's time is spent waiting on servers, browsers and pip, so two cores halve it."""
+    """pytest-xdist's workers, one a core (at most four), unless the caller chose (`-n`,
+    `-p no:xdist`): most of the suite's time is spent waiting on servers, browsers and pip, so
+    two cores halve it."""
     if any(a == "-n" or a.startswith(("-n", "--numprocesses")) or "xdist" in a for a in args):
         return []
     return ["-n", str(min(4, os.cpu_count() or 1))]
+
+
+def durations(args: list[str]) -> list[str]:
+    """The slowest tests named at the end (unless the caller chose): where the suite's time
+    goes, on any machine it runs on."""
+    return [] if any(a.startswith("--durations") for a in args) else ["--durations=15"]
 
 
 def test(args: list[str]) -> int:
@@ -218,7 +225,7 @@ def test(args: list[str]) -> int:
         [str(BIN / "ruff"), "check", "src", "tests", "benchmarks", "examples"],
         [str(BIN / "ruff"), "format", "--check", "src", "tests", "benchmarks", "examples"],
         [str(BIN / "mypy"), "--strict", "src"],
-        [str(BIN / "python"), "-m", "pytest", *workers(args), *args],
+        [str(BIN / "python"), "-m", "pytest", *workers(args), *durations(args), *args],
     ]
     for step in steps:
         print(
