@@ -116,9 +116,12 @@ def test_a_guests_deal_stays_theirs_through_an_account_a_sign_out_and_a_sign_in(
         sheet.get_by_role("button", name=v.t(page, "account.sign_out"), exact=True).click()
         _said(page, v.t(page, "account.signed_out"))
         _closed(page, sockets, "the signed-out session's table socket closing")
-        # the page reconnects as the new guest, who is refused the account's seat in words
+        sheet.get_by_role("button", name=v.t(page, "account.close"), exact=True).click()
+        # the page reconnects as the new guest, who is refused the account's seat in words,
+        # and keeps no log of that seat's table
         page.get_by_text(v.t(page, "error.seat_of_account"), exact=True).wait_for()
-        assert "#room=" not in page.url
+        assert f"#room={code}" in page.url
+        assert page.evaluate("Object.keys(sessionStorage).filter((k) => k.includes('memo'))") == []
         stranger = who_is(page)["person"]
         assert stranger["id"] != guest["id"] and stranger["kind"] == "guest"
         assert _api(page, "api/me/games")["games"] == []
@@ -127,18 +130,19 @@ def test_a_guests_deal_stays_theirs_through_an_account_a_sign_out_and_a_sign_in(
         page.get_by_text(v.t(page, "me.games.none"), exact=True).first.wait_for()
         assert guest["handle"] not in page.locator("main").inner_text()
 
-        # the passkey signs the account in again: the deal is back, shown in the page's language
-        page.goto(v.url(""))
+        # the passkey signs the account in again, on the room's page: the seat is taken back
+        # there, and the deal is the account's again, shown in the page's language
+        page.goto(v.url(f"#room={code}"))
+        page.get_by_text(v.t(page, "error.seat_of_account"), exact=True).wait_for()
         sheet = _open_sheet(v, page)
         sheet.get_by_role("button", name=v.t(page, "account.passkeys.sign_in")).click()
         _said(page, v.t(page, "account.signed_in", handle=guest["handle"]))
+        sheet.get_by_role("button", name=v.t(page, "account.close"), exact=True).click()
+        page.get_by_text(v.t(page, "summary.final")).first.wait_for()
         page.goto(v.url("#me"))
         deal = page.locator(".me-game").first
         deal.wait_for()
         assert v.t(page, "me.games.deal", code=code, n=1) in deal.inner_text()
-        page.goto(v.url(f"#room={code}"))  # the seat's token, kept, is the account's again
-        page.get_by_text(v.t(page, "summary.final")).first.wait_for()
-        page.goto(v.url("#me"))
         stats = page.get_by_role("heading", name=v.t(page, "me.stats.heading"))
         stats.wait_for()
         header = page.locator("table").first.inner_text()

@@ -283,3 +283,26 @@ def test_a_seat_left_by_signing_out_waits_for_its_account(client: TestClient) ->
     assert _resume(shared, welcome["room"], welcome["token"])["type"] == "welcome"
     assert hub.rooms[welcome["room"]].people == {0: ann}
     assert guest.me["person"]["id"] != ann
+
+
+def test_a_deleted_accounts_seat_is_nobodys_to_take(client: TestClient) -> None:
+    """An account deletes itself from a browser that keeps the seat's token: neither the
+    next guest there nor a program with the token takes the seat (a bot plays it on)."""
+    shared = Browser(client)
+    assert shared.register(SoftKey(ORIGIN)).status_code == 200
+    shared.get("/api/me")
+    with client.websocket_connect("/ws?protocol=2", headers={"Origin": ORIGIN}) as ws:
+        ws.receive_json()
+        ws.send_json({"type": "create", "name": "Ann", "seats": ["easy", "easy", "easy"]})
+        welcome = ws.receive_json()
+    gone = shared.post("/api/me/delete", {"handle": shared.me["person"]["handle"]})
+    assert gone.status_code == 200, gone.text
+    shared.cookies = {}
+    shared.me = shared.get("/api/me")
+    refused = _resume(shared, welcome["room"], welcome["token"])
+    assert (refused["type"], refused["code"]) == ("error", "seat_of_account"), refused
+    client.cookies.clear()
+    with client.websocket_connect("/ws?protocol=2") as program:  # no cookie: no person
+        program.receive_json()
+        program.send_json({"type": "resume", "room": welcome["room"], "token": welcome["token"]})
+        assert program.receive_json()["code"] == "seat_of_account"

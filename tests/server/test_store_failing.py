@@ -9,16 +9,18 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from own_loop import run
+from starlette.requests import Request
 
 from bigtwo.server.hub import Connection, Hub
 from bigtwo.server.protocol import Act, Create, Host
 from bigtwo.server.room import Room, RoomError
+from bigtwo.server.rulebook import rulebook_routes
 from bigtwo.server.settings import Settings
 from bigtwo.server.store import Store, Write, sqlite_url
 
@@ -92,59 +94,67 @@ def test_an_action_not_stored_is_undone_and_may_be_sent_again(store: Store) -> N
 
 
 def test_a_room_read_while_its_change_is_stored_shows_only_what_was_stored(store: Store) -> None:
-    """`GET /api/rooms/CODE` reads the room under its lock (`reading`): an action made in
-    memory shows once stored, and one whose storing failed never shows."""
+    """`GET /api/rooms/CODE` reads the room under its lock (`RoomKeeper.reading`): a join made
+    in memory shows once stored, and one whose storing failed never shows."""
 
-    async def scenario() -> tuple[int, int, int, int]:
+    async def scenario() -> tuple[list[str], list[str], list[str], list[str]]:
         hub = Hub(store, Settings(bot_pace="instant", pause=0.0))
         await hub.open()
+        [endpoint] = [r.endpoint for r in rulebook_routes(hub) if r.path == "/api/rooms/{code}"]
         ann = connection([])
-        await hub.create(ann, ANN)
+        await hub.create(ann, Create(type="create", name="Ann", seats=["open", "easy", "open"]))
         code = ann.room
         assert code is not None
-        await hub.host(ann, Host(type="host", what="start"))
-        before = hub.rooms[code].seq
+
+        async def names() -> list[str]:
+            scope = {
+                "type": "http",
+                "path_params": {"code": code},
+                "headers": [],
+                "query_string": b"",
+            }
+            answer = await endpoint(Request(scope))
+            return [s["name"] for s in json.loads(answer.body)["seats"]]
+
         writes = hub.changes.commits.commit
         started, release = asyncio.Event(), threading.Event()
         loop = asyncio.get_running_loop()
 
-        def slow(batch: list[Write]) -> None:  # the commit's thread, held until released
-            loop.call_soon_threadsafe(started.set)
-            release.wait(10)
-            writes(batch)
+        def held(fail: bool) -> Callable[[list[Write]], None]:
+            def commit(batch: list[Write]) -> None:  # the commit's thread, held until released
+                loop.call_soon_threadsafe(started.set)
+                release.wait(10)
+                if fail:
+                    raise OSError("database or disk is full")
+                writes(batch)
 
-        hub.changes.commits.commit = slow
-        offer = hub.rooms[code].state_for(0)["offers"][-1]
-        acting = asyncio.ensure_future(hub.act(ann, Act(type="act", id="a1", action=offer)))
+            return commit
+
+        before = await names()
+        hub.changes.commits.commit = held(fail=False)
+        joining = asyncio.ensure_future(hub.join(connection([]), code, "Bo", 1))
         await started.wait()
-        in_memory = hub.rooms[code].seq  # the change, made and not yet stored
-        reading = asyncio.ensure_future(hub.reading(code, lambda room: room.seq))
+        assert hub.rooms[code].names[1] == "Bo"  # made in memory, not yet stored
+        reading = asyncio.ensure_future(names())
         await asyncio.sleep(0.05)
-        assert not reading.done()  # waits for the store
+        assert not reading.done()  # the read waits for the store
         release.set()
-        await acting
+        await joining
         stored = await reading
-
-        def fails(batch: list[Write]) -> None:
-            loop.call_soon_threadsafe(started.set)
-            release.wait(10)
-            raise OSError("database or disk is full")
 
         started.clear()
         release.clear()
-        hub.changes.commits.commit = fails
-        offer = hub.rooms[code].state_for(0)["offers"][-1]
-        acting = asyncio.ensure_future(hub.act(ann, Act(type="act", id="a2", action=offer)))
+        hub.changes.commits.commit = held(fail=True)
+        joining = asyncio.ensure_future(hub.join(connection([]), code, "Cy", 3))
         await started.wait()
-        reading = asyncio.ensure_future(hub.reading(code, lambda room: room.seq))
+        reading = asyncio.ensure_future(names())
         release.set()
         with pytest.raises(RoomError):
-            await acting
+            await joining
         after_failure = await reading
         await hub.close()
-        return before, in_memory, stored if stored is not None else -1, after_failure or -1
+        return before, stored, after_failure, [n for n in hub.rooms[code].names]
 
-    before, in_memory, stored, after_failure = run(scenario)
-    assert in_memory > before
-    assert stored == in_memory  # shown once stored
-    assert after_failure == stored  # the change not stored never showed
+    before, stored, after_failure, kept = run(scenario)
+    assert before[1] == "" and stored[1] == "Bo"  # shown once stored
+    assert after_failure == stored == kept  # the join not stored never showed

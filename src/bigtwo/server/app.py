@@ -105,7 +105,7 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
     """The app on the database at ``url`` (a SQLAlchemy URL)."""
     hub = Hub(Store(url), settings or Settings())
     directory = Directory(hub.store.engine)
-    hub.is_account = directory.is_account
+    hub.seat_kept = directory.keeps_seat
     attempts = Attempts(hub.store.engine)  # sign-in attempts, per address and account
     open_by_address: Counter[str] = Counter()
 

@@ -56,6 +56,20 @@ from .shared import Outcome
 
 log = logging.getLogger("bigtwo.server")
 T = TypeVar("T")
+
+
+HELD_BY_ACCOUNT = "this seat is an account's: sign in to that account to play it"
+
+
+class HeldByAnother(RoomError):
+    """A seat resumed by someone other than the person tied to it: refused if that person
+    keeps their seat (`Hub.resume`), which is asked outside the room's change."""
+
+    def __init__(self, holder: str | None) -> None:
+        super().__init__("seat_of_account", HELD_BY_ACCOUNT)
+        self.holder = holder
+
+
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud without doubt
 CODE_LENGTH = 10  # 32**10 = 2**50 codes: not guessable by trying
 
@@ -70,9 +84,9 @@ class Hub(RoomKeeper):
         told = None if self.shared is None else self._tell_ended
         self.sockets = SessionSockets(lambda: self.closing, run, told)
         self.ask_database = run
-        # whether a person is an account (`Directory.is_account`; set by the app): None, as in
-        # a hub without accounts, lets any token holder resume
-        self.is_account: Callable[[str], bool] | None = None
+        # whether a person's seat is resumed by them alone (`Directory.keeps_seat`; set by
+        # the app): None, as in a hub without accounts, lets any token holder resume
+        self.seat_kept: Callable[[str], bool] | None = None
 
     async def _tell_ended(self, sessions: list[str]) -> None:
         """Tell the other processes of a shared database the sessions that ended (`ended`)."""
@@ -175,36 +189,38 @@ class Hub(RoomKeeper):
             await self._broadcast(room, change, skip=conn)
 
     async def resume(self, conn: Connection, code: str, token: str, last: int | None) -> None:
+        """``conn`` takes back the seat of ``token``. A seat tied to an account (or to a person
+        since deleted) is taken back by that person alone: its token, left in a shared
+        browser after signing out, is no key for whoever uses that browser next. A guest's
+        seat goes on to whoever holds its token (the guest signing in, another device)."""
         may_sit(conn)
+        passed: set[str | None] = {None, conn.person}  # holders whose seat may pass to conn
 
         def work(room: Room) -> Outcome[int]:
             seat, before = room.seat_of(token), room.seq
+            holder = room.people.get(seat)
+            if self.seat_kept is not None and holder not in passed:
+                raise HeldByAnother(holder)  # who they are is asked outside; then again
             events = room.set_away(seat, False, time.time())
             room.tie(seat, conn.person, before)
             return Outcome(events, None, seat, seat, True)
 
         async with self._lock(code):
-            await self._may_resume(conn, code, token)
-            room, out, change = await self.changes.apply(code, work, locked=True)
+            try:
+                try:
+                    room, out, change = await self.changes.apply(code, work, locked=True)
+                except HeldByAnother as held:
+                    kept = self.seat_kept
+                    if kept is None or await self.ask_database(kept, held.holder):
+                        raise
+                    passed.add(held.holder)
+                    room, out, change = await self.changes.apply(code, work, locked=True)
+            except HeldByAnother:  # (held by yet another since: refused too)
+                raise RoomError("seat_of_account", HELD_BY_ACCOUNT) from None
             await self._enter(conn, room, out.value, token, last)
             if change is not None:
                 await self._broadcast(room, change, skip=conn)
                 room_log.line(code, out.value, "hand_back", seq=room.seq)
-
-    async def _may_resume(self, conn: Connection, code: str, token: str) -> None:
-        """A seat tied to an account is resumed by that account alone: its token, left in a
-        shared browser after signing out, is no key for whoever uses that browser next. (A
-        guest's seat goes on to whoever holds its token: the guest signing in, another device.)"""
-        if self.is_account is None:
-            return
-        room = await self.changes.current(code)
-        holder = room.people.get(room.seat_of(token))
-        if holder is None or holder == conn.person:
-            return
-        if await self.ask_database(self.is_account, holder):
-            raise RoomError(
-                "seat_of_account", "this seat is held by an account: sign in as it to play it"
-            )
 
     async def watch(
         self, conn: Connection, code: str, last: int | None, name: str | None = None

@@ -69,10 +69,11 @@ class Directory:
             row = conn.execute(sa.select(PEOPLE).where(PEOPLE.c.id == person_id)).first()
         return None if row is None else _person(row)
 
-    def is_account(self, person_id: str) -> bool:
-        """Whether ``person_id`` is an account (not a guest, and not deleted)."""
+    def keeps_seat(self, person_id: str) -> bool:
+        """Whether a seat tied to ``person_id`` is resumed by them alone: an account's, or a
+        deleted person's (a bot plays it on). A guest's passes to whoever holds its token."""
         person = self.person(person_id)
-        return person is not None and person.kind == "account"
+        return person is None or person.kind == "account"
 
     def person_by_handle(self, handle: str) -> Person | None:
         with self.engine.connect() as conn:

@@ -23,7 +23,7 @@ import { turnChanged } from "./turn.js";
 import { enter, forgetSeat, host, watchRoom } from "./session.js";
 import { chatName, noteWatchers } from "./spectators.js";
 import {
-  S, codeFromAddress, lastKey, main, net, say, setRouter, store, tokenKey, watchKey,
+  S, codeFromAddress, lastKey, main, memoKey, net, say, setRouter, store, tokenKey, watchKey,
 } from "./state.js";
 
 const changes = new Changes();
@@ -163,14 +163,36 @@ function refused(m) {
     } else {
       show("join");
     }
-  } else if (m.code === "seat_of_account") { // signed out here: the token is kept for signing in
+  } else if (m.code === "seat_of_account") { // its account signed out here: the token is kept
+    S.token = null; // (in memory only: the account signing in again here takes the seat back)
+    S.watching = false;
     S.state = null;
-    S.code = null;
-    history.replaceState(null, "", location.pathname);
-    show("home");
+    if (S.code) sessionStorage.removeItem(memoKey(S.code)); // the seat's log is the account's
+    S.log = [];
+    S.chat = [];
+    show("join");
   }
   say(text); // after any change of screen, which clears the last message
 }
+
+// A sign-in, sign-out or deletion answered (net.js `api`): the logs this tab kept of its
+// tables go with the session that saw them (a gift's cards, the chat), and the seat of the
+// room shown, refused here while its account was signed out, is taken back by signing in.
+window.addEventListener("bigtwo:session", (e) => {
+  const answer = /** @type {CustomEvent} */ (e).detail;
+  if (!answer || !answer.csrf) { // signed out or deleted: somebody new from now on
+    for (const key of Object.keys(sessionStorage)) {
+      if (key.startsWith(memoKey(""))) sessionStorage.removeItem(key);
+    }
+    return;
+  }
+  const kept = S.code ? store.get(tokenKey(S.code)) : null;
+  if (kept && !S.token) {
+    S.token = kept;
+    S.watching = false;
+    enter(); // (or the socket's hello does, once the sign-in has closed the old one)
+  }
+});
 
 // This connection holds its seat no more (it left, the host gave it to a bot, the room
 // closed): the seat is forgotten; a removed player watches on, the others go home.

@@ -106,7 +106,10 @@ export function joinScreen() {
     h(
       "section",
       { class: "card-box" },
-      h("h2", { text: t("room.join.heading", { code }) }),
+      // the account's button too: signing in before sitting (or to take back a seat its
+      // account left here when it signed out) is done from this screen
+      h("div", { class: "row home-head" },
+        h("h2", { text: t("room.join.heading", { code }) }), accountButton()),
       shown,
       nameField("join-name"),
       h("p", { class: "row" },

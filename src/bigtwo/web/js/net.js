@@ -54,7 +54,10 @@ export async function api(path, body, switches = false) {
     throw { code: "network", message: "", params: {} };
   }
   if (!response.ok) throw answer;
-  if (switches) me = answer.csrf ? Promise.resolve(answer) : identify(true);
+  if (switches) {
+    me = answer.csrf ? Promise.resolve(answer) : identify(true);
+    window.dispatchEvent(new CustomEvent("bigtwo:session", { detail: answer })); // (app.js)
+  }
   return answer;
 }
 
