@@ -80,8 +80,13 @@ def test_the_move_scoring_agent_scores_each_move_alone() -> None:
     importlib.util.find_spec("ray") is None, reason="ray is not installed (the 'rllib' extra)"
 )
 def test_rllib_ppo_trains_on_the_gymnasium_id() -> None:
+    import ray
+
     rllib = example("rllib_ppo")
-    report = rllib.main(["--iterations", "2", "--batch", "128"])
+    try:
+        report = rllib.main(["--iterations", "2", "--batch", "128"])
+    finally:  # RLlib started a local Ray in this process: not left for the next test's
+        ray.shutdown()
     steps = [r["steps"] for r in report["results"]]
     assert steps == sorted(steps) and steps[-1] >= 256
     assert all(-1.0 <= r["return"] <= 1.0 for r in report["results"])

@@ -44,6 +44,8 @@ def ray_cluster() -> Iterator[str]:
     """A local Ray instance of two CPUs for this module; its head's address."""
     import ray
 
+    if ray.is_initialized():  # another module's Ray in this worker (RLlib starts its own)
+        ray.shutdown()
     ray.init(num_cpus=2, include_dashboard=False, logging_level="ERROR", log_to_driver=False)
     try:
         yield ray.get_runtime_context().gcs_address
