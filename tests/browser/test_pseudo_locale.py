@@ -95,11 +95,11 @@ OVERFLOW = """() => {
         found.push(`${name(el)} is cut off by ${name(up)}`);
       }
     }
-    if (el.tagName === "SELECT" && el.selectedOptions.length) {
+    if (el.tagName === "SELECT" && el.options.length) { // any option may be the one chosen
       canvas.font = style.font;
-      const text = canvas.measureText(el.selectedOptions[0].text).width;
+      const text = Math.max(...[...el.options].map((o) => canvas.measureText(o.text).width));
       const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-      if (text > room - 20) found.push(`${name(el)} is too narrow for its option`); // 20: the arrow
+      if (text > room - 20) found.push(`${name(el)} is too narrow for its options`); // 20: arrow
     }
   }
   return found;

@@ -30,7 +30,7 @@ export function createForm() {
   const pause = h("input", { id: "pause", type: "number", min: 0, max: 300, value: 30,
     inputmode: "numeric" });
   const spectatorsChat = h("input", { id: "spectators-chat", type: "checkbox" });
-  const pace = h("select", { id: "pace" },
+  const pace = h("select", { id: "pace", "aria-describedby": "pace-hint" },
     PACES.map((p) => h("option", { value: p, text: t(`pace.${p}`) })));
   const optionBox = h("details", { class: "rule-options" },
     h("summary", { text: t("create.options.help") }));
@@ -131,6 +131,9 @@ export function createForm() {
     field("target", t("create.target"), target),
     field("timer", t("create.timer"), timer),
     field("pace", t("create.pace"), pace),
+    // what "like a person" means, under the list rather than in it: an option that long was
+    // cut off on a 360 px phone in every language written in Latin letters
+    h("p", { class: "hint", id: "pace-hint", text: t("create.pace.hint") }),
     field("pause", t("create.pause"), pause),
     h("p", { class: "field check" }, isPublic, h("label", { for: "public", text: t("create.public") })),
     h("p", { class: "field check" }, spectatorsChat,
