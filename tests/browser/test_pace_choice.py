@@ -20,7 +20,9 @@ def test_the_form_offers_the_servers_pace_and_sends_the_one_chosen(
     pace = page.get_by_label("Bots' pace", exact=True)
     expect(pace).to_have_value("instant")  # once the server's rules and pace have come
     options = pace.locator("option").all_inner_texts()
-    assert options == ["Like a person (about a second a move)", "Fast", "At once"]
+    assert options == ["Like a person", "Fast", "At once"]
+    described = pace.get_attribute("aria-describedby")  # what "like a person" means
+    assert page.locator(f"#{described}").inner_text() == "Like a person: about a second a move."
     pace.select_option("fast")
     page.get_by_label("Your name").fill("Ann")
     page.get_by_role("button", name="Open the room").click()
