@@ -217,6 +217,9 @@ def take_turn(player: Player, done: Deal) -> None:
     when leading, which the page refuses)."""
     offers = player.held()["offers"]
     plays = [o.split() for o in offers if all(CARD.fullmatch(w) for w in o.split())]
+    if "pass" not in offers and not plays:
+        player.page.wait_for_timeout(20)
+        return  # read between turns, before the page listed the moves: the caller looks again
     combinations = [p for p in plays if len(p) > 1]
     done.combination_offered |= bool(combinations)
     if "pass" in offers and not plays:  # nothing beats the table: a card selected says so
@@ -327,7 +330,10 @@ def play_on(player: Player, until: Any, timeout: float = 60) -> None:
         if "pass" in offers:
             player.tap_and_wait(player.pass_)
             continue
-        single = next(o for o in offers if CARD.fullmatch(o))
+        single = next((o for o in offers if CARD.fullmatch(o)), None)
+        if single is None:  # read before the page listed the moves
+            player.page.wait_for_timeout(20)
+            continue
         player.select([single])
         player.tap_and_wait(player.play)
 
