@@ -1,8 +1,8 @@
 """Every refusal the server can send has a sentence in the browser's catalogue: the codes are
 read from the sources (every `IllegalMoveError`, `ProtocolError`, `RoomError` and `Refusal`
-made, the web app's refused HTTP requests, and the helpers that pass a code through to one),
-then matched against the keys of ``web/i18n/en.json``, with each sentence's placeholders among
-the parameters sent with it."""
+made, their subclasses' own codes, the web app's refused HTTP requests, and the helpers that
+pass a code through to one), then matched against the keys of ``web/i18n/en.json``, with
+each sentence's placeholders among the parameters sent with it."""
 
 from __future__ import annotations
 
@@ -51,6 +51,21 @@ def _params(call: ast.Call) -> frozenset[str] | None:
     return frozenset(k.arg for k in call.keywords if k.arg and k.arg != "code")
 
 
+def _super_calls(tree: ast.AST) -> dict[int, str]:
+    """``super().__init__(...)`` in a refusal's subclass, as a call of the refusal it extends:
+    {id of the call: the base's name}."""
+    found = {}
+    for cls in (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)):
+        bases = [b.id for b in cls.bases if isinstance(b, ast.Name) and b.id in MAKERS]
+        for call in (n for n in ast.walk(cls) if isinstance(n, ast.Call) and bases):
+            f = call.func
+            if not (isinstance(f, ast.Attribute) and f.attr == "__init__"):
+                continue
+            if isinstance(f.value, ast.Call) and _callee(f.value) == "super":
+                found[id(call)] = bases[0]
+    return found
+
+
 def _functions(tree: ast.AST) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
     return [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
 
@@ -64,10 +79,11 @@ def refusal_sites() -> tuple[list[Site], list[str]]:
     while True:  # until no helper passing a code through is newly found
         sites, unread, before = [], [], len(makers)
         for path, tree in trees.items():
+            supers = _super_calls(tree)
             for fn in _functions(tree):
                 args = [a.arg for a in fn.args.args if a.arg not in ("self", "cls")]
                 for call in (n for n in ast.walk(fn) if isinstance(n, ast.Call)):
-                    name = _callee(call)
+                    name = supers.get(id(call), _callee(call))
                     if name not in makers:
                         continue
                     pos, inner = makers[name]

@@ -49,25 +49,13 @@ from .protocol import (
 )
 from .room import Room, RoomError, spectator_name
 from .room_keeper import RoomKeeper
-from .room_state import log_unreadable, token_digest
+from .room_state import HeldByAnother, log_unreadable, token_digest
 from .room_type import RoomData
 from .session_sockets import SessionSockets
 from .shared import Outcome
 
 log = logging.getLogger("bigtwo.server")
 T = TypeVar("T")
-
-
-HELD_BY_ACCOUNT = "this seat is an account's: sign in to that account to play it"
-
-
-class HeldByAnother(RoomError):
-    """A seat resumed by someone other than the person tied to it: refused if that person
-    keeps their seat (`Hub.resume`), which is asked outside the room's change."""
-
-    def __init__(self, holder: str | None) -> None:
-        super().__init__("seat_of_account", HELD_BY_ACCOUNT)
-        self.holder = holder
 
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud without doubt
@@ -80,10 +68,11 @@ class Hub(RoomKeeper):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        run = self.changes.commits.run if self.shared is None else self.changes.run
+        # where the database is read outside a room's change: the embedded one's own thread,
+        # or the shared one's pool
+        self.ask_database = self.changes.commits.run if self.shared is None else self.changes.run
         told = None if self.shared is None else self._tell_ended
-        self.sockets = SessionSockets(lambda: self.closing, run, told)
-        self.ask_database = run
+        self.sockets = SessionSockets(lambda: self.closing, self.ask_database, told)
         # whether a person's seat is resumed by them alone (`Directory.keeps_seat`; set by
         # the app): None, as in a hub without accounts, lets any token holder resume
         self.seat_kept: Callable[[str], bool] | None = None
@@ -206,17 +195,17 @@ class Hub(RoomKeeper):
             return Outcome(events, None, seat, seat, True)
 
         async with self._lock(code):
-            try:
+            asked = False
+            while True:
                 try:
                     room, out, change = await self.changes.apply(code, work, locked=True)
-                except HeldByAnother as held:
+                    break
+                except HeldByAnother as held:  # asked once: held by yet another since, refused
                     kept = self.seat_kept
-                    if kept is None or await self.ask_database(kept, held.holder):
+                    if asked or kept is None or await self.ask_database(kept, held.holder):
                         raise
+                    asked = True
                     passed.add(held.holder)
-                    room, out, change = await self.changes.apply(code, work, locked=True)
-            except HeldByAnother:  # (held by yet another since: refused too)
-                raise RoomError("seat_of_account", HELD_BY_ACCOUNT) from None
             await self._enter(conn, room, out.value, token, last)
             if change is not None:
                 await self._broadcast(room, change, skip=conn)

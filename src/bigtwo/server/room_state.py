@@ -43,6 +43,18 @@ class RoomError(ProtocolError):
     """A message the room refuses (it was well formed): a code and the sentence."""
 
 
+HELD_BY_ACCOUNT = "this seat is an account's: sign in to that account to play it"
+
+
+class HeldByAnother(RoomError):
+    """A seat resumed by someone other than the person tied to it: refused if that person
+    keeps their seat (`Hub.resume`), which is asked outside the room's change."""
+
+    def __init__(self, holder: str | None) -> None:
+        super().__init__("seat_of_account", HELD_BY_ACCOUNT)
+        self.holder = holder
+
+
 @dataclass
 class RoomState:
     """One table online. Seats are ``kinds[s]``: ``open``, ``person`` or a bot's level; a
