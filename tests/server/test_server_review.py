@@ -1,12 +1,14 @@
 """The replay viewer's review endpoints: the notes `bigtwo.bots.review` gives, as data (steps,
 moves as card text, reason codes); a room's deal reviewed from the asking seat's views alone;
 refusals in words for an unfinished deal, a bad seat, a record too large, and too many
-reviews at once."""
+reviews at once; the expert's search run in a worker process, not in the server's."""
 
 from __future__ import annotations
 
+import multiprocessing
 import threading
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -44,6 +46,12 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
         yield c
 
 
+@pytest.fixture
+def in_threads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reviews in this process's threads, where a test's patches reach them."""
+    monkeypatch.setattr(review_module, "review_pool", ThreadPoolExecutor)
+
+
 def _expected(record: Record, seat: int) -> list[dict[str, Any]]:
     """`review`'s notes for ``seat``, in the endpoint's words."""
     out = []
@@ -78,7 +86,7 @@ def test_an_uploaded_deal_is_reviewed_as_bots_review_reviews_it(client: TestClie
 
 
 def test_a_rooms_deal_is_reviewed_from_the_seats_own_views(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
+    in_threads: None, client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     ws = _open(client)
     code = _room(ws, deals=1)["room"]
@@ -132,7 +140,7 @@ def test_what_cant_be_reviewed_is_refused_in_the_requests_language(client: TestC
 
 
 def test_more_reviews_than_the_server_runs_at_once_are_refused_busy(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
+    in_threads: None, client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     record = _played().record()
     started, release = threading.Event(), threading.Event()
@@ -163,3 +171,29 @@ def test_more_reviews_than_the_server_runs_at_once_are_refused_busy(
     assert answers[0].status_code == 200  # the one running finishes
     again = client.post("/api/review", content=record.dumps(), params={"seat": 0})
     assert again.status_code == 200  # and its place is free again
+
+
+def test_the_expert_searches_in_a_worker_process_that_ends_with_the_server(
+    tmp_path: Path,
+) -> None:
+    """A review holds no interpreter the rooms run in: its worker is a process of its own,
+    started at the first review, kept for the next, replaced if it dies, and ended when the
+    server stops."""
+    record = _played().record()
+    settings = Settings(grace=GRACE, bot_pace="instant", review_samples=SAMPLES, reviews=1)
+    before = set(multiprocessing.active_children())
+    with TestClient(make_app(sqlite_url(tmp_path / "app.db"), settings)) as c:
+        assert set(multiprocessing.active_children()) == before  # none until a review
+        for _ in range(2):
+            got = c.post("/api/review", content=record.dumps(), params={"seat": 2})
+            assert got.json()["notes"] == _expected(record, 2)
+            workers = set(multiprocessing.active_children()) - before
+            assert len(workers) == 1, workers
+        (worker,) = workers  # killed (say, for memory): that review is refused, the next runs
+        worker.kill()
+        worker.join(10)
+        lost = c.post("/api/review", content=record.dumps(), params={"seat": 2})
+        assert (lost.status_code, lost.json()["code"]) == (503, "busy"), lost.text
+        again = c.post("/api/review", content=record.dumps(), params={"seat": 2})
+        assert again.json()["notes"] == _expected(record, 2)
+    assert set(multiprocessing.active_children()) == before

@@ -70,7 +70,7 @@ from .protocol import (
     upgrade,
 )
 from .replay import replay_routes
-from .review import review_routes
+from .review import Reviews, review_routes
 from .rulebook import rulebook_routes
 from .settings import Settings
 from .store import DATABASE_FAILED, DatabaseError, Store, first_line
@@ -107,6 +107,7 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
     directory = Directory(hub.store.engine)
     hub.seat_kept = directory.keeps_seat
     attempts = Attempts(hub.store.engine)  # sign-in attempts, per address and account
+    reviews = Reviews(hub.settings.reviews)
     open_by_address: Counter[str] = Counter()
 
     def offers(session: Session) -> dict[str, object]:
@@ -126,6 +127,7 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
         sweeping.cancel()
         collecting.cancel()
         collector.stop()
+        await reviews.close()
         await hub.close()
         hub.store.close()
 
@@ -203,7 +205,7 @@ def make_app(url: str, settings: Settings | None = None) -> Starlette:
             Route("/api/lobby", lobby),
             Route("/metrics", metrics),
             *replay_routes(hub),
-            *review_routes(hub),
+            *review_routes(hub, reviews),
             *rulebook_routes(hub),
             *account_routes(directory, hub.sockets.end_sessions, offers),
             *history_routes(hub.store, directory, hub.sockets.end_sessions),

@@ -3,12 +3,18 @@ expert would have (`bigtwo.bots.review`), as data the page says in its own langu
 ``POST /api/review?seat=S`` takes an uploaded record as ``POST /api/replay`` does;
 ``GET /api/rooms/CODE/reviews/N?seat=S`` a room's finished deal. Each note gives the step, the
 move played and the expert's as card text, and why as a code with its parameters. The
-expert plays out seconds of sampled deals for each review: a process runs a few at once, in
-threads (the event loop never waits on one), and refuses more as ``busy``."""
+expert plays out seconds of sampled deals for each review: a server process runs a few at
+once, each in a worker process of its own, and refuses more as ``busy``. (In a thread beside
+the event loop, a review held the interpreter so that each wake of the loop waited about 5 ms,
+the interpreter's switch interval, for as long as it ran: every room of the process slowed.)"""
 
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
+import signal
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
+from functools import partial
 from typing import Any
 
 from starlette.requests import Request
@@ -30,11 +36,12 @@ from .replay import (
 )
 
 RETRY_AFTER = 10  # seconds a refused review is asked to wait: about one review's time
+BUSY = "the server is reviewing other deals: try again in a few seconds"
 
 
-def notes_json(record: Record, seat: int | None, samples: int) -> dict[str, Any]:
-    """``seat``'s review of the finished deal ``record``, with ``samples`` sampled deals a
-    decision: each note at the viewer's step that shows the move (step 0 is the deal)."""
+def reviewable(record: Record, seat: int | None) -> int:
+    """``seat``, if its play in ``record`` can be reviewed: a seat of a finished deal that
+    the engine replays (else the refusal, in words the page translates)."""
     n = len(record.counts)
     if seat is None or not 0 <= seat < n:
         raise ReplayError(
@@ -48,8 +55,49 @@ def notes_json(record: Record, seat: int | None, samples: int) -> dict[str, Any]
         raise ReplayError(
             422, "unfinished", "only a finished deal is reviewed: this record stops before the end"
         )
-    notes = review(record, seat, samples=samples)
-    return {"seat": seat, "samples": samples, "notes": [_note(note) for note in notes]}
+    return seat
+
+
+def review_pool(workers: int) -> Executor:
+    """Processes for the reviews, started anew (not forked from a server that runs threads)
+    and only when a review comes; each imports the bots alone."""
+    context = multiprocessing.get_context("spawn")
+    return ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_started)
+
+
+def _worker_started() -> None:
+    """A terminal's Ctrl-C reaches the whole process group: the server drains on it and ends
+    its workers itself, so a worker ignores it rather than print a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class Reviews:
+    """The reviews a server process runs: at most ``limit`` at once, in `review_pool`."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit, self.running = limit, 0
+        self.pool: Executor | None = None
+
+    async def notes(self, record: Record, seat: int, samples: int) -> list[ReviewNote]:
+        if self.running >= self.limit:
+            raise ReplayError(503, "busy", BUSY)
+        if self.pool is None:
+            self.pool = review_pool(self.limit)
+        self.running += 1
+        try:
+            work = partial(review, record, seat, samples=samples)
+            return await asyncio.get_running_loop().run_in_executor(self.pool, work)
+        except BrokenExecutor:  # a worker died (killed, out of memory): new ones next time
+            self.pool = None
+            raise ReplayError(503, "busy", BUSY) from None
+        finally:
+            self.running -= 1
+
+    async def close(self) -> None:
+        """Let a review under way finish (seconds at most) and end the workers."""
+        if self.pool is not None:
+            await asyncio.to_thread(self.pool.shutdown, wait=True, cancel_futures=True)
+            self.pool = None
 
 
 def _note(note: ReviewNote) -> dict[str, Any]:
@@ -64,24 +112,14 @@ def _note(note: ReviewNote) -> dict[str, Any]:
     }
 
 
-def review_routes(hub: Hub) -> list[BaseRoute]:
-    """The two endpoints, at most ``hub.settings.reviews`` reviews at once in this process."""
-    running = 0
+def review_routes(hub: Hub, reviews: Reviews) -> list[BaseRoute]:
+    """The two endpoints, the reviews run by ``reviews``."""
 
     async def reviewed(request: Request, record: Record) -> Response:
-        nonlocal running
-        seat = seat_asked(request)
-        if running >= hub.settings.reviews:
-            raise ReplayError(
-                503, "busy", "the server is reviewing other deals: try again in a few seconds"
-            )
-        running += 1
-        try:
-            samples = hub.settings.review_samples
-            payload = await asyncio.to_thread(notes_json, record, seat, samples)
-        finally:
-            running -= 1
-        return JSONResponse(payload)
+        seat = reviewable(record, seat_asked(request))
+        samples = hub.settings.review_samples
+        notes = await reviews.notes(record, seat, samples)
+        return JSONResponse({"seat": seat, "samples": samples, "notes": [_note(n) for n in notes]})
 
     async def uploaded(request: Request) -> Response:
         try:
