@@ -188,6 +188,11 @@ def test_a_person_to_move_is_awaited_and_a_wrong_action_is_refused_with_the_engi
         table.submit(0, "pass")
     assert table.why_not(1, "3S") == "seat 1 is a bot's; it acts by itself"
     assert table.why_not(0, DECLINE) == "nothing is offered to you to decline"
+    for blank in ("", "   "):  # no text is no move, not a decline of an offer never made
+        refusal = table.why_not(0, blank)
+        assert refusal is not None and refusal.code == "no_cards", refusal
+        with pytest.raises(BigTwoError, match="type some cards"):
+            table.submit(0, blank)
     move = table.offers(0)[0]
     events = table.submit(0, move)
     assert events[0] == Event("act", 0, move)

@@ -419,7 +419,7 @@ class Table:
         if game.is_over:
             raise IllegalMoveError("the deal is over", "deal_over")
         offer = self.offer
-        if isinstance(action, str) and " ".join(action.lower().split()) in ("", "no", "decline"):
+        if isinstance(action, str) and " ".join(action.lower().split()) in ("no", "decline"):
             action = DECLINE
         if action == DECLINE:
             if offer is None or offer.seat != seat:

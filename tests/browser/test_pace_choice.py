@@ -1,6 +1,6 @@
-"""The bots' pace on the form that opens a room: it offers the server's own default first (the
+"""The form that opens a room. The bots' pace: it offers the server's own default first (the
 test servers play instant), and the pace chosen is the room's (sent with ``create``, shown in
-the room's summary)."""
+the room's summary). Its seats: one for each other player, whatever changed the count."""
 
 from __future__ import annotations
 
@@ -32,3 +32,25 @@ def test_the_form_offers_the_servers_pace_and_sends_the_one_chosen(
     page.get_by_role("button", name="Copy link").wait_for()
     states = frames.states()
     assert states and states[-1]["room"]["pace"] == "fast"
+
+
+def test_picking_rules_after_typing_a_count_leaves_a_seat_for_each_other_player(
+    context: Any, server: str
+) -> None:
+    """A preset sets the players' count; the seats follow it, so ``create`` never names more
+    seats than the room has (which the server refuses)."""
+    page = context.new_page()
+    frames = Frames(page)
+    page.goto(f"{server}/")
+    seats = page.locator(".seats-choice select")
+    page.locator("#preset input[value='vietnam']").wait_for(state="attached")
+    page.get_by_label("Players", exact=True).fill("6")
+    expect(seats).to_have_count(5)
+    page.locator("#preset input[value='vietnam']").check()
+    expect(page.get_by_label("Players", exact=True)).to_have_value("4")
+    expect(seats).to_have_count(3)
+    page.get_by_label("Your name").fill("Ann")
+    page.get_by_role("button", name="Open the room").click()
+    page.wait_for_url("**#room=*")
+    created = [m for m in frames.sent if m.get("type") == "create"]
+    assert created and len(created[0]["seats"]) == 3, created

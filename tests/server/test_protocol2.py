@@ -27,6 +27,7 @@ from starlette.websockets import WebSocketDisconnect
 import bigtwo.server.room
 import bigtwo.server.room_state
 import bigtwo.server.store
+from bigtwo import Rules
 from bigtwo.errors import BigTwoError
 from bigtwo.rules.presets import PRESETS
 from bigtwo.server import fanout, jsontext
@@ -43,7 +44,8 @@ AUDIENCES = (0, 1, None)  # the person's seat, a bot's seat, the spectators
 def _session(preset: str) -> tuple[Room, dict[Any, list[dict[str, Any]]], list[dict[Any, Any]]]:
     """A session of ``preset`` (seat 0 plays its first offer among random bots, two deals),
     the frames each audience is sent, and the server's own state for each after each change."""
-    create = Create(type="create", name="Ann", preset=preset, seats=["random"] * 7, deals=2)
+    others = ["random"] * (Rules.preset(preset).players - 1)
+    create = Create(type="create", name="Ann", preset=preset, seats=others, deals=2)
     room = Room.create("PATCHROOM", create)
     told: Told = {}
     got: dict[Any, list[dict[str, Any]]] = {

@@ -121,6 +121,16 @@ def test_a_seat_the_room_does_not_have_is_bad_seat(test_client: TestClient) -> N
     _close(host)
 
 
+def test_more_seats_than_the_room_has_are_refused_not_dropped(test_client: TestClient) -> None:
+    ws = _open(test_client)
+    for players, seats in ((2, ["open", "open", "open"]), (4, ["easy"] * 4), (3, ["open"] * 3)):
+        create = {"type": "create", "name": "A", "players": players, "seats": seats}
+        answer = _refusal(ws, create)
+        assert (answer["code"], answer["params"]) == ("bad_field", {"field": "seats"}), answer
+        assert f"{players - 1} other seats, not {len(seats)}" in answer["message"]
+    _close(ws)
+
+
 def test_chat_from_a_connection_in_no_room_is_not_seated(test_client: TestClient) -> None:
     ws = _open(test_client)
     assert _refusal(ws, {"type": "chat", "text": "gg"})["code"] == "not_seated"

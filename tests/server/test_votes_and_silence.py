@@ -6,6 +6,7 @@ bounds are checked where a room is opened."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pytest
@@ -118,8 +119,15 @@ def test_a_turn_within_its_bounds_is_taken(test_client: TestClient, seconds: flo
     assert _create(test_client, seconds)["type"] == "welcome"
 
 
-@pytest.mark.parametrize("seconds", [0.5, MIN_TURN - 0.1, MAX_TURN + 1, 3600])
-def test_a_turn_out_of_bounds_is_refused(test_client: TestClient, seconds: float) -> None:
+@pytest.mark.parametrize(
+    "seconds", [0.5, MIN_TURN - 0.1, MAX_TURN + 1, 3600, -5, math.inf, -math.inf, math.nan]
+)
+def test_a_turn_out_of_bounds_is_refused_with_its_bounds(
+    test_client: TestClient, seconds: float
+) -> None:
+    """Each says the bounds (as the docs promise, for a client to word them), above the
+    schema's maximum, below 0 and not a number (JSON's NaN and Infinity, which Python reads)
+    as much as between 0 and the server's shortest turn."""
     answer = _create(test_client, seconds)
     assert answer["type"] == "error" and answer["code"] == "bad_field"
-    assert answer["params"]["field"] == "turn_seconds"
+    assert answer["params"] == {"field": "turn_seconds", "min": MIN_TURN, "max": MAX_TURN}

@@ -88,8 +88,9 @@ class Create(Message):
     seats: Annotated[list[str], Field(max_length=8)] = []  # seats 1.. as `room_type.SEAT_KINDS`
     deals: Annotated[int, Field(ge=1, le=1000)] | None = None
     target: Annotated[int, Field(ge=1, le=100000)] | None = None
-    turn_seconds: Annotated[float, Field(ge=0, le=MAX_TURN)] = 0  # 0: no timer; the hub
-    # holds it to its lower bound (`Settings.min_turn`)
+    # 0: no timer; else checked by the hub against its bounds (`Settings.min_turn` to
+    # `MAX_TURN`), which its refusal names: the schema only says them
+    turn_seconds: Annotated[float, Field(json_schema_extra={"minimum": 0, "maximum": MAX_TURN})] = 0
     public: bool = True
     pace: Pace | None = None  # how soon each bot moves (`PACES`); None: the server's default
     # seconds the table rests on each deal's summary, unless every person present says

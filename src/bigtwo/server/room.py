@@ -51,7 +51,13 @@ class Room(RoomState):
         except BigTwoError as exc:
             raise RoomError("bad_rules", str(exc), **exc.params) from None
         n = rules.players
-        kinds = ["person", *msg.seats[: n - 1]]
+        if len(msg.seats) > n - 1:  # not dropped unsaid: a client counting otherwise hears it
+            raise RoomError(
+                "bad_field",
+                f"seats: a room of {n} players has {n - 1} other seats, not {len(msg.seats)}",
+                field="seats",
+            )
+        kinds = ["person", *msg.seats]
         kinds += ["open"] * (n - len(kinds))
         bad = next((k for k in kinds[1:] if k not in SEAT_KINDS), None)
         if bad is not None:
