@@ -213,6 +213,33 @@ def test_a_short_run_from_the_command_line(tmp_path: Path) -> None:
     assert "resuming" in result.output and "3 steps" in result.output
 
 
+def test_a_resumed_run_refuses_settings_other_than_its_own(tmp_path: Path) -> None:
+    """They would not be used, and the network's meta would name a command it didn't follow;
+    its meta names the settings it did follow."""
+    out = tmp_path / "run"
+    args = ["train", "--eval-deals", "1", "--ladder", "random", "--lr", "3e-4", "--out", str(out)]
+    assert runner.invoke(app, [*args, "--steps", "1"]).exit_code == 0
+    resume = ["train", "--out", str(out), "--resume", "--steps", "2"]
+    for other in (
+        ["--lr", "0.5"],
+        ["--rules", "tournament"],
+        ["--hidden", "512"],
+        ["--eval-every", "5"],
+        ["--ladder", "greedy"],
+        ["--ahead"],
+    ):
+        result = runner.invoke(app, [*resume, *other])
+        assert result.exit_code == 2, result.output
+        assert "--resume carries on" in result.output and f"{other[0]} is" in result.output
+    assert Trainer.load(out).counters.step == 1  # nothing was trained
+    result = runner.invoke(app, [*args, "--steps", "2", "--resume", "--workers", "1"])
+    assert result.exit_code == 0, result.output  # its own settings typed again, and a sitting's
+    settings = Network.load(out / "network.npz").meta["trained"]["settings"]
+    assert (
+        settings["lr"] == 3e-4 and settings["ladder"] == ["random"] and "start_from" not in settings
+    )
+
+
 def test_the_mix_of_deals_is_chosen_from_the_command_line(tmp_path: Path) -> None:
     out = tmp_path / "run"
     args = ["train", "--steps", "1", "--eval-deals", "1", "--ladder", "random", "--out", str(out)]

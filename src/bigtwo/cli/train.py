@@ -9,7 +9,7 @@ import sys
 import tempfile
 from dataclasses import replace
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
@@ -20,6 +20,9 @@ from ..extras import require
 from ..rules.config import Rules
 from .common import check_seed_option, fail, make_console, user_errors
 
+if TYPE_CHECKING:
+    from ..train.trainer import TrainConfig
+
 MAX_WORKERS = 256
 MAX_STEPS = 10**9
 MAX_MINUTES = 60 * 24 * 365
@@ -27,9 +30,29 @@ MAX_PAST_SELVES = 64
 MAX_ROUND_DEALS = 1_000_000
 MAX_LAYERS = 8
 MAX_WIDTH = 4096
+# the options that make a run, kept in its checkpoint (the rest say how a sitting runs), and
+# the setting of `TrainConfig` each sets
+RUN_OPTIONS = {
+    "rules": "rules",
+    "seed": "seed",
+    "eval_every": "eval_every",
+    "eval_deals": "eval_deals",
+    "ladder": "ladder",
+    "opponents": "opponents",
+    "self_share": "self_share",
+    "held": "held",
+    "past_selves": "pool_size",
+    "round_deals": "round_deals",
+    "ahead": "ahead",
+    "lr": "lr",
+    "start_from": "start_from",
+    "hidden": "hidden",
+    "warm_rounds": "warm_rounds",
+}
 
 
 def command(
+    ctx: typer.Context,
     rules: Annotated[str, typer.Option("--rules", "-r", help="Rule set (bigtwo rules).")] = (
         "classic"
     ),
@@ -217,6 +240,8 @@ def command(
         elif widths:  # a fresh network's layers
             config = replace(config, hidden=widths)
         trainer = Trainer.open(out, config, resume)
+        if resume:
+            _same_run(trainer.config, config, widths, _given(ctx))
         out.mkdir(parents=True, exist_ok=True)  # refused now, not after the training
         with tempfile.TemporaryFile(dir=out):
             pass
@@ -316,3 +341,41 @@ def _seats(text: str, players: int) -> tuple[int, ...]:
             f"--held takes seat counts from 1 to {players - 1}, comma-separated, not {text!r}"
         )
     return tuple(int(p) for p in parts)
+
+
+def _given(ctx: typer.Context) -> set[str]:
+    """The parameters typed on this command line (not left at their defaults)."""
+    sources = {name: ctx.get_parameter_source(name) for name in ctx.params}
+    return {
+        name for name, source in sources.items() if getattr(source, "name", "") == "COMMANDLINE"
+    }
+
+
+def _same_run(
+    saved: TrainConfig, asked: TrainConfig, widths: tuple[int, ...], given: set[str]
+) -> None:
+    """Refuse a run's setting typed with ``--resume`` that differs from the run's own: it
+    would not be used, and the exported network's meta would name a command it didn't follow
+    (a setting typed as the run has it, as when its command is run again with ``--resume``, is
+    fine)."""
+    for name in sorted(given & RUN_OPTIONS.keys()):
+        key = RUN_OPTIONS[name]
+        kept, typed = getattr(saved, key), getattr(asked, key)
+        if name == "hidden":
+            kept, typed = saved.grow_to or saved.hidden, widths
+        elif name == "start_from":
+            kept = kept and str(Path(kept).resolve())
+            typed = typed and str(Path(typed).resolve())
+        if kept != typed:
+            option = "--" + name.replace("_", "-")
+            raise BigTwoError(
+                f"--resume carries on the run in its checkpoint as it was started: {option} is"
+                f" {_shown(kept)} there, not {_shown(typed)} (a new --out with --start-from its"
+                " network.npz starts a run that changes it)"
+            )
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, tuple):
+        return ",".join(str(v) for v in value) or "none"
+    return f"{value:g}" if isinstance(value, float) else str(value or "none")

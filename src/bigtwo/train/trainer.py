@@ -353,6 +353,7 @@ class Trainer:
                 "seed": c.seed,
                 "date": datetime.now(UTC).date().isoformat(),
                 "command": command,
+                "settings": self.settings(),
                 **(
                     {
                         "started_from": {"file": Path(c.start_from).name, "steps": c.start_steps}
@@ -362,6 +363,16 @@ class Trainer:
                     else {}
                 ),
             },
+        }
+
+    def settings(self) -> dict[str, Any]:
+        """How the run learned, as the meta keeps it (the rules, seed, layers and start are
+        kept beside it; a start's path is not, only its file's name)."""
+        kept = {"rules", "seed", "hidden", "start_from", "start_steps", "grow_to"}
+        return {
+            k: list(v) if isinstance(v, tuple) else v
+            for k, v in asdict(self.config).items()
+            if k not in kept
         }
 
     def export(self, path: Path, command: str = "") -> Path:
