@@ -124,6 +124,7 @@ def test_bad_input_gets_a_clear_refusal(test_client: TestClient) -> None:
         (b"\xff\xfe", 400, "bad_record", "UTF-8"),
         ('{"format": "bigtwo-record", "version": 9}', 400, "bad_record", "version"),
         ('{"format": "bigtwo-session", "version": 1}', 400, "bad_record", "session"),
+        ('{"format": "bigtwo-record"}', 400, "bad_record", 'has no "version"'),
         ("x" * (MAX_RECORD_BYTES + 1), 413, "too_large", "bytes"),
     ]
     for body, status, code, words in cases:
