@@ -62,6 +62,17 @@ def describe(value: object) -> str:
     return f"a {type(value).__name__}"
 
 
+def bare(value: object) -> str:
+    """`describe` without the quotes round text, for a refusal's parameters: the catalogues'
+    sentences quote a value as their language does. What a terminal would interpret is still
+    escaped, and long text is still cut."""
+    if not isinstance(value, str):
+        return describe(value)
+    cut = value[:_SHOWN_TEXT]
+    shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in cut)
+    return shown + ("…" if len(value) > _SHOWN_TEXT else "")
+
+
 def _digits(value: int) -> int:
     """Decimal digits of a huge int without converting it (Python refuses very long ones)."""
     n = abs(int(value))

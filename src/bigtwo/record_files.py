@@ -224,7 +224,9 @@ def _depth(value: Any, level: int = 0) -> int:
 def _expect(data: Any, fmt: str, versions: tuple[int, ...], what: str) -> None:
     if not isinstance(data, dict) or data.get("format") != fmt:
         raise BigTwoError(f'not a {what} (no "format": "{fmt}")', reason="format", format=fmt)
-    version = data.get("version")
+    if "version" not in data:  # said as any other missing field, not as a version "None"
+        raise BigTwoError(f'{what} has no "version"', reason="missing", field="version")
+    version = data["version"]
     if isinstance(version, bool) or version not in versions:
         shown = repr(version)[:20]
         raise BigTwoError(

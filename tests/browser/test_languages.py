@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from .conftest import serving
-from .screens import CHAT_LINES, NAMES, SCREENS, Visit
+from .screens import CHAT_LINES, NAMES, SCREENS, Visit, play_now
 from .test_pseudo_locale import CODES, OVERFLOW, PHONE, SHOWN_TEXT, presets
 
 I18N = Path(__file__).resolve().parents[2] / "src" / "bigtwo" / "web" / "i18n"
@@ -264,3 +264,81 @@ def test_vietnamese_and_emoji_are_drawn_from_faces_that_have_them(
         page.close()
     assert len(latin) == 1 and not {f for f in latin if "CJK" in f or "Emoji" in f}
     assert "Noto Color Emoji" in both
+
+
+# What the line under the hand (`#hand-hint`) can say: its own sentences, and the refusals of a
+# play the server gives when asked `why` (a refused pass is said in the page's notice and on
+# the Pass button, not there), with the longest cards and names they can hold. Seat 3 is a bot
+# ("easy bot 4"); cards as the server writes them.
+PLAY = "10C 10H 10S JC JS"
+HAND_LINES = [
+    ("table.selected.none", {}),
+    ("table.checking", {}),
+    ("offline.actions", {}),
+    ("table.selected", {"cards": PLAY}),
+    *(
+        (f"error.{code}", params)
+        for code, params in [
+            ("deal_over", {}),
+            ("not_your_turn", {"to_move": 3}),
+            ("pending", {"giver": 3}),
+            ("unavailable", {}),
+            ("nothing_to_give", {}),
+            ("gift_size", {"count": 3, "receiver": 3}),
+            ("gift_copy", {}),
+            ("not_held", {"cards": PLAY}),
+            ("no_combination", {"cards": "10C 10H 10S JC QS"}),
+            ("only_answers", {"kind": "straight_flush"}),
+            ("passed", {}),
+            ("does_not_beat", {"play": PLAY, "table": "10D 10C 10H 10S QS"}),
+            ("turn_rule", {}),
+            ("turn_rule", {"rule": "last_play", "play": PLAY}),
+            ("turn_rule", {"rule": "precaution", "card": "10S"}),
+            ("first_play_alone", {"card": "3D"}),
+            ("first_play_include", {"card": "3D"}),
+        ]
+    ),
+]
+# Each sentence put on the line of a dealt hand in turn: what of it the line cuts off (3 lines
+# at most on a phone), and whether it reaches into the cards below it.
+HAND_LINE_FITS = """async (lines) => {
+  const i18n = await import(new URL("js/i18n.js", document.baseURI).href);
+  const reading = await import(new URL("js/reading.js", document.baseURI).href);
+  const cardsJs = await import(new URL("js/cards.js", document.baseURI).href);
+  const line = document.getElementById("hand-hint");
+  const cards = document.querySelector("#hand-box .hand").getBoundingClientRect();
+  const kept = line.textContent;
+  const out = [];
+  for (const [key, params] of lines) {
+    line.textContent = key.startsWith("error.")
+      ? reading.refusalText({ code: key.slice(6), message: "", params })
+      : i18n.t(key, params.cards ? { cards: cardsJs.show(params.cards) } : params);
+    const box = line.getBoundingClientRect();
+    if (line.scrollHeight > line.clientHeight + 1 || box.bottom > cards.top + 1) {
+      const sizes = `${line.scrollHeight}px of text in ${line.clientHeight}px`;
+      out.push(`${key} ${JSON.stringify(params)}: ${sizes}: ${line.textContent}`);
+    }
+  }
+  line.textContent = kept;
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES["names"]))
+def test_the_line_under_the_hand_says_each_sentence_whole_on_a_phone(
+    browser: Any, languages_server: str, lang: str
+) -> None:
+    """On Play now's table at 360 and 390 px wide, every sentence the line above the cards can
+    show, in each language, fits it whole (Malay's and Filipino's longer ones were cut off at
+    three lines beside the sort button) and stays above the cards."""
+    visit = Visit(browser, languages_server, lang=lang, viewport=PHONE)
+    problems: dict[int, list[str]] = {}
+    try:
+        page = play_now(visit)
+        for width, height in (PHONE, (390, 844)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_function(f"document.documentElement.clientWidth === {width}")
+            problems[width] = page.evaluate(HAND_LINE_FITS, HAND_LINES)
+    finally:
+        visit.close()
+    assert problems == {PHONE[0]: [], 390: []}

@@ -82,7 +82,7 @@ CASES = [
     R("version", "future", put("version", 3), "version 3 is not supported"),
     R("version", "text", put("version", "2"), "version '2' is not supported"),
     R("version", "bool", put("version", True), "is not supported"),
-    R("version", "missing", edited(lambda d: d.pop("version")), "version None"),
+    R("version", "missing", edited(lambda d: d.pop("version")), 'has no "version"'),
     # -- strict JSON -----------------------------------------------------------------------
     R(
         "json",

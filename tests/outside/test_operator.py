@@ -141,18 +141,29 @@ def test_admin_on_an_sqlite_file_that_is_not_there_refuses_and_creates_nothing(
 
 
 def test_admin_delete_without_yes_and_no_answer_deletes_nothing_and_says_so(
-    tmp_path: Path,
+    served: ServerProcess,
 ) -> None:
-    url = sqlite_url(tmp_path / "none.db")
-    ended = _bigtwo("admin", "delete", "ann", "--database", url)  # standard input is empty
+    dee = Person(served, "dee_kept")
+    argv = ["admin", "delete", "dee_kept", "--database", served.database]
+    ended = _bigtwo(*argv)  # standard input is empty
     assert ended.code == 2, ended
     assert ended.err.count("\n") == 1 and "nothing deleted: no answer came" in ended.err
-    assert "--yes" in ended.err and ended.out.startswith("delete the account ann?")
-    no = run_cli(["admin", "delete", "ann", "--database", url], stdin=b"n\n")
+    assert "--yes" in ended.err and ended.out.startswith("delete the account dee_kept?")
+    no = run_cli(argv, stdin=b"n\n")
     assert (no.code, no.err.strip()) == (2, "bigtwo: nothing deleted")
-    interrupted = run_cli(["admin", "delete", "ann", "--database", url], interrupt=True)
+    interrupted = run_cli(argv, interrupt=True)
     assert interrupted.code == 130  # Ctrl-C keeps its own meaning
-    assert not (tmp_path / "none.db").exists()
+    assert dee.http.get("/api/me").json()["person"]["handle"] == "dee_kept"
+
+
+def test_admin_delete_of_a_handle_nobody_has_refuses_before_asking(
+    served: ServerProcess,
+) -> None:
+    """As grant does: at once, in the same words and exit code, no question put."""
+    granted = _bigtwo("admin", "grant", "nobody_here", "--database", served.database)
+    asked = run_cli(["admin", "delete", "nobody_here", "--database", served.database], stdin=b"y\n")
+    assert granted.code == 2 and "nobody here has the handle 'nobody_here'" in granted.err
+    assert (asked.code, asked.err, asked.out) == (granted.code, granted.err, "")
 
 
 def test_a_suspension_from_the_console_closes_the_sockets_within_5_s_and_restore_lifts_it(

@@ -122,3 +122,19 @@ def test_the_published_schema_is_the_models() -> None:
     assert published == schema(), f"out of date: {again}"
     assert set(published["server"]["discriminator"]["mapping"]) == set(OUTBOUND)
     assert set(published["client"]["discriminator"]["mapping"]) == set(INBOUND)
+
+
+def test_the_events_shown_carry_combo_where_the_server_puts_it() -> None:
+    """Each `act` event in the page's examples has the fields the server writes: a play its
+    `combo` beside `move` (not in `data`), a pass none."""
+    text = (DOCS / "protocol.md").read_text(encoding="utf-8")
+    decoder = json.JSONDecoder()
+    shown = [decoder.raw_decode(text, m.start())[0] for m in re.finditer(r'\{"kind": "act"', text)]
+    assert len(shown) >= 5
+    for event in shown:
+        if event["move"] == "pass":
+            assert set(event) == {"kind", "seat", "move", "data"}, event
+        else:
+            assert set(event) == {"kind", "seat", "move", "data", "combo"}, event
+            assert event["combo"] == {1: "single", 2: "pair"}[len(event["move"].split())], event
+            assert "combo" not in event["data"], event

@@ -107,8 +107,36 @@ def test_a_rule_change_that_makes_no_sense_is_said_in_the_language() -> None:
         params = exc.params
         said = say(catalogue("vi"), "bad_rules", params, str(exc))
     assert params["reason"] == "bad_choice" and params["option"] == "suit_order"
-    assert said.startswith("suit_order không thể là 'purple'; hãy chọn một trong:")
+    assert said.startswith("suit_order không thể là “purple”; hãy chọn một trong:")
     assert "choose" not in said
+
+
+def _refusal(preset: str, changes: list[str]) -> BigTwoError:
+    try:
+        load_rules(preset, None, changes)
+    except BigTwoError as exc:
+        return exc
+    raise AssertionError(f"{preset} {changes} was taken")
+
+
+def test_a_rules_refusal_carries_the_bare_value_and_the_sentence_quotes_it() -> None:
+    """A client that words the refusal itself shows the value as typed, not in the English
+    message's quotes; the catalogues quote it as their language does, once; what a terminal
+    would interpret is still escaped."""
+    cases = [
+        (("nope", []), "name", "nope"),
+        (("classic", ["nonexistent=1"]), "text", "nonexistent=1"),
+        (("classic", ["flushes=maybe"]), "value", "maybe"),
+        (("classic", ["players=many"]), "value", "many"),
+        (("classic", ["suit_order=purple\x1b"]), "value", "purple\\x1b"),
+    ]
+    for (preset, changes), name, bare in cases:
+        exc = _refusal(preset, changes)
+        assert exc.params[name] == bare, exc.params
+        assert f"'{bare}'" in str(exc)  # the English message keeps its quotes
+        key = f"error.bad_rules.{exc.params['reason']}"
+        for lang, (left, right) in {"en": "“”", "zh-Hant": "「」", "ms": "“”"}.items():
+            assert f"{left}{bare}{right}" in catalogue(lang)(key, **exc.params), (lang, key)
 
 
 def _ws(client: TestClient, query: str, headers: dict[str, str] | None = None) -> Any:
@@ -130,8 +158,8 @@ def test_a_refusal_to_a_vietnamese_connection_is_in_vietnamese(test_client: Test
         refused = ws.receive_json()
     assert refused["type"] == "error" and refused["id"] == "c1"
     assert refused["code"] == "bad_rules"
-    assert refused["params"] == {"reason": "not_yes_no", "option": "flushes", "value": "'maybe'"}
-    assert refused["message"] == "flushes là yes hoặc no, không phải 'maybe'."
+    assert refused["params"] == {"reason": "not_yes_no", "option": "flushes", "value": "maybe"}
+    assert refused["message"] == "flushes là yes hoặc no, không phải “maybe”."
 
 
 def test_accept_language_chooses_when_the_address_does_not(test_client: TestClient) -> None:

@@ -124,6 +124,7 @@ def test_bad_input_gets_a_clear_refusal(test_client: TestClient) -> None:
         (b"\xff\xfe", 400, "bad_record", "UTF-8"),
         ('{"format": "bigtwo-record", "version": 9}', 400, "bad_record", "version"),
         ('{"format": "bigtwo-session", "version": 1}', 400, "bad_record", "session"),
+        ('{"format": "bigtwo-record"}', 400, "bad_record", 'has no "version"'),
         ("x" * (MAX_RECORD_BYTES + 1), 413, "too_large", "bytes"),
     ]
     for body, status, code, words in cases:
@@ -163,6 +164,12 @@ def test_a_rooms_finished_deal_as_a_seat_and_whole(test_client: TestClient) -> N
     ):
         got = test_client.get(url)
         assert got.status_code == status and got.json()["code"], url
+    for kind in ("replays", "records"):  # a seat out of range, below as above: the range
+        for seat in ("9", "-1"):
+            got = test_client.get(f"/api/rooms/{code}/{kind}/0?seat={seat}").json()
+            assert got["code"] == "bad_seat" and "0 to 3" in got["message"], got
+    got = test_client.get(f"/api/rooms/{code}/records/0?seat=x").json()
+    assert got["code"] == "bad_seat" and "a number such as 0" in got["message"], got
 
 
 def test_rules_in_words_for_a_preset_and_a_room(test_client: TestClient) -> None:

@@ -92,6 +92,19 @@ def _act(action: str, handle: str, database: str | None, reason: str = "") -> No
     print(f"{action}: {handle}")
 
 
+def _found(handle: str, database: str | None) -> None:
+    """Refuse (as `_act` does) a handle nobody in the database has."""
+    from ..server.history.admin import AdminError, find
+
+    store, directory = _opened(database)
+    try:
+        find(directory, handle)
+    except AdminError as exc:
+        fail(exc.message)
+    finally:
+        store.close()
+
+
 Handle = Annotated[str, typer.Argument(help="The person's handle.")]
 Database = Annotated[str | None, DATABASE]
 Reason = Annotated[str, typer.Option(help="Why, for the audit log.")]
@@ -129,8 +142,10 @@ def delete(
 ) -> None:
     """Delete an account: its person, sessions, passkeys, profile and results (records keep
     the names as played; docs/privacy.md)."""
-    if not yes and not _confirmed(f"delete the account {handle}?"):
-        fail("nothing deleted")
+    if not yes:  # a handle nobody has is refused as grant refuses it, before any question
+        _found(handle, database)
+        if not _confirmed(f"delete the account {handle}?"):
+            fail("nothing deleted")
     _act("delete", handle, database)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import fields
 
-from ..checks import describe
+from ..checks import bare, describe
 from ..errors import BigTwoError
 from .config import Rules
 
@@ -45,7 +45,7 @@ def option_change(text: str) -> tuple[str, object]:
             f"can't read option {describe(text)}: write NAME=VALUE with a name that"
             " 'bigtwo rules classic' lists, e.g. --set flushes=no",
             reason="not_a_change",
-            text=describe(text),
+            text=bare(text),
         )
     default = defaults[name]
     if isinstance(default, bool):
@@ -54,7 +54,7 @@ def option_change(text: str) -> tuple[str, object]:
                 f"{name} is yes or no, not {describe(value)}",
                 reason="not_yes_no",
                 option=name,
-                value=describe(value),
+                value=bare(value),
             )
         return name, value.lower() in _TRUE
     if isinstance(default, tuple):
@@ -75,6 +75,6 @@ def option_change(text: str) -> tuple[str, object]:
                 f"{name} is a small whole number, not {describe(value)}",
                 reason="not_number",
                 option=name,
-                value=describe(value),
+                value=bare(value),
             ) from None
     return name, value  # a choice (Rules checks the word) or text

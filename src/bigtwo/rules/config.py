@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, fields
 from functools import cached_property
 from typing import Any, ClassVar
 
-from ..checks import describe
+from ..checks import bare, describe
 from ..errors import RulesError
 from .options import (
     Announce,
@@ -127,7 +127,7 @@ class Rules:
                     f"{f.name} must be true or false, not {describe(value)}",
                     reason="not_yes_no",
                     option=f.name,
-                    value=describe(value),
+                    value=bare(value),
                 )
             if isinstance(default, Choice) and not isinstance(value, type(default)):
                 enum_type = type(default)
@@ -139,7 +139,7 @@ class Rules:
                         f"{f.name} can't be {describe(value)}; choose one of: {choices}",
                         reason="bad_choice",
                         option=f.name,
-                        value=describe(value),
+                        value=bare(value),
                         choices=choices,
                     ) from None
         _check_numbers(self)
@@ -280,7 +280,7 @@ def _check_numbers(rules: Rules) -> None:
                 f"{name} must be a whole number, not {describe(value)}",
                 reason="not_number",
                 option=name,
-                value=describe(value),
+                value=bare(value),
             )
     each = rules.cards_each
     if each is not None and (not _is_int(each) or abs(each) > _LARGEST):
@@ -288,7 +288,7 @@ def _check_numbers(rules: Rules) -> None:
             f"cards_each must be a whole number or none, not {describe(each)}",
             reason="not_number",
             option="cards_each",
-            value=describe(each),
+            value=bare(each),
         )
     lengths = rules.straight_lengths
     if (

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..checks import describe
+from ..checks import bare, describe
 from ..errors import RulesError
 from .options import (
     Announce,
@@ -253,6 +253,6 @@ def find_preset(name: str) -> Preset:
     raise RulesError(
         f"no rule set called {describe(name)}; choose one of: {', '.join(PRESETS)}",
         reason="no_preset",
-        name=describe(name),
+        name=bare(name),
         choices=", ".join(PRESETS),
     )

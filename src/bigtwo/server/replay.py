@@ -173,7 +173,8 @@ def seat_asked(request: Request) -> int | None:
     text = request.query_params.get("seat")
     if text is None or text == "":
         return None
-    if not text.isdigit() or len(text) > 2:
+    # a negative number is a number: it gets the seats' range, as a seat too high does
+    if not text.removeprefix("-").isdigit() or len(text) > 3:
         raise ReplayError(400, "bad_seat", f"a seat is a number such as 0, not {text[:20]!r}")
     return int(text)
 

@@ -119,7 +119,6 @@ def export(engine: sa.Engine, directory: Directory, person: str) -> dict[str, An
         "person": found.public(),
         "profile": own,
         "games": [game(r) for r in rows],
-        "chat": [],  # chat lines are passed on to the room and never stored
         "sessions": [{k: v for k, v in s.items() if k != "id"} for s in directory.sessions(person)],
         "passkeys": [
             {"name": k.name, "created": k.created, "last_used": k.last_used} for k in keys

@@ -50,8 +50,10 @@ export function hand() {
     box,
     h("div", { class: "hand-head" },
       h("h2", { id: "hand-h", text: t("table.hand") }),
-      line, // what is selected, or why it can't be played: beside the heading, above the cards
-      sortButton(view)),
+      // Sort before the line: on a phone it floats at the end and the line's text flows
+      // round it and under it, its whole width (style.css); a wide screen shows it after
+      sortButton(view),
+      line), // what is selected, or why it can't be played: beside the heading, above the cards
     list.length
       ? h("div", { class: list.length > 14 ? "hand big" : "hand", role: "group", "aria-labelledby": "hand-h",
         ...dragHandlers(view, hand) }, buttons)
