@@ -217,3 +217,29 @@ def test_every_offered_moves_text_is_the_moves_own(rules: object) -> None:
         offers = env.runner.offers()
         assert info["moves"] == {i: str(m) for i, m in offers.items()}
         env.step(int(rng.choice(sorted(offers))))
+
+
+@pytest.mark.parametrize("rules", sorted(Rules.presets()))
+def test_aec_infos_at_the_end_offer_nothing_and_only_the_selected_agent_has_any(
+    rules: str,
+) -> None:
+    """Once the session is over each agent stepping out reads the end in its infos (no
+    decision, no moves, no move rows), never the position before the last play, and the
+    others' infos stay empty."""
+    env = BigTwoAEC(rules, move_features=True)
+    rng = np.random.default_rng(1)
+    env.reset(seed=1)
+    ended = 0
+    while env.agents:
+        agent = env.agent_selection
+        obs, _, term, trunc, info = env.last()
+        assert all(env.infos[a] == {} for a in env.agents if a != agent)
+        if term or trunc:
+            ended += 1
+            assert info["decision"] is None and info["moves"] == {}, info
+            assert info["seat"] == env.possible_agents.index(agent)
+            assert len(info["move_features"]) == len(info["move_actions"]) == 0
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert ended == len(env.possible_agents)
