@@ -26,7 +26,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from ..errors import BigTwoError
 from ..rules.config import Rules
-from .moves import OFFERED_ACTIONS, check_actions, move_info
+from .moves import OFFERED_ACTIONS, action_number, check_actions, move_info
 from .readable import RENDER_MODES, check_render_mode, check_render_view, seat_info, show
 from .runner import TableRunner
 from .state import StateLayout
@@ -135,7 +135,7 @@ class BigTwoAEC(AECEnv):  # type: ignore[misc]
         centralised critic in training, never an agent's input at play."""
         return self.state_layout.encode(self.runner)
 
-    def step(self, action: int | None) -> None:
+    def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -144,11 +144,11 @@ class BigTwoAEC(AECEnv):  # type: ignore[misc]
             return
         self._cumulative_rewards[agent] = 0.0
         if action is None:
-            raise ValueError("an agent still in the game must act")
+            raise BigTwoError(f"{agent} is still in the game and must act: None is no action")
         if self.actions == "offered":
-            self.runner.act_offered(int(action))
+            self.runner.act_offered(action_number(action, "offered"))
         else:
-            self.runner.act(int(action))
+            self.runner.act(action_number(action, "index"))
         self._after_action()
         if self.render_mode == "human":
             self.render()
