@@ -206,6 +206,7 @@ class VectorBigTwo(VectorEnv):  # type: ignore[type-arg, unused-ignore]
     ) -> tuple[dict[str, Any], Info]:
         """Every table's first observation; ``seed`` an int (table ``i`` gets ``seed + i``) or
         one seed a table."""
+        self._check_open()
         super().reset(seed=seed if isinstance(seed, int) else None)
         if seed is None:
             seeds: list[int | None] = [None] * self.num_envs
@@ -234,6 +235,7 @@ class VectorBigTwo(VectorEnv):  # type: ignore[type-arg, unused-ignore]
     ]:
         """Each table takes its action (the rules' default where it isn't offered, said in
         ``infos["illegal_action"]``)."""
+        self._check_open()
         chosen = self._actions(actions)
         if self._tables is not None:
             rewards, terminated, results = self._tables.step(chosen)
@@ -282,6 +284,10 @@ class VectorBigTwo(VectorEnv):  # type: ignore[type-arg, unused-ignore]
                 raise BigTwoError(f"worker {k} of the vector environment failed: {answer}")
             answers.append(answer)
         return answers
+
+    def _check_open(self) -> None:
+        if self.closed:  # its workers are gone: say so rather than fail on their answers
+            raise BigTwoError("the vector environment is closed: make a new one")
 
     def _actions(self, actions: npt.ArrayLike) -> list[int]:
         """One whole number a table, or `BigTwoError` in words here (a worker would stop)."""
