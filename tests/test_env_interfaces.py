@@ -44,6 +44,17 @@ def test_every_preset_has_an_id_and_rules_may_be_given_to_the_generic_one() -> N
     assert env.unwrapped.rules.name == "president"
 
 
+def test_a_preset_s_id_refuses_rules_naming_other_rules() -> None:
+    """Else ``BigTwoPresident-v0`` would play classic while its spec says President."""
+    with pytest.raises(BigTwoError, match="BigTwoPresident-v0 plays the president rules, not"):
+        gymnasium.make("bigtwo/BigTwoPresident-v0", rules="classic")
+    with pytest.raises(BigTwoError, match=r"make bigtwo/BigTwo-v0 with rules="):
+        gymnasium.make_vec("bigtwo/BigTwoHongKong-v0", num_envs=2, rules=Rules.preset("teams"))
+    same = gymnasium.make("bigtwo/BigTwoPresident-v0", rules=Rules.preset("president"))
+    assert same.unwrapped.rules == Rules.preset("president")
+    assert gymnasium.make(same.spec).unwrapped.rules.name == "president"  # remade from its spec
+
+
 def play_out(env: gymnasium.Env, seed: int) -> tuple[dict, dict, list[np.ndarray]]:
     """A whole episode, every action the first `action_masks` offers; the last observation,
     the last info and every mask seen before acting."""
