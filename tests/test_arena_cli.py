@@ -108,6 +108,9 @@ def policy(view, legal_moves):
 def breaks(view, legal_moves):
     raise RuntimeError("my network\\nexploded")
 
+def quits(view, legal_moves):
+    raise SystemExit(3)
+
 NUMBER = 3
 """
 
@@ -181,3 +184,20 @@ def test_an_agent_that_fails_mid_run_stops_it_in_one_line(agent_file: Path) -> N
     result = runner.invoke(app, ["arena", *args, "--out", str(agent_file.parent / "out")])
     one_refusal(result)
     assert "the run stopped when a bot failed: RuntimeError: my network exploded" in result.output
+
+
+def test_an_agent_that_calls_sys_exit_stops_the_run_in_one_line_too(agent_file: Path) -> None:
+    """Not a silent exit 0 with nothing saved: the agent's exit is the run's failure."""
+    out = agent_file.parent / "out"
+    args = ["--bot", f"{agent_file}:quits", "--deals", "2", "--workers", "1", "--out", str(out)]
+    result = runner.invoke(app, ["arena", *args])
+    one_refusal(result)
+    assert "the run stopped when a bot failed: SystemExit: 3" in result.output
+    assert not (out / "arena.json").exists()
+
+
+def test_a_deal_turns_a_bot_s_exit_into_an_error_a_worker_sends_back(agent_file: Path) -> None:
+    """In a pool's worker a `SystemExit` would end the process, its deal never answered."""
+    config = arena.ArenaConfig((f"{agent_file}:quits", "random"), 1, workers=1)
+    with pytest.raises(arena.BotExit, match="SystemExit: 3"):
+        arena.play_deal(config, 0)

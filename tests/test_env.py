@@ -15,7 +15,7 @@ from pettingzoo.test import api_test
 
 from bigtwo import Game, Move, Rules, View
 from bigtwo.encoding import action_mask, is_fixed
-from bigtwo.env import BigTwoAEC, BigTwoEnv, TableRunner
+from bigtwo.env import BigTwoAEC, BigTwoEnv, TableRunner, VectorBigTwo
 from bigtwo.errors import BigTwoError
 
 RULE_SETS = {
@@ -186,6 +186,58 @@ def test_the_aec_env_refuses_an_action_the_mask_does_not_offer() -> None:
     mask = env.observe(env.agent_selection)["action_mask"]
     with pytest.raises(BigTwoError, match="isn't offered"):
         env.step(int(np.flatnonzero(mask == 0)[0]))
+
+
+BAD_ACTIONS = [  # each with how the refusal shows it
+    ("3D", "'3D'"),
+    (1.5, "1.5"),
+    (1.0, "1.0"),
+    (True, "True"),
+    (np.True_, "True"),
+    (None, "None"),
+    (np.array([6]), "an array of shape (1,)"),
+    (np.float64(6), "6.0"),
+]
+
+
+@pytest.mark.parametrize("actions", ["index", "offered"])
+@pytest.mark.parametrize(("action", "shown"), BAD_ACTIONS, ids=repr)
+def test_an_action_that_is_not_a_whole_number_is_refused_saying_what_it_was(
+    action: object, shown: str, actions: str
+) -> None:
+    """Never read as another action (1.5 or True as 1) nor met with a raw error of int()."""
+    for env in (BigTwoAEC("classic", actions=actions), BigTwoEnv("classic", actions=actions)):
+        env.reset(seed=1)
+        with pytest.raises(BigTwoError, match=r"whole number|None is no action") as refused:
+            env.step(action)
+        assert shown in str(refused.value)
+
+
+@pytest.mark.parametrize("action", [np.int64(0), np.int32(0), np.uint8(0), np.array(0)], ids=repr)
+def test_numpy_integers_are_actions(action: object) -> None:
+    aec, single = BigTwoAEC("classic"), BigTwoEnv("classic")
+    aec.reset(seed=1)
+    single.reset(seed=1)
+    acting = aec.agent_selection
+    index = int(np.flatnonzero(aec.observe(acting)["action_mask"])[0])
+    aec.step(action + index)  # type: ignore[operator]
+    assert aec.agent_selection != acting  # played: the next seat is to act
+    index = int(np.flatnonzero(single.action_masks())[0])
+    assert not single.step(action + index)[4]["illegal_action"]  # type: ignore[operator]
+
+
+def test_the_vector_env_refuses_actions_that_are_not_one_whole_number_a_table() -> None:
+    vec = VectorBigTwo(2, "classic")
+    vec.reset(seed=1)
+    for actions, message in [
+        (np.array([0.0, 1.5]), "whole numbers .* not of dtype float64"),
+        (["a", "b"], "whole numbers"),
+        ([0, None], "whole numbers"),
+        ([0], r"one action a table: 2, not shape \(1,\)"),
+    ]:
+        with pytest.raises(BigTwoError, match=message):
+            vec.step(actions)
+    vec.step(np.zeros(2, np.int32))
 
 
 def test_render_as_text() -> None:

@@ -44,6 +44,17 @@ def test_every_preset_has_an_id_and_rules_may_be_given_to_the_generic_one() -> N
     assert env.unwrapped.rules.name == "president"
 
 
+def test_a_preset_s_id_refuses_rules_naming_other_rules() -> None:
+    """Else ``BigTwoPresident-v0`` would play classic while its spec says President."""
+    with pytest.raises(BigTwoError, match="BigTwoPresident-v0 plays the president rules, not"):
+        gymnasium.make("bigtwo/BigTwoPresident-v0", rules="classic")
+    with pytest.raises(BigTwoError, match=r"make bigtwo/BigTwo-v0 with rules="):
+        gymnasium.make_vec("bigtwo/BigTwoHongKong-v0", num_envs=2, rules=Rules.preset("teams"))
+    same = gymnasium.make("bigtwo/BigTwoPresident-v0", rules=Rules.preset("president"))
+    assert same.unwrapped.rules == Rules.preset("president")
+    assert gymnasium.make(same.spec).unwrapped.rules.name == "president"  # remade from its spec
+
+
 def play_out(env: gymnasium.Env, seed: int) -> tuple[dict, dict, list[np.ndarray]]:
     """A whole episode, every action the first `action_masks` offers; the last observation,
     the last info and every mask seen before acting."""
@@ -217,3 +228,29 @@ def test_every_offered_moves_text_is_the_moves_own(rules: object) -> None:
         offers = env.runner.offers()
         assert info["moves"] == {i: str(m) for i, m in offers.items()}
         env.step(int(rng.choice(sorted(offers))))
+
+
+@pytest.mark.parametrize("rules", sorted(Rules.presets()))
+def test_aec_infos_at_the_end_offer_nothing_and_only_the_selected_agent_has_any(
+    rules: str,
+) -> None:
+    """Once the session is over each agent stepping out reads the end in its infos (no
+    decision, no moves, no move rows), never the position before the last play, and the
+    others' infos stay empty."""
+    env = BigTwoAEC(rules, move_features=True)
+    rng = np.random.default_rng(1)
+    env.reset(seed=1)
+    ended = 0
+    while env.agents:
+        agent = env.agent_selection
+        obs, _, term, trunc, info = env.last()
+        assert all(env.infos[a] == {} for a in env.agents if a != agent)
+        if term or trunc:
+            ended += 1
+            assert info["decision"] is None and info["moves"] == {}, info
+            assert info["seat"] == env.possible_agents.index(agent)
+            assert len(info["move_features"]) == len(info["move_actions"]) == 0
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert ended == len(env.possible_agents)

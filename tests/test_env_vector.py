@@ -150,3 +150,14 @@ def test_bad_arguments_are_refused_in_words(kwargs: dict, message: str) -> None:
     vec = VectorBigTwo(2)
     with pytest.raises(BigTwoError, match="2 seeds are needed, not 3"):
         vec.reset(seed=[1, 2, 3])
+
+
+@pytest.mark.parametrize("workers", [0, 2])
+def test_a_closed_vector_env_says_it_is_closed(workers: int) -> None:
+    vec = VectorBigTwo(2, "classic", workers=workers)
+    vec.reset(seed=1)
+    vec.close()
+    for call in (lambda: vec.step(np.zeros(2, int)), lambda: vec.reset(seed=1)):
+        with pytest.raises(BigTwoError, match="closed"):
+            call()
+    vec.close()  # a second close does nothing

@@ -42,7 +42,7 @@ from typing import Any, Protocol
 
 from .bots import Bot, ExpertBot, make_bot
 from .bots.expert import DEFAULT_SAMPLES
-from .bots.outside import Agent, as_bot, is_agent_path, load_agent, short_name
+from .bots.outside import Agent, as_bot, is_agent_path, load_agent, one_line, short_name
 from .checks import describe
 from .engine import Game
 from .errors import BigTwoError
@@ -320,9 +320,22 @@ def deal_games(
         yield lineup, game
 
 
+class BotExit(RuntimeError):
+    """A bot's ``sys.exit()`` during a deal, as an error its message names (``SystemExit: 3``):
+    raised as it is, it would end the whole command without a word, or a pool's worker
+    process with its deal never answered (the run waiting for ever)."""
+
+
 def play_deal(config: ArenaConfig, deal: int, recorder: DealRecorder | None = None) -> DealResult:
     """Deal ``deal`` of the run, in every rotation of the line-up (``recorder`` sees the
-    bots' choices)."""
+    bots' choices); `BotExit` if a bot asks to exit."""
+    try:
+        return _play_deal(config, deal, recorder)
+    except SystemExit as exc:
+        raise BotExit(one_line(exc)) from exc
+
+
+def _play_deal(config: ArenaConfig, deal: int, recorder: DealRecorder | None) -> DealResult:
     k = len(config.bots)
     totals, counts, wins = [0.0] * k, [0] * k, [0] * k
     games: list[tuple[float, ...]] = []

@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from ..arena import ArenaConfig, DealResult, run_arena
+from ..arena import ArenaConfig, BotExit, DealResult, run_arena
 from ..bots import make_bot
 from ..bots.expert import MAX_SAMPLES
 from ..bots.outside import is_agent_path, load_agent, one_line, short_name
@@ -141,7 +141,8 @@ def command(
             if not outside:
                 raise
             # an agent from outside failed: say so in a line, not with our traceback
-            fail(f"the run stopped when a bot failed: {one_line(exc)}")
+            said = str(exc) if isinstance(exc, BotExit) else one_line(exc)  # SystemExit: 3
+            fail(f"the run stopped when a bot failed: {said}")
     written = close_dataset(recorder)
     summary = result.summary()
     try:

@@ -3,8 +3,9 @@ the seat the table awaits (side decisions included, see `runner`). Each agent ob
 ``{"observation": float32 vector, "action_mask": int8 vector}`` (`observation.Layout`,
 `actions.ActionCodec`); its reward is its reward (`rewards`) for each deal that ends. The
 acting agent's ``infos`` entry reads its position in words (`readable.seat_info`; the
-others' are empty); `state` is the whole table for centralised critics (`state.StateLayout`:
-privileged, every hand in it).
+others' are empty; once the session is over, each agent stepping out reads no decision);
+`state` is the whole table for centralised critics (`state.StateLayout`: privileged, every
+hand in it).
 
 >>> env = BigTwoAEC("classic")
 >>> env.reset(seed=3)
@@ -25,7 +26,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from ..errors import BigTwoError
 from ..rules.config import Rules
-from .moves import OFFERED_ACTIONS, check_actions, move_info
+from .moves import OFFERED_ACTIONS, action_number, check_actions, move_info
 from .readable import RENDER_MODES, check_render_mode, check_render_view, seat_info, show
 from .runner import TableRunner
 from .state import StateLayout
@@ -134,18 +135,20 @@ class BigTwoAEC(AECEnv):  # type: ignore[misc]
         centralised critic in training, never an agent's input at play."""
         return self.state_layout.encode(self.runner)
 
-    def step(self, action: int | None) -> None:
+    def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
+            if self.agents:  # the next ended agent to step out reads the end in its infos
+                self._inform(self.agent_selection)
             return
         self._cumulative_rewards[agent] = 0.0
         if action is None:
-            raise ValueError("an agent still in the game must act")
+            raise BigTwoError(f"{agent} is still in the game and must act: None is no action")
         if self.actions == "offered":
-            self.runner.act_offered(int(action))
+            self.runner.act_offered(action_number(action, "offered"))
         else:
-            self.runner.act(int(action))
+            self.runner.act(action_number(action, "index"))
         self._after_action()
         if self.render_mode == "human":
             self.render()
@@ -162,16 +165,21 @@ class BigTwoAEC(AECEnv):  # type: ignore[misc]
         if runner.seat is None:
             for agent in self.agents:
                 self.terminations[agent] = True
-            self.agent_selection = self.agents[0]
+            self._inform(self.agents[0])
         else:
-            # only the agent to act has infos: empty the last one's, fill the new one's
-            self.infos[self.agent_selection] = {}
-            self.agent_selection = agent = self.possible_agents[runner.seat]
-            info = self.infos[agent] = {}
-            if self.readable_infos:
-                info.update(seat_info(runner, runner.seat))
-            if self.move_features:
-                info.update(move_info(runner, runner.seat))
+            self._inform(self.possible_agents[runner.seat])
+
+    def _inform(self, agent: str) -> None:
+        """Select ``agent``: only the selected agent has infos, so the last one's are emptied
+        and ``agent``'s filled (once the session is over: no decision and no moves)."""
+        self.infos[self.agent_selection] = {}
+        self.agent_selection = agent
+        info = self.infos[agent] = {}
+        seat = self._seats[agent]
+        if self.readable_infos:
+            info.update(seat_info(self.runner, seat))
+        if self.move_features:
+            info.update(move_info(self.runner, seat))
 
     def render(self) -> str | None:
         seat = self.runner.seat if self.render_view == "seat" else None

@@ -4,10 +4,12 @@ adds what only the environments need (how an action is read, the infos' rows).""
 
 from __future__ import annotations
 
+import operator
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..checks import describe
 from ..errors import BigTwoError
 from ..features.moves import (
     KINDS,
@@ -30,6 +32,7 @@ __all__ = [
     "OFFERED_ACTIONS",
     "Features",
     "MoveLayout",
+    "action_number",
     "check_actions",
     "move_features",
     "move_info",
@@ -46,6 +49,25 @@ def check_actions(actions: str) -> str:
     if actions not in ACTION_MODES:
         raise BigTwoError(f"actions is one of {', '.join(ACTION_MODES)}, not {actions!r}")
     return actions
+
+
+def action_number(action: object, actions: str) -> int:
+    """``action`` as an int: an int, or any integer that says it is one (``__index__``: numpy's
+    integers, a 0-d integer array, a torch scalar). A bool, a float (1.5 is not read as 1),
+    text or None is refused in words (`BigTwoError`), saying what an action is under the
+    action mode ``actions``."""
+    if type(action) is int:  # the usual case, first and cheapest
+        return action
+    if not isinstance(action, bool | np.bool_):
+        try:
+            return operator.index(action)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    what = "the place of an offered move" if actions == "offered" else "an index of the actions"
+    shown = describe(action.item() if isinstance(action, np.generic) else action)
+    if isinstance(action, np.ndarray):
+        shown = f"an array of shape {action.shape} and dtype {action.dtype}"
+    raise BigTwoError(f"an action is a whole number ({what}), not {shown}")
 
 
 def move_info(runner: TableRunner, seat: int) -> dict[str, Any]:

@@ -1,6 +1,7 @@
 """Gymnasium ids, registered when `bigtwo.env` is imported: ``bigtwo/BigTwo-v0`` (any rules,
 ``rules=`` among the keyword arguments, classic by default) and one id a preset with its
-rules fixed, ``bigtwo/BigTwo<Preset>-v0`` (``BigTwoHongKong-v0`` for ``hong-kong``).
+rules fixed, ``bigtwo/BigTwo<Preset>-v0`` (``BigTwoHongKong-v0`` for ``hong-kong``): a
+preset's id refuses ``rules=`` naming other rules, which would play them under its name.
 
 >>> import gymnasium
 >>> env = gymnasium.make("bigtwo/BigTwoPresident-v0", opponents="greedy")
@@ -10,13 +11,22 @@ rules fixed, ``bigtwo/BigTwo<Preset>-v0`` (``BigTwoHongKong-v0`` for ``hong-kong
 
 from __future__ import annotations
 
+from typing import Any
+
 from gymnasium.envs.registration import register, registry
 
+from ..errors import BigTwoError
 from ..rules.config import Rules
+from .aec import rules_of
+from .single import BigTwoEnv
+from .vector import VectorBigTwo
 
 NAMESPACE = "bigtwo"
 ENTRY_POINT = "bigtwo.env.single:BigTwoEnv"
 VECTOR_ENTRY_POINT = "bigtwo.env.vector:VectorBigTwo"  # what `gymnasium.make_vec` builds
+# a preset's id: its rules fixed (Gymnasium hands a `rules=` of the caller's over the id's own)
+PRESET_ENTRY_POINT = "bigtwo.env.registration:preset_env"
+PRESET_VECTOR_ENTRY_POINT = "bigtwo.env.registration:preset_vector"
 
 
 def preset_id(preset: str) -> str:
@@ -26,20 +36,46 @@ def preset_id(preset: str) -> str:
 
 
 def env_ids() -> dict[str, dict[str, str]]:
-    """Every id this package registers, with the keyword arguments it fixes."""
+    """Every id this package registers, with the keyword arguments it fixes (a preset's:
+    ``rules``, and ``preset``, which its entry points check ``rules`` against)."""
     ids: dict[str, dict[str, str]] = {f"{NAMESPACE}/BigTwo-v0": {}}
     for preset in Rules.presets():
-        ids[preset_id(preset)] = {"rules": preset}
+        ids[preset_id(preset)] = {"rules": preset, "preset": preset}
     return ids
+
+
+def preset_rules(preset: str, rules: Rules | str) -> Rules:
+    """``preset``'s rules, the rules its id plays; `BigTwoError` if ``rules`` names others."""
+    fixed = Rules.preset(preset)
+    if rules_of(rules) != fixed:
+        shown = rules if isinstance(rules, str) else "other rules"
+        raise BigTwoError(
+            f"{preset_id(preset)} plays the {preset} rules, not {shown}: for other rules make"
+            f" {NAMESPACE}/BigTwo-v0 with rules=..."
+        )
+    return fixed
+
+
+def preset_env(*, preset: str, rules: Rules | str, **kwargs: Any) -> BigTwoEnv:
+    """A preset's id's environment (`BigTwoEnv` under `preset_rules`)."""
+    return BigTwoEnv(preset_rules(preset, rules), **kwargs)
+
+
+def preset_vector(
+    num_envs: int = 1, *, preset: str, rules: Rules | str, **kwargs: Any
+) -> VectorBigTwo:
+    """A preset's id's vector environment (`VectorBigTwo` under `preset_rules`)."""
+    return VectorBigTwo(num_envs, preset_rules(preset, rules), **kwargs)
 
 
 def register_envs() -> None:
     """Register `env_ids` with Gymnasium (an id already there is left as it is)."""
     for env_id, kwargs in env_ids().items():
         if env_id not in registry:
+            preset = "preset" in kwargs
             register(
                 id=env_id,
-                entry_point=ENTRY_POINT,
-                vector_entry_point=VECTOR_ENTRY_POINT,
+                entry_point=PRESET_ENTRY_POINT if preset else ENTRY_POINT,
+                vector_entry_point=PRESET_VECTOR_ENTRY_POINT if preset else VECTOR_ENTRY_POINT,
                 kwargs=kwargs,
             )

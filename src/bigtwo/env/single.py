@@ -34,7 +34,7 @@ from ..bots.outside import CallableBot, Policy
 from ..errors import BigTwoError
 from ..rules.config import Rules
 from .aec import observation_space, rules_of
-from .moves import OFFERED_ACTIONS, check_actions, move_info
+from .moves import OFFERED_ACTIONS, action_number, check_actions, move_info
 from .readable import RENDER_MODES, check_render_mode, check_render_view, seat_info, show
 from .runner import TableRunner
 
@@ -136,7 +136,7 @@ class BigTwoEnv(gym.Env[dict[str, Any], Any]):
     def _advance(self, action: Any) -> tuple[float, bool, bool]:
         """The learner takes ``action`` (the default where it isn't offered): its reward,
         whether the episode is over, whether the action was illegal."""
-        runner, k = self.runner, int(action)
+        runner, k = self.runner, action_number(action, self.actions)
         if self.actions == "offered":
             legal = 0 <= k < len(runner.offered_moves()[0])
             if legal:

@@ -206,6 +206,7 @@ class VectorBigTwo(VectorEnv):  # type: ignore[type-arg, unused-ignore]
     ) -> tuple[dict[str, Any], Info]:
         """Every table's first observation; ``seed`` an int (table ``i`` gets ``seed + i``) or
         one seed a table."""
+        self._check_open()
         super().reset(seed=seed if isinstance(seed, int) else None)
         if seed is None:
             seeds: list[int | None] = [None] * self.num_envs
@@ -234,7 +235,8 @@ class VectorBigTwo(VectorEnv):  # type: ignore[type-arg, unused-ignore]
     ]:
         """Each table takes its action (the rules' default where it isn't offered, said in
         ``infos["illegal_action"]``)."""
-        chosen = np.asarray(actions).reshape(self.num_envs).tolist()
+        self._check_open()
+        chosen = self._actions(actions)
         if self._tables is not None:
             rewards, terminated, results = self._tables.step(chosen)
         else:
@@ -282,6 +284,21 @@ class VectorBigTwo(VectorEnv):  # type: ignore[type-arg, unused-ignore]
                 raise BigTwoError(f"worker {k} of the vector environment failed: {answer}")
             answers.append(answer)
         return answers
+
+    def _check_open(self) -> None:
+        if self.closed:  # its workers are gone: say so rather than fail on their answers
+            raise BigTwoError("the vector environment is closed: make a new one")
+
+    def _actions(self, actions: npt.ArrayLike) -> list[int]:
+        """One whole number a table, or `BigTwoError` in words here (a worker would stop)."""
+        given = np.asarray(actions)
+        what = "places of offered moves" if self.actions == "offered" else "indices of the actions"
+        if given.dtype.kind not in "iu":
+            raise BigTwoError(f"actions are whole numbers ({what}), not of dtype {given.dtype}")
+        if given.size != self.num_envs:
+            raise BigTwoError(f"one action a table: {self.num_envs}, not shape {given.shape}")
+        chosen: list[int] = given.reshape(self.num_envs).tolist()
+        return chosen
 
     def _observations(self) -> dict[str, Any]:
         if self.copy:
