@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 from ..i18n import catalogue
 from ..refusal_words import say
 from ..table import Event
-from . import ended, retention, room_log, watching
+from . import ended, retention, room_log, thinking, watching
 from .connection import Connection as Connection  # re-exported: imported from here
 from .connection import may_sit, quiet
 from .fanout import state_frame
@@ -141,6 +141,7 @@ class Hub(RoomKeeper):
             if self.listener is not None:
                 await asyncio.get_running_loop().run_in_executor(None, self.listener.stop)
         self.changes.shutdown()
+        await asyncio.to_thread(thinking.close)  # (a search under way finishes first)
 
     # -- entering a room -------------------------------------------------------------------------
     async def create(self, conn: Connection, msg: Create) -> None:

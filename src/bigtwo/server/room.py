@@ -30,6 +30,7 @@ from .protocol import CHAT_LENGTH, PACES, Act, Create, Host
 from .room_state import STAND_IN, RoomState
 from .room_state import RoomError as RoomError  # where the refusals are imported from
 from .room_type import SEAT_KINDS, Pace, RoomData
+from .thinking import seated_bot
 
 RECENT_IDS = 64  # per seat: action ids remembered so that a resend is applied once
 BOT_LEVELS = SEAT_KINDS[1:]
@@ -269,7 +270,7 @@ class Room(RoomState):
         seats: Sequence[Bot | None] = [
             None
             if k == "person" and s not in self.away
-            else make_bot(STAND_IN if k == "person" else k)
+            else seated_bot(STAND_IN if k == "person" else k)
             for s, k in enumerate(self.kinds)
         ]
         paced = PACES[self.pace] > 0

@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Self
 
-from ..bots import make_bot
 from ..errors import BigTwoError
 from ..rules.config import Rules
 from ..table import Event, SessionEnd, Table
@@ -24,6 +23,7 @@ from . import jsontext
 from .protocol import PACES, ProtocolError
 from .room_type import Pace
 from .store import SNAPSHOT_EVERY, Write
+from .thinking import seated_bot
 
 log = logging.getLogger("bigtwo.server")
 CATCH_UP = 256  # state changes kept so that a reconnecting client gets what it missed
@@ -248,7 +248,7 @@ class RoomState:
         table, rules = data["table"], data["rules"]
         kinds = list(data["kinds"])
         bots = {
-            s: make_bot(STAND_IN if k == "person" else k)
+            s: seated_bot(STAND_IN if k == "person" else k)
             for s, k in enumerate(kinds)
             if k not in ("person", "open") or s in data["away"]
         }
