@@ -220,10 +220,18 @@ def test_numpy_integers_are_actions(action: object) -> None:
     single.reset(seed=1)
     acting = aec.agent_selection
     index = int(np.flatnonzero(aec.observe(acting)["action_mask"])[0])
-    aec.step(action + index)  # type: ignore[operator]
+    aec.step(_as(action, index))
     assert aec.agent_selection != acting  # played: the next seat is to act
     index = int(np.flatnonzero(single.action_masks())[0])
-    assert not single.step(action + index)[4]["illegal_action"]  # type: ignore[operator]
+    assert not single.step(_as(action, index))[4]["illegal_action"]
+
+
+def _as(kind: object, index: int) -> object:
+    """``index`` as an action of ``kind``'s type: a 0-d array stays an array (adding to one
+    gives a numpy scalar)."""
+    if isinstance(kind, np.ndarray):
+        return np.array(index, dtype=kind.dtype)
+    return type(kind)(index)  # type: ignore[call-arg]
 
 
 def test_the_vector_env_refuses_actions_that_are_not_one_whole_number_a_table() -> None:

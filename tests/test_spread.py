@@ -4,7 +4,9 @@ order; a bad Ray address is refused in one line within seconds. The Ray tests sh
 
 from __future__ import annotations
 
+import os
 import socket
+import subprocess
 import sys
 import threading
 import time
@@ -191,3 +193,31 @@ def test_training_on_ray_learns_what_one_process_learns(ray_cluster: str, tmp_pa
             assert same(state(alone), state(spread_out))
     finally:
         let_go()
+
+
+STOPPING_TASKS = """
+import sys
+from bigtwo.spread import TaskStopped, spread
+def stop(kind):
+    raise {"exit": SystemExit(3), "interrupt": KeyboardInterrupt()}[kind]
+if __name__ == "__main__":
+    for kind in ("exit", "interrupt"):
+        try:
+            list(spread(stop, [(kind,), (kind,)], workers=2))
+        except TaskStopped as exc:
+            print(kind, exc, flush=True)
+"""
+
+
+def test_a_task_that_exits_in_a_worker_stops_the_run_as_an_error(tmp_path: Path) -> None:
+    """Raised as they are, SystemExit and KeyboardInterrupt end a pool's worker and the run
+    waits for ever on its task (run apart, so that a regression fails rather than hangs)."""
+    script = tmp_path / "stopping.py"
+    script.write_text(STOPPING_TASKS, encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert done.stdout.splitlines() == ["exit SystemExit: 3", "interrupt KeyboardInterrupt"], (
+        done.stdout + done.stderr
+    )

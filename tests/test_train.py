@@ -231,6 +231,8 @@ def test_a_resumed_run_refuses_settings_other_than_its_own(tmp_path: Path) -> No
         result = runner.invoke(app, [*resume, *other])
         assert result.exit_code == 2, result.output
         assert "--resume carries on" in result.output and f"{other[0]} is" in result.output
+    ahead = runner.invoke(app, [*resume, "--ahead"]).output
+    assert "--ahead is off there, not on" in " ".join(ahead.split()), ahead
     assert Trainer.load(out).counters.step == 1  # nothing was trained
     result = runner.invoke(app, [*args, "--steps", "2", "--resume", "--workers", "1"])
     assert result.exit_code == 0, result.output  # its own settings typed again, and a sitting's

@@ -63,9 +63,18 @@ def spread(
     return _local(fn, list(tasks), workers or os.cpu_count() or 1)
 
 
+class TaskStopped(RuntimeError):
+    """A task that raised `KeyboardInterrupt` or `SystemExit` in a pool's worker, as an error
+    the worker sends back: raised as they are, they end the worker, and the run waits for ever
+    on the task's answer."""
+
+
 def _call(task: tuple[Callable[..., R], Sequence[Any]]) -> R:
     fn, args = task
-    return fn(*args)
+    try:
+        return fn(*args)
+    except (KeyboardInterrupt, SystemExit) as exc:
+        raise TaskStopped(f"{type(exc).__name__}: {exc}".rstrip(": ")) from None
 
 
 def _local(fn: Callable[..., R], tasks: list[Sequence[Any]], workers: int) -> Iterator[R]:

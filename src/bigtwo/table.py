@@ -9,7 +9,7 @@ A person is asked in two ways. The player to move *must* act. A person may also 
 decision the rules open to them while play would otherwise go on: claiming a redeal or four 2s
 before the first play, announcing a last card right after their own play, a bomb, smack-down or
 racing answer before the next bot moves (each play on the table is offered once). The table
-waits for an answer to an offer; `DECLINE` (typed ``no``, or an empty answer) lets play go on.
+waits for an answer to an offer; `DECLINE` (typed ``no``) lets play go on.
 A front end that steps one decision at a time (an RL environment, where a person can't act
 unasked) sets ``offer_before_people``: the out-of-turn offers then come before a person's turn
 too, not only before a bot's.

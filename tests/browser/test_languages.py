@@ -299,8 +299,9 @@ HAND_LINES = [
         ]
     ),
 ]
-# Each sentence put on the line of a dealt hand in turn: what of it the line cuts off (3 lines
-# at most on a phone), and whether it reaches into the cards below it.
+# Each sentence put on the line of a dealt hand in turn: whether the line cuts any of it off
+# (it has no line limit now; this holds it to that if a clamp comes back), and whether it
+# reaches into the cards below it.
 HAND_LINE_FITS = """async (lines) => {
   const i18n = await import(new URL("js/i18n.js", document.baseURI).href);
   const reading = await import(new URL("js/reading.js", document.baseURI).href);

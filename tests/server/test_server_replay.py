@@ -168,8 +168,11 @@ def test_a_rooms_finished_deal_as_a_seat_and_whole(test_client: TestClient) -> N
         for seat in ("9", "-1"):
             got = test_client.get(f"/api/rooms/{code}/{kind}/0?seat={seat}").json()
             assert got["code"] == "bad_seat" and "0 to 3" in got["message"], got
-    got = test_client.get(f"/api/rooms/{code}/records/0?seat=x").json()
-    assert got["code"] == "bad_seat" and "a number such as 0" in got["message"], got
+    for text in ("x", "²", "١", "1.0"):  # digits of other scripts are no seat's number here
+        answer = test_client.get(f"/api/rooms/{code}/records/0", params={"seat": text})
+        got = answer.json()
+        assert answer.status_code == 400 and got["code"] == "bad_seat", (text, got)
+        assert "a number such as 0" in got["message"], got
 
 
 def test_rules_in_words_for_a_preset_and_a_room(test_client: TestClient) -> None:

@@ -376,6 +376,8 @@ def _same_run(
 
 
 def _shown(value: object) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
     if isinstance(value, tuple):
         return ",".join(str(v) for v in value) or "none"
-    return f"{value:g}" if isinstance(value, float) else str(value or "none")
+    return f"{value:g}" if isinstance(value, float) else str(value) if value != "" else "none"

@@ -10,6 +10,7 @@ nothing of a deal in play is served here."""
 from __future__ import annotations
 
 import asyncio
+import re
 from dataclasses import replace
 from itertools import pairwise
 from typing import Any
@@ -169,12 +170,15 @@ def _listed(record: Record, seat: int | None) -> dict[str, Any]:
     return {"replayed": False, "steps": steps, "scores": scores}
 
 
+SEAT_TEXT = re.compile(r"-?[0-9]{1,3}")
+
+
 def seat_asked(request: Request) -> int | None:
     text = request.query_params.get("seat")
     if text is None or text == "":
         return None
     # a negative number is a number: it gets the seats' range, as a seat too high does
-    if not text.removeprefix("-").isdigit() or len(text) > 3:
+    if not SEAT_TEXT.fullmatch(text):  # ASCII digits: str.isdigit takes "²", int() refuses it
         raise ReplayError(400, "bad_seat", f"a seat is a number such as 0, not {text[:20]!r}")
     return int(text)
 

@@ -11,9 +11,7 @@ the interpreter's switch interval, for as long as it ran: every room of the proc
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
-import signal
-from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor
 from functools import partial
 from typing import Any
 
@@ -34,6 +32,7 @@ from .replay import (
     stored_record,
     uploaded_record,
 )
+from .worker_processes import worker_pool
 
 RETRY_AFTER = 10  # seconds a refused review is asked to wait: about one review's time
 BUSY = "the server is reviewing other deals: try again in a few seconds"
@@ -59,16 +58,9 @@ def reviewable(record: Record, seat: int | None) -> int:
 
 
 def review_pool(workers: int) -> Executor:
-    """Processes for the reviews, started anew (not forked from a server that runs threads)
-    and only when a review comes; each imports the bots alone."""
-    context = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_started)
-
-
-def _worker_started() -> None:
-    """A terminal's Ctrl-C reaches the whole process group: the server drains on it and ends
-    its workers itself, so a worker ignores it rather than print a traceback."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    """The processes the reviews are worked out in (`worker_processes`): each imports the
+    bots alone."""
+    return worker_pool(workers)
 
 
 class Reviews:
@@ -81,15 +73,21 @@ class Reviews:
     async def notes(self, record: Record, seat: int, samples: int) -> list[ReviewNote]:
         if self.running >= self.limit:
             raise ReplayError(503, "busy", BUSY)
-        if self.pool is None:
-            self.pool = review_pool(self.limit)
         self.running += 1
         try:
             work = partial(review, record, seat, samples=samples)
-            return await asyncio.get_running_loop().run_in_executor(self.pool, work)
-        except BrokenExecutor:  # a worker died (killed, out of memory): new ones next time
-            self.pool = None
-            raise ReplayError(503, "busy", BUSY) from None
+            for tries_left in (1, 0):  # a review is pure: one a dead worker broke runs again
+                if self.pool is None:
+                    self.pool = review_pool(self.limit)
+                pool = self.pool
+                try:
+                    return await asyncio.get_running_loop().run_in_executor(pool, work)
+                except BrokenExecutor:  # a worker died (killed, out of memory): new ones
+                    if self.pool is pool:  # (not one a review failing beside it made since)
+                        self.pool = None
+                    if not tries_left:
+                        raise ReplayError(503, "busy", BUSY) from None
+            raise AssertionError("unreachable: the last try returns or raises")
         finally:
             self.running -= 1
 

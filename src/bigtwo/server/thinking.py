@@ -13,16 +13,15 @@ wherever it is worked out."""
 
 from __future__ import annotations
 
-import multiprocessing
-import signal
 import threading
 from collections.abc import Sequence
-from concurrent.futures import BrokenExecutor, CancelledError, Future, ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor, CancelledError, ProcessPoolExecutor
 
 from ..bots import Bot, make_bot
 from ..bots.base import bounded
 from ..combos import Move
 from ..engine.view import View
+from .worker_processes import worker_pool
 
 APART = frozenset({"expert"})  # the levels whose bots think in a worker process
 WORKERS = 2  # searches at once in a server process, as many as its default table threads
@@ -35,18 +34,25 @@ class _Workers:
         self.lock = threading.Lock()
         self.pool: ProcessPoolExecutor | None = None
 
-    def submit(self, bot: Bot, view: View, moves: list[Move]) -> Future[Move]:
+    def think(self, bot: Bot, view: View, moves: list[Move]) -> Move | None:
+        """``bot``'s move worked out in a worker, or None where no worker could (then the
+        caller works it out itself)."""
         with self.lock:
             if self.pool is None:
-                context = multiprocessing.get_context("spawn")
-                self.pool = ProcessPoolExecutor(WORKERS, context, _worker_started)
+                self.pool = worker_pool(WORKERS)
             pool = self.pool
-        return pool.submit(bot.choose, view, moves)
-
-    def forget(self) -> None:
-        """A worker died: the next search starts new ones."""
-        with self.lock:
-            self.pool = None
+        try:
+            return pool.submit(bot.choose, view, moves).result()
+        except BrokenExecutor:  # a worker died: the next search starts new ones
+            with self.lock:
+                if self.pool is pool:  # (not one a search failing beside it made since)
+                    self.pool = None
+        except CancelledError:  # closed (the hub closing) while a table still asked
+            pass
+        except RuntimeError as exc:  # the same, before the search was handed over
+            if "shutdown" not in str(exc):
+                raise
+        return None
 
     def close(self) -> None:
         with self.lock:
@@ -58,12 +64,6 @@ class _Workers:
 WORKERS_OF_THIS_PROCESS = _Workers()
 
 
-def _worker_started() -> None:
-    """A terminal's Ctrl-C reaches the whole process group: the server drains on it and ends
-    its workers itself, so a worker ignores it rather than print a traceback."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 class Apart:
     """A bot whose moves are worked out in a worker process (the same bot's, moved there)."""
 
@@ -72,16 +72,8 @@ class Apart:
 
     def choose(self, view: View, legal_moves: Sequence[Move]) -> Move:
         moves = list(bounded(legal_moves))  # the moves it would choose among, as a list
-        try:
-            return WORKERS_OF_THIS_PROCESS.submit(self.bot, view, moves).result()
-        except BrokenExecutor:
-            WORKERS_OF_THIS_PROCESS.forget()
-        except CancelledError:  # closed (the hub closing) while a table still asked
-            pass
-        except RuntimeError as exc:  # the same, before the search was handed over
-            if "shutdown" not in str(exc):
-                raise
-        return self.bot.choose(view, moves)
+        move = WORKERS_OF_THIS_PROCESS.think(self.bot, view, moves)
+        return self.bot.choose(view, moves) if move is None else move
 
 
 def seated_bot(level: str) -> Bot:
