@@ -11,6 +11,7 @@ preset's id refuses ``rules=`` naming other rules, which would play them under i
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from gymnasium.envs.registration import register, registry
@@ -24,9 +25,6 @@ from .vector import VectorBigTwo
 NAMESPACE = "bigtwo"
 ENTRY_POINT = "bigtwo.env.single:BigTwoEnv"
 VECTOR_ENTRY_POINT = "bigtwo.env.vector:VectorBigTwo"  # what `gymnasium.make_vec` builds
-# a preset's id: its rules fixed (Gymnasium hands a `rules=` of the caller's over the id's own)
-PRESET_ENTRY_POINT = "bigtwo.env.registration:preset_env"
-PRESET_VECTOR_ENTRY_POINT = "bigtwo.env.registration:preset_vector"
 
 
 def preset_id(preset: str) -> str:
@@ -37,10 +35,11 @@ def preset_id(preset: str) -> str:
 
 def env_ids() -> dict[str, dict[str, str]]:
     """Every id this package registers, with the keyword arguments it fixes (a preset's:
-    ``rules``, and ``preset``, which its entry points check ``rules`` against)."""
+    ``rules``, which its entry points check a caller's ``rules=`` against: Gymnasium hands a
+    caller's keyword arguments over the id's own)."""
     ids: dict[str, dict[str, str]] = {f"{NAMESPACE}/BigTwo-v0": {}}
     for preset in Rules.presets():
-        ids[preset_id(preset)] = {"rules": preset, "preset": preset}
+        ids[preset_id(preset)] = {"rules": preset}
     return ids
 
 
@@ -56,13 +55,14 @@ def preset_rules(preset: str, rules: Rules | str) -> Rules:
     return fixed
 
 
-def preset_env(*, preset: str, rules: Rules | str, **kwargs: Any) -> BigTwoEnv:
-    """A preset's id's environment (`BigTwoEnv` under `preset_rules`)."""
+def preset_env(preset: str, /, *, rules: Rules | str, **kwargs: Any) -> BigTwoEnv:
+    """A preset's id's environment (`BigTwoEnv` under `preset_rules`): its entry point is
+    this with ``preset`` bound, which no keyword of a caller's can change."""
     return BigTwoEnv(preset_rules(preset, rules), **kwargs)
 
 
 def preset_vector(
-    num_envs: int = 1, *, preset: str, rules: Rules | str, **kwargs: Any
+    preset: str, /, num_envs: int = 1, *, rules: Rules | str, **kwargs: Any
 ) -> VectorBigTwo:
     """A preset's id's vector environment (`VectorBigTwo` under `preset_rules`)."""
     return VectorBigTwo(num_envs, preset_rules(preset, rules), **kwargs)
@@ -71,11 +71,14 @@ def preset_vector(
 def register_envs() -> None:
     """Register `env_ids` with Gymnasium (an id already there is left as it is)."""
     for env_id, kwargs in env_ids().items():
-        if env_id not in registry:
-            preset = "preset" in kwargs
-            register(
-                id=env_id,
-                entry_point=PRESET_ENTRY_POINT if preset else ENTRY_POINT,
-                vector_entry_point=PRESET_VECTOR_ENTRY_POINT if preset else VECTOR_ENTRY_POINT,
-                kwargs=kwargs,
-            )
+        if env_id in registry:
+            continue
+        preset = kwargs.get("rules")
+        register(
+            id=env_id,
+            entry_point=ENTRY_POINT if preset is None else partial(preset_env, preset),
+            vector_entry_point=(
+                VECTOR_ENTRY_POINT if preset is None else partial(preset_vector, preset)
+            ),
+            kwargs=kwargs,
+        )
