@@ -374,6 +374,40 @@ def test_a_phone_needs_no_sideways_scrolling(browser: Any, server: str, screen: 
         ctx.close()
 
 
+SEATS_REACHED = """() => {
+  const seats = [...document.querySelectorAll("#seats li.seat")];
+  const boxes = seats.map((li) => li.getBoundingClientRect());
+  const overlaps = [];
+  boxes.forEach((a, i) => boxes.slice(i + 1).forEach((b, j) => {
+    if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom)
+      overlaps.push([i, i + 1 + j]);
+  }));
+  const unreachable = seats.flatMap((li, i) => [...li.querySelectorAll("select")].filter((s) => {
+    s.scrollIntoView({ block: "center" });
+    const r = s.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    return !(hit === s || s.contains(hit));
+  }).map(() => i));
+  return { seats: seats.length, overlaps, unreachable };
+}"""
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+def test_the_host_reaches_each_seat_before_the_start(browser: Any, server: str, width: int) -> None:
+    """The seats before the start are a list, each seat's choice of bot where a finger or a
+    mouse reaches it (they were once all drawn in one place, only the last one's reachable)."""
+    ctx = browser.new_context(viewport={"width": width, "height": 800})
+    ctx.set_default_timeout(15000)
+    try:
+        page = ctx.new_page()
+        open_room(page, server, deals=None, start=False, players=6)
+        page.get_by_role("button", name="Start the game").wait_for()
+        found = page.evaluate(SEATS_REACHED)
+        assert found == {"seats": 6, "overlaps": [], "unreachable": []}, found
+    finally:
+        ctx.close()
+
+
 def test_desktop_screenshot(browser: Any, server: str) -> None:
     ctx = browser.new_context(viewport={"width": 1280, "height": 900})
     ctx.set_default_timeout(15000)
