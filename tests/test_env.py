@@ -213,6 +213,16 @@ def test_an_action_that_is_not_a_whole_number_is_refused_saying_what_it_was(
         assert shown in str(refused.value)
 
 
+def test_a_bad_seed_or_agent_is_refused_in_words() -> None:
+    aec = BigTwoAEC("classic")
+    for seed in (-1, 1.5, True, "x"):
+        with pytest.raises(BigTwoError, match="a seed is a whole number, 0 or more"):
+            aec.reset(seed=seed)  # type: ignore[arg-type]
+    aec.reset(seed=np.int64(3))  # numpy's integers are whole numbers
+    with pytest.raises(BigTwoError, match="no agent 'player_9': the agents are player_0"):
+        aec.observe("player_9")
+
+
 @pytest.mark.parametrize("action", [np.int64(0), np.int32(0), np.uint8(0), np.array(0)], ids=repr)
 def test_numpy_integers_are_actions(action: object) -> None:
     aec, single = BigTwoAEC("classic"), BigTwoEnv("classic")

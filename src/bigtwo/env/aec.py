@@ -17,6 +17,7 @@ hand in it).
 
 from __future__ import annotations
 
+import operator
 from typing import Any, ClassVar
 
 import numpy as np
@@ -24,6 +25,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
+from ..checks import describe
 from ..errors import BigTwoError
 from ..rules.config import Rules
 from .moves import OFFERED_ACTIONS, action_number, check_actions, move_info
@@ -114,7 +116,7 @@ class BigTwoAEC(AECEnv):  # type: ignore[misc]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
-            self._rng = np.random.default_rng(seed)
+            self._rng = np.random.default_rng(_seed(seed))
         self.runner.reset(int(self._rng.integers(2**31)))
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -127,7 +129,12 @@ class BigTwoAEC(AECEnv):  # type: ignore[misc]
         self._after_action()
 
     def observe(self, agent: str) -> dict[str, Any]:
-        obs, mask = self.runner.observe(self._seats[agent])
+        seat = self._seats.get(agent) if isinstance(agent, str) else None
+        if seat is None:
+            raise BigTwoError(
+                f"no agent {describe(agent)}: the agents are {', '.join(self._seats)}"
+            )
+        obs, mask = self.runner.observe(seat)
         return {"observation": obs, "action_mask": mask}
 
     def state(self) -> npt.NDArray[np.float32]:
@@ -187,3 +194,14 @@ class BigTwoAEC(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         pass
+
+
+def _seed(seed: object) -> int:
+    """A reset's seed as numpy's generator takes it: a whole number, 0 or more."""
+    try:
+        number = operator.index(seed)  # type: ignore[arg-type]
+    except TypeError:
+        number = -1
+    if isinstance(seed, bool) or number < 0:
+        raise BigTwoError(f"a seed is a whole number, 0 or more, not {describe(seed)}")
+    return number
