@@ -215,6 +215,13 @@ def test_a_reviews_note_is_heard_with_its_step_and_the_focus_stays_on_the_contro
             "expert": "5S",
             "reason": {"code": "search", "samples": 40, "edge": 1.83},
         },
+        {
+            "step": 3,
+            "played": "3H",
+            "expert": "pass",
+            "reason": {"code": "search", "samples": 40, "edge": 0.5},
+        },
+        {"step": 4, "played": "pass", "expert": "3S", "reason": {"code": "go_out"}},
     ]
     page = context.new_page()
     page.route("**/api/review?*", lambda route: route.fulfill(json={"notes": notes}))
@@ -223,7 +230,9 @@ def test_a_reviews_note_is_heard_with_its_step_and_the_focus_stays_on_the_contro
     page.get_by_text("Verified: the revealed deck opens").wait_for()
     page.get_by_label("Whose play to review").select_option("0")
     page.get_by_role("button", name="Review the play").click()
-    page.get_by_text("1 move the expert would play otherwise: its step says so.").wait_for()
+    page.get_by_text(
+        "3 moves the expert would play otherwise: each step with one says so."
+    ).wait_for()
     said = page.locator("#replay-said")
     next_ = page.get_by_role("button", name="Next", exact=True)
     next_.click()
@@ -235,6 +244,15 @@ def test_a_reviews_note_is_heard_with_its_step_and_the_focus_stays_on_the_contro
     )
     assert page.locator("p.advice").inner_text() == note
     assert said.inner_text() == f"Step 2 of {last}: p0: 3♣. {note}"
+    next_.click()  # a pass, whichever side made it, has its own sentence
+    assert page.locator("p.advice").inner_text() == (
+        "The expert would have passed here instead of playing 3♥: over 40 sampled deals it came"
+        " out 0.5 points a deal better."
+    )
+    next_.click()
+    assert page.locator("p.advice").inner_text() == (
+        "The expert would have played 3♠ here instead of passing: it could go out and win the deal."
+    )
     focused = "() => document.activeElement.dataset.focus || document.activeElement.tagName"
     page.get_by_role("button", name="Last", exact=True).click()
     assert page.evaluate(focused) == "step-previous"

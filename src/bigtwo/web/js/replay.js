@@ -360,14 +360,16 @@ async function reviewSeat() {
   drawStep();
 }
 
-// The expert's line on this step: the move it would have played instead, and why.
+// The expert's line on this step: the move it would have played instead, and why. A pass on
+// either side has sentences of its own ("would have passed here instead of playing Q♣").
 function adviceText(step) {
   const note = R.review && R.review.notes.get(step);
   if (!note) return null;
   const why = note.reason;
   if (why.code !== "go_out" && why.code !== "search") return null; // a reason this page doesn't know yet
   const words = { expert: moveLabel(note.expert), played: moveLabel(note.played) };
-  const key = `replay.review.${why.code}`;
+  const pass = note.expert === "pass" ? ".pass" : note.played === "pass" ? ".passed" : "";
+  const key = has(`replay.review.${why.code}${pass}`) ? `replay.review.${why.code}${pass}` : `replay.review.${why.code}`;
   if (why.code === "go_out") return t(key, words);
   const edge = number(Math.round(why.edge * 10) / 10);
   return t(key, { ...words, n: number(why.samples), edge });
