@@ -196,3 +196,69 @@ def test_both_pages_fit_a_phone(browser: Any, server: str, tmp_path: Path) -> No
         fits_a_phone(page)
     finally:
         ctx.close()
+
+
+def test_a_reviews_note_is_heard_with_its_step_and_the_focus_stays_on_the_controls(
+    context: Any, server: str, tmp_path: Path
+) -> None:
+    """Stepping onto a step the expert noted, the polite live region says the note after the
+    step; a control that goes out of use at either end hands the focus to the one leading back.
+    The review's answer is set here (its notes as docs/protocol.md writes them), so the
+    sentences are known."""
+    whole, record = tmp_path / "deal.json", played(11).record()
+    whole.write_text(record.dumps())
+    last = len(json.loads(record.dumps())["actions"])  # the steps after the deal's start
+    notes = [
+        {
+            "step": 2,
+            "played": "3C",
+            "expert": "5S",
+            "reason": {"code": "search", "samples": 40, "edge": 1.83},
+        },
+        {
+            "step": 3,
+            "played": "3H",
+            "expert": "pass",
+            "reason": {"code": "search", "samples": 40, "edge": 0.5},
+        },
+        {"step": 4, "played": "pass", "expert": "3S", "reason": {"code": "go_out"}},
+    ]
+    page = context.new_page()
+    page.route("**/api/review?*", lambda route: route.fulfill(json={"notes": notes}))
+    page.goto(f"{server}/#replay")
+    page.get_by_label("Record file (JSON)").set_input_files(str(whole))
+    page.get_by_text("Verified: the revealed deck opens").wait_for()
+    page.get_by_label("Whose play to review").select_option("0")
+    page.get_by_role("button", name="Review the play").click()
+    page.get_by_text(
+        "3 moves the expert would play otherwise: each step with one says so."
+    ).wait_for()
+    said = page.locator("#replay-said")
+    next_ = page.get_by_role("button", name="Next", exact=True)
+    next_.click()
+    assert said.inner_text() == f"Step 1 of {last}: p3: 3♦"  # no note on this step
+    next_.click()
+    note = (
+        "The expert would play 5♠ here rather than 3♣: over 40 sampled deals it came out"
+        " 1.8 points a deal better."
+    )
+    assert page.locator("p.advice").inner_text() == note
+    assert said.inner_text() == f"Step 2 of {last}: p0: 3♣. {note}"
+    next_.click()  # a pass, whichever side made it, has its own sentence
+    assert page.locator("p.advice").inner_text() == (
+        "The expert would have passed here instead of playing 3♥: over 40 sampled deals it came"
+        " out 0.5 points a deal better."
+    )
+    next_.click()
+    assert page.locator("p.advice").inner_text() == (
+        "The expert would have played 3♠ here instead of passing: it could go out and win the deal."
+    )
+    focused = "() => document.activeElement.dataset.focus || document.activeElement.tagName"
+    page.get_by_role("button", name="Last", exact=True).click()
+    assert page.evaluate(focused) == "step-previous"
+    page.get_by_role("button", name="First", exact=True).click()
+    assert page.evaluate(focused) == "step-next"
+    for _ in range(last):  # stepping to the end with Next by keyboard
+        page.keyboard.press("Enter")
+    assert said.inner_text().startswith(f"Step {last} of {last}:")
+    assert page.evaluate(focused) == "step-previous"

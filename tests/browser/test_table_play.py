@@ -281,3 +281,80 @@ def test_a_president_gives_cards_by_clicking(context: Any, server: str) -> None:
     after = set(frames.states()[-1]["view"]["hand"].split())
     assert not set(highest) & after and before - after == set(highest)
     assert page.get_by_role("alert").inner_text() == ""
+
+
+# every text the polite live region is given, kept: at the bots' pace the next move replaces it
+HEARD = """() => {
+  window.heard = [];
+  const region = document.getElementById("plays");
+  new MutationObserver(() => window.heard.push(region.textContent))
+    .observe(region, { childList: true, characterData: true, subtree: true });
+}"""
+SPOKEN = """async (words) => {
+  const cards = await import(new URL("js/cards.js", document.baseURI).href);
+  return words.map((w) => cards.spoken(cards.parse(w)));
+}"""
+
+
+def test_the_next_deal_shows_and_says_what_the_presidents_exchange_moved(
+    context: Any, server: str
+) -> None:
+    """President rules: the second deal opens with the exchange, and the person sees beside
+    the hand, drawn as cards, exactly the cards the view says left and joined their hand, and
+    hears them in the polite live region; both stay true once they have played."""
+    page = context.new_page()
+    frames = Frames(page)
+    open_room(page, server, deals=2, rules="president", changes="cards_each=5", start=False)
+    page.evaluate(HEARD)
+    page.get_by_role("button", name="Start the game").click()
+    turn = page.get_by_text("Your turn", exact=True)
+    passing = page.get_by_role("button", name="Pass", exact=True)
+
+    def second_deal() -> list[dict[str, Any]]:
+        return [s["view"] for s in frames.states() if s["view"] and s["view"]["exchanges"]]
+
+    deadline = time.monotonic() + 30
+    while not second_deal():  # pass whenever allowed: the bots end the first deal soonest
+        assert time.monotonic() < deadline, "the second deal never came"
+        if turn.is_visible() and my_offers(frames) and not second_deal():
+            seen = frames.count("update")
+            if "pass" in my_offers(frames):
+                passing.click()
+            else:
+                page.locator(f'.hand [data-focus="card-{my_offers(frames)[0].split()[0]}"]').click()
+                page.get_by_role("button", name="Play", exact=True).click()
+            next_update(page, frames, seen)
+        else:
+            page.wait_for_timeout(20)
+    first = second_deal()[0]
+    dealt, hand = set(first["dealt"].split()), set(first["hand"].split())
+    gave, got = dealt - hand, hand - dealt
+    assert gave and got  # with four players every seat gives and receives
+    line = page.locator(".hand-box .swap")
+
+    def shown() -> tuple[set[str], set[str]]:
+        parts = line.locator(".swap-part")
+        expect(parts).to_have_count(2)
+        return tuple(  # type: ignore[return-value]
+            {str(c.get_attribute("data-word")) for c in parts.nth(i).locator(".card-img").all()}
+            for i in (0, 1)
+        )
+
+    expect(line).to_contain_text("You gave")
+    expect(line).to_contain_text("You received")
+    assert shown() == (gave, got)
+    names = page.evaluate(SPOKEN, sorted(gave)), page.evaluate(SPOKEN, sorted(got))
+    told = [s for s in page.evaluate("window.heard") if "You gave" in s]
+    assert len(told) == 1, told
+    said = re.fullmatch(r"You gave (.+); you received (.+?)(?:\. .*)?", told[0])
+    assert said, told[0]
+    for part, expected in zip(said.groups(), names, strict=True):
+        assert set(re.split(r", | and ", part)) == set(expected), (part, expected)
+    plays = [o for o in my_offers(frames) if o != "pass"]
+    if turn.is_visible() and plays:  # a play leaves the line as it was
+        seen = frames.count("update")
+        page.locator(f'.hand [data-focus="card-{plays[0].split()[0]}"]').click()
+        page.get_by_role("button", name="Play", exact=True).click()
+        next_update(page, frames, seen)
+        if frames.states()[-1]["view"]["end"] is None:
+            assert shown() == (gave, got)

@@ -12,6 +12,7 @@ import { hintNext, moveButtons, pass, playSelected, sideActions } from "./moves.
 import { offline } from "./offline.js";
 import { pref, setPref } from "./prefs.js";
 import { S } from "./state.js";
+import { swapLine } from "./swap.js";
 
 /** @typedef {import("../types/protocol").ViewData} ViewData */
 
@@ -58,6 +59,7 @@ export function hand() {
       ? h("div", { class: list.length > 14 ? "hand big" : "hand", role: "group", "aria-labelledby": "hand-h",
         ...dragHandlers(view, hand) }, buttons)
       : h("p", { text: t("table.hand.empty") }),
+    inPlay ? swapLine(view) : null,
     actions,
     inPlay ? h("p", { class: "hint keys", text: t("table.keys") }) : null,
   );

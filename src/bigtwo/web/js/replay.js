@@ -201,16 +201,30 @@ function drawStep() {
   const d = R.data;
   const step = d.steps[R.step];
   const last = d.steps.length - 1;
-  for (const [which, off] of [["first", R.step === 0], ["previous", R.step === 0],
-    ["next", R.step === last], ["last", R.step === last]]) {
-    const button = document.querySelector(`[data-focus="step-${which}"]`);
-    if (button) button.disabled = off;
+  // A control that goes out of use at an end hands the keyboard focus to the one that leads
+  // back (Next and Last to Previous, First and Previous to Next), not to the page's body.
+  const focused = document.activeElement;
+  let refocus = null;
+  for (const [which, off, back] of [["first", R.step === 0, "next"], ["previous", R.step === 0, "next"],
+    ["next", R.step === last, "previous"], ["last", R.step === last, "previous"]]) {
+    const button = /** @type {HTMLButtonElement | null} */ (document.querySelector(`[data-focus="step-${which}"]`));
+    if (!button) continue;
+    if (off && button === focused) refocus = back;
+    button.disabled = off;
+  }
+  if (refocus) {
+    const button = /** @type {HTMLButtonElement | null} */ (document.querySelector(`[data-focus="step-${refocus}"]`));
+    if (button && !button.disabled) button.focus();
   }
   const box = document.getElementById("replay-step");
   if (!box) return;
   const said = document.getElementById("replay-said");
   const position = t("replay.position", { n: R.step, count: last });
-  if (said) said.textContent = t("replay.said", { position, what: happened(step) });
+  if (said) { // the step, then the expert's note on it when there is one
+    const what = t("replay.said", { position, what: happened(step) });
+    const note = adviceText(R.step);
+    said.textContent = note === null ? what : t("replay.said.advice", { said: what, advice: note });
+  }
   const shown = d.replayed ? step : d.steps[0]; // an export: the cards as dealt throughout
   fill(
     box,
@@ -346,17 +360,24 @@ async function reviewSeat() {
   drawStep();
 }
 
-// The expert's line on this step: the move it would have played instead, and why.
-function advice(step) {
+// The expert's line on this step: the move it would have played instead, and why. A pass on
+// either side has sentences of its own ("would have passed here instead of playing Q♣").
+function adviceText(step) {
   const note = R.review && R.review.notes.get(step);
   if (!note) return null;
-  const words = { expert: moveLabel(note.expert), played: moveLabel(note.played) };
   const why = note.reason;
-  if (why.code === "go_out") return h("p", { class: "advice", text: t("replay.review.go_out", words) });
-  if (why.code !== "search") return null; // a reason this page doesn't know yet
+  if (why.code !== "go_out" && why.code !== "search") return null; // a reason this page doesn't know yet
+  const words = { expert: moveLabel(note.expert), played: moveLabel(note.played) };
+  const pass = note.expert === "pass" ? ".pass" : note.played === "pass" ? ".passed" : "";
+  const key = has(`replay.review.${why.code}${pass}`) ? `replay.review.${why.code}${pass}` : `replay.review.${why.code}`;
+  if (why.code === "go_out") return t(key, words);
   const edge = number(Math.round(why.edge * 10) / 10);
-  const text = t("replay.review.search", { ...words, n: number(why.samples), edge });
-  return h("p", { class: "advice", text });
+  return t(key, { ...words, n: number(why.samples), edge });
+}
+
+function advice(step) {
+  const text = adviceText(step);
+  return text === null ? null : h("p", { class: "advice", text });
 }
 
 function result(d) {

@@ -5,6 +5,9 @@ import * as cards from "./cards.js";
 import { list, t } from "./i18n.js";
 import { comboName, giftLabel, moveLabel, seatName } from "./reading.js";
 import { sound } from "./sound.js";
+import { swapSaid } from "./swap.js";
+
+let swapTold = ""; // the exchange last said, with its deal: said once, and again if it grows
 
 // The sentence for one event, or null for those not said.
 export function spokenEvent(e) {
@@ -26,11 +29,16 @@ export function spokenEvent(e) {
   return null;
 }
 
-// After each update (never a whole state: that is arriving, not something happening).
+// After each update (never a whole state: that is arriving, not something happening), and
+// at a deal's start, what its exchanges gave and took from this seat.
 export function told(state, change) {
-  if (change.whole) return;
+  const swap = swapSaid(state.view);
+  const swapNew = swap !== null && `${state.view.commitment}|${swap}` !== swapTold;
+  if (swap !== null) swapTold = `${state.view.commitment}|${swap}`;
+  if (change.whole) return; // a reload mid-deal: the line beside the hand shows it
   const events = change.events || [];
   const lines = events.map(spokenEvent).filter(Boolean);
+  if (swapNew) lines.unshift(swap); // the deal's first words: what the exchange did to this hand
   const region = document.getElementById("plays");
   if (region && lines.length) region.textContent = lines.join(". ");
   if (events.some((e) => e.kind === "deal_over")) sound("deal_over");
