@@ -53,8 +53,12 @@ def test_a_preset_s_id_refuses_rules_naming_other_rules() -> None:
     same = gymnasium.make("bigtwo/BigTwoPresident-v0", rules=Rules.preset("president"))
     assert same.unwrapped.rules == Rules.preset("president")
     assert gymnasium.make(same.spec).unwrapped.rules.name == "president"  # remade from its spec
-    with pytest.raises(BigTwoError, match="plays the president rules"):  # the id's own preset
-        gymnasium.make("bigtwo/BigTwoPresident-v0", preset="classic", rules="classic")
+    for rules in ("classic", "president"):  # no preset= but the id's own
+        with pytest.raises(BigTwoError, match="plays the president rules"):
+            gymnasium.make("bigtwo/BigTwoPresident-v0", preset="classic", rules=rules)
+    saved = gymnasium.spec("bigtwo/BigTwoHongKong-v0").to_json()  # a spec saves, and loads
+    again = gymnasium.make(gymnasium.envs.registration.EnvSpec.from_json(saved))
+    assert again.unwrapped.rules.name == "hong-kong"
     vec = gymnasium.make_vec("bigtwo/BigTwoTeams-v0", num_envs=2, vectorization_mode="sync")
     assert vec.unwrapped.envs[0].unwrapped.rules.name == "teams"  # type: ignore[attr-defined]
 

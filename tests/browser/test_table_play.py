@@ -296,6 +296,30 @@ SPOKEN = """async (words) => {
 }"""
 
 
+SWAPPED = """async (views) => {
+  const swap = await import(new URL("js/swap.js", document.baseURI).href);
+  return views.map((v) => swap.swapped({
+    seat: 0, twos_low: false, rules: { suit_order: "dchs" }, history: [], commitment: "c1",
+    exchanges: [[3, 0, 2, "highest"], [0, 3, 2, "choose"]], dealt: "3D 5D 9D KS 2S", ...v,
+  }));
+}"""
+
+
+def test_the_exchange_line_names_only_what_the_exchange_moved(context: Any, server: str) -> None:
+    """Cards that came otherwise (drawn on a pass, traded for the leftover) are no part of
+    it: the line is kept from when the cards moved were as many as the exchange's terms say,
+    and a page that first sees the deal after a draw draws no line rather than a wrong one."""
+    page = context.new_page()
+    page.goto(f"{server}/")
+    exchanged = {"hand": "3D KS 2S 2D 2H"}
+    drawn = {"hand": "3D KS 2S 2D 2H 7C", "history": [[0, "pass"]]}
+    traded = {"hand": "KS 2S 2D 2H 8H", "commitment": "c2"}  # 3D traded away for 8H too
+    got = page.evaluate(SWAPPED, [exchanged, drawn])
+    assert got == [{"gave": "5D 9D", "got": "2D 2H"}] * 2, got  # the draw left it as it was
+    got = page.evaluate(SWAPPED, [traded, {**drawn, "commitment": "c3"}])
+    assert got == [None, None], got  # more moved than the terms say, and nothing seen before
+
+
 def test_the_next_deal_shows_and_says_what_the_presidents_exchange_moved(
     context: Any, server: str
 ) -> None:

@@ -116,7 +116,7 @@ class BigTwoAEC(AECEnv):  # type: ignore[misc]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
-            self._rng = np.random.default_rng(_seed(seed))
+            self._rng = np.random.default_rng(_reset_seed(seed))
         self.runner.reset(int(self._rng.integers(2**31)))
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -196,7 +196,7 @@ class BigTwoAEC(AECEnv):  # type: ignore[misc]
         pass
 
 
-def _seed(seed: object) -> int:
+def _reset_seed(seed: object) -> int:
     """A reset's seed as numpy's generator takes it: a whole number, 0 or more."""
     try:
         number = operator.index(seed)  # type: ignore[arg-type]

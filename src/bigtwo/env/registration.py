@@ -57,15 +57,35 @@ def preset_rules(preset: str, rules: Rules | str) -> Rules:
 
 def preset_env(preset: str, /, *, rules: Rules | str, **kwargs: Any) -> BigTwoEnv:
     """A preset's id's environment (`BigTwoEnv` under `preset_rules`): its entry point is
-    this with ``preset`` bound, which no keyword of a caller's can change."""
-    return BigTwoEnv(preset_rules(preset, rules), **kwargs)
+    this with ``preset`` bound (`env_<preset>` below), which no keyword of a caller's can
+    change."""
+    return BigTwoEnv(preset_rules(preset, rules), **_own(preset, kwargs))
 
 
 def preset_vector(
     preset: str, /, num_envs: int = 1, *, rules: Rules | str, **kwargs: Any
 ) -> VectorBigTwo:
     """A preset's id's vector environment (`VectorBigTwo` under `preset_rules`)."""
-    return VectorBigTwo(num_envs, preset_rules(preset, rules), **kwargs)
+    return VectorBigTwo(num_envs, preset_rules(preset, rules), **_own(preset, kwargs))
+
+
+def _own(preset: str, kwargs: dict[str, Any]) -> dict[str, Any]:
+    if "preset" in kwargs:
+        raise BigTwoError(
+            f"{preset_id(preset)} plays the {preset} rules: it takes no preset=; for other rules"
+            f" make {NAMESPACE}/BigTwo-v0 with rules=..."
+        )
+    return kwargs
+
+
+def __getattr__(name: str) -> Any:
+    """``env_<preset>`` and ``vector_<preset>`` (``env_hong_kong``): a preset's id's entry
+    points, its preset bound. Named by a string, they keep the id's spec savable as JSON."""
+    for prefix, make in (("env_", preset_env), ("vector_", preset_vector)):
+        preset = name.removeprefix(prefix).replace("_", "-")
+        if name.startswith(prefix) and preset in Rules.presets():
+            return partial(make, preset)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def register_envs() -> None:
@@ -74,11 +94,12 @@ def register_envs() -> None:
         if env_id in registry:
             continue
         preset = kwargs.get("rules")
+        bound = None if preset is None else preset.replace("-", "_")
         register(
             id=env_id,
-            entry_point=ENTRY_POINT if preset is None else partial(preset_env, preset),
+            entry_point=ENTRY_POINT if bound is None else f"{__name__}:env_{bound}",
             vector_entry_point=(
-                VECTOR_ENTRY_POINT if preset is None else partial(preset_vector, preset)
+                VECTOR_ENTRY_POINT if bound is None else f"{__name__}:vector_{bound}"
             ),
             kwargs=kwargs,
         )

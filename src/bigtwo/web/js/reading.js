@@ -1,7 +1,7 @@
 // @ts-check
 // Reading the state: seats by name, the offers of this seat, turns, and moves in words.
 import * as cards from "./cards.js";
-import { has, t } from "./i18n.js";
+import { has, list, t } from "./i18n.js";
 import { BOT_KINDS, S } from "./state.js";
 
 /** @returns {import("../types/protocol").RoomData | null} the room, null before a state */
@@ -50,6 +50,12 @@ export function offerIndex() {
     } else side.push(text);
   }
   return { plays, gifts, side };
+}
+
+// Cards text ("3D 3S") in words, as a list a screen reader says ("3 of diamonds and ...").
+/** @param {string} text */
+export function cardsSaid(text) {
+  return list(cards.words(text).map((w) => cards.spoken(cards.parse(w))));
 }
 
 // The cards of "give 3D 4C" (or "give 2 cards", a gift another seat may not see).

@@ -1,37 +1,49 @@
 // @ts-check
 // The cards this seat gave and received in the exchanges its deal began with (mode.president,
 // start.three_player_exchange): shown beside the hand as cards and told once in words. Read
-// from the seat's own view alone: its cards as dealt against those it holds or has played.
-// A card that moved between two other seats is in neither, so nothing here names it.
+// from the seat's own view alone: its cards as dealt against those it holds or has played,
+// as many as the exchange's terms move. A card that moved between two other seats is in
+// neither, so nothing here names it.
 import { cardRow } from "./card-face.js";
 import * as cards from "./cards.js";
 import { h } from "./dom.js";
-import { list, t } from "./i18n.js";
+import { t } from "./i18n.js";
+import { cardsSaid } from "./reading.js";
 
 /** @typedef {import("../types/protocol").ViewData} ViewData */
 
+let kept = { deal: "", moved: /** @type {{ gave: string, got: string } | null} */ (null) };
+
 /**
  * What the seat gave and got, as cards text each ("" for none); null when no exchange of the
- * deal involves the seat, or nothing has changed hands yet.
+ * deal involves the seat, or it hasn't finished. The cards that left and came are as many as
+ * the exchange's terms say, or the line is not drawn from them: a card drawn on a pass, or
+ * traded for the leftover, came otherwise. So the line is kept from when they first agree
+ * (before any such draw) for the rest of the deal.
  * @param {ViewData | null} view
  * @returns {{ gave: string, got: string } | null}
  */
 export function swapped(view) {
   if (!view || view.seat < 0 || !view.dealt) return null;
-  if (!view.exchanges.some(([giver, receiver]) => giver === view.seat || receiver === view.seat)) {
-    return null;
-  }
+  const count = (/** @type {0 | 1} */ side) =>
+    view.exchanges.filter((e) => e[side] === view.seat).reduce((n, e) => n + e[2], 0);
+  const giving = count(0);
+  const getting = count(1);
+  if (!giving && !getting) return null;
+  const deal = `${view.commitment}|${view.seat}|${view.dealt}`;
   const held = new Set(cards.words(view.hand));
   for (const [seat, move] of view.history) {
     if (seat === view.seat && move && cards.isCards(move)) cards.words(move).forEach((w) => held.add(w));
   }
   const dealt = cards.words(view.dealt);
   const before = new Set(dealt);
+  const gone = dealt.filter((w) => !held.has(w));
+  const came = [...held].filter((w) => !before.has(w));
+  if (gone.length !== giving || came.length !== getting) return kept.deal === deal ? kept.moved : null;
   const order = { twosLow: view.twos_low, suits: view.rules.suit_order };
   const text = (/** @type {string[]} */ words) => cards.sorted(words, order).map((c) => c.word).join(" ");
-  const gave = text(dealt.filter((w) => !held.has(w)));
-  const got = text([...held].filter((w) => !before.has(w)));
-  return gave || got ? { gave, got } : null;
+  kept = { deal, moved: { gave: text(gone), got: text(came) } };
+  return kept.moved;
 }
 
 // The line beside the hand: "You gave" and the cards, "You received" and the cards.
@@ -49,8 +61,7 @@ export function swapLine(view) {
 export function swapSaid(view) {
   const moved = swapped(view);
   if (!moved) return null;
-  const said = (/** @type {string} */ text) => list(cards.words(text).map((w) => cards.spoken(cards.parse(w))));
-  if (!moved.got) return t("told.swap.gave", { gave: said(moved.gave) });
-  if (!moved.gave) return t("told.swap.got", { got: said(moved.got) });
-  return t("told.swap", { gave: said(moved.gave), got: said(moved.got) });
+  if (!moved.got) return t("told.swap.gave", { gave: cardsSaid(moved.gave) });
+  if (!moved.gave) return t("told.swap.got", { got: cardsSaid(moved.got) });
+  return t("told.swap", { gave: cardsSaid(moved.gave), got: cardsSaid(moved.got) });
 }

@@ -2,12 +2,12 @@
 // polite live region (a screen reader reads "medium bot 3 plays a pair: king of spades, king
 // of hearts" without anyone opening the log; the combination is the server's, `combo`), and the sound of a card laid down or of a deal's end.
 import * as cards from "./cards.js";
-import { list, t } from "./i18n.js";
-import { comboName, giftLabel, moveLabel, seatName } from "./reading.js";
+import { t } from "./i18n.js";
+import { cardsSaid, comboName, giftLabel, moveLabel, seatName } from "./reading.js";
 import { sound } from "./sound.js";
 import { swapSaid } from "./swap.js";
 
-let swapTold = ""; // the exchange last said, with its deal: said once, and again if it grows
+let swapTold = ""; // the exchange last said, with its deal: said once it is complete
 
 // The sentence for one event, or null for those not said.
 export function spokenEvent(e) {
@@ -16,7 +16,7 @@ export function spokenEvent(e) {
     if (e.move === "pass") return t("log.pass", { name });
     if (e.move.startsWith("give ")) return t("log.give", { name, move: giftLabel(e.move) });
     if (cards.isCards(e.move)) {
-      const said = list(cards.words(e.move).map((w) => cards.spoken(cards.parse(w))));
+      const said = cardsSaid(e.move);
       const combo = comboName(e.combo);
       if (combo) return t("told.combo", { name, combo, cards: said });
       return t("told.play", { name, cards: said });
