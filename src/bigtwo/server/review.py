@@ -11,6 +11,7 @@ the interpreter's switch interval, for as long as it ran: every room of the proc
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor
 from functools import partial
 from typing import Any
@@ -76,20 +77,26 @@ class Reviews:
         self.running += 1
         try:
             work = partial(review, record, seat, samples=samples)
-            for tries_left in (1, 0):  # a review is pure: one a dead worker broke runs again
-                if self.pool is None:
-                    self.pool = review_pool(self.limit)
-                pool = self.pool
-                try:
-                    return await asyncio.get_running_loop().run_in_executor(pool, work)
-                except BrokenExecutor:  # a worker died (killed, out of memory): new ones
-                    if self.pool is pool:  # (not one a review failing beside it made since)
-                        self.pool = None
-                    if not tries_left:
-                        raise ReplayError(503, "busy", BUSY) from None
-            raise AssertionError("unreachable: the last try returns or raises")
+            notes = await self._run(work)
+            if notes is None:  # a review is pure: one a dead worker broke runs again, once
+                notes = await self._run(work)
+            if notes is None:
+                raise ReplayError(503, "busy", BUSY)
+            return notes
         finally:
             self.running -= 1
+
+    async def _run(self, work: Callable[[], list[ReviewNote]]) -> list[ReviewNote] | None:
+        """``work`` in a worker; None if a worker died under it (new ones start next)."""
+        if self.pool is None:
+            self.pool = review_pool(self.limit)
+        pool = self.pool
+        try:
+            return await asyncio.get_running_loop().run_in_executor(pool, work)
+        except BrokenExecutor:  # killed, out of memory
+            if self.pool is pool:  # (not one a review failing beside it made since)
+                self.pool = None
+            return None
 
     async def close(self) -> None:
         """Let a review under way finish (seconds at most) and end the workers."""
