@@ -371,7 +371,7 @@ def test_the_form_kept_as_the_next_patchs_base_is_plain_and_its_own(tmp_path: Pa
     JSON text: it must be JSON values as they read back, share nothing a later change alters,
     and the room read back from the store must be the room kept (host actions, two deals)."""
     store = Store(f"sqlite:///{tmp_path / 'rooms.db'}")
-    seats = ["open", "easy", "easy", "easy"]
+    seats = ["open", "easy", "easy"]
     room = Room.create(_code(), Create(type="create", name="Ann", seats=seats, deals=2))
     store.write([room.write({"type": "create"}, 0)])
     room.join("Bob", 1)
