@@ -299,7 +299,8 @@ SPOKEN = """async (words) => {
 SWAPPED = """async (views) => {
   const swap = await import(new URL("js/swap.js", document.baseURI).href);
   return views.map((v) => swap.swapped({
-    seat: 0, twos_low: false, rules: { suit_order: "dchs" }, history: [], commitment: "c1",
+    seat: 0, twos_low: false, history: [], commitment: "c1",
+    rules: { suit_order: "dchs", draw_on_pass: "one", leftover: "trade-shown" },
     exchanges: [[3, 0, 2, "highest"], [0, 3, 2, "choose"]], dealt: "3D 5D 9D KS 2S", ...v,
   }));
 }"""
@@ -307,17 +308,20 @@ SWAPPED = """async (views) => {
 
 def test_the_exchange_line_names_only_what_the_exchange_moved(context: Any, server: str) -> None:
     """Cards that came otherwise (drawn on a pass, traded for the leftover) are no part of
-    it: the line is kept from when the cards moved were as many as the exchange's terms say,
-    and a page that first sees the deal after a draw draws no line rather than a wrong one."""
+    it: the line is kept from before the deal's first play or pass, and a page that first sees
+    the deal later, under rules with draws or trades, draws no line rather than a wrong one. A
+    card received and given back is in neither part."""
     page = context.new_page()
     page.goto(f"{server}/")
     exchanged = {"hand": "3D KS 2S 2D 2H"}
-    drawn = {"hand": "3D KS 2S 2D 2H 7C", "history": [[0, "pass"]]}
-    traded = {"hand": "KS 2S 2D 2H 8H", "commitment": "c2"}  # 3D traded away for 8H too
+    drawn = {"hand": "3D KS 2S 2D 2H 7C", "history": [[0, "pass", None]]}
+    traded = {"hand": "KS 2S 2D 2H 8H", "commitment": "c2", "history": [[0, "trade", None]]}
     got = page.evaluate(SWAPPED, [exchanged, drawn])
     assert got == [{"gave": "5D 9D", "got": "2D 2H"}] * 2, got  # the draw left it as it was
     got = page.evaluate(SWAPPED, [traded, {**drawn, "commitment": "c3"}])
-    assert got == [None, None], got  # more moved than the terms say, and nothing seen before
+    assert got == [None, None], got  # first seen after a trade, and after a draw
+    back = {"hand": "5D 6C 9D KS 2S", "commitment": "c4"}  # got 4C 6C, gave 3D and 4C back
+    assert page.evaluate(SWAPPED, [back]) == [{"gave": "3D", "got": "6C"}]
 
 
 def test_the_next_deal_shows_and_says_what_the_presidents_exchange_moved(

@@ -75,20 +75,19 @@ def worker_of(client: Client, server: ServerProcess) -> int:
 
 def one_on_each(server: ServerProcess, count: int = 2) -> dict[int, Client]:
     """A connection to each of the ``count`` workers (the kernel chooses: connect until
-    each has one)."""
+    each has one). One that reached a worker already found is closed at once: while another
+    worker was still starting, kept ones passed the server's 32 open connections an address
+    and the next was refused (HTTP 403)."""
     found: dict[int, Client] = {}
-    spare: list[Client] = []
-    for _ in range(40):
+    deadline = time.monotonic() + 30
+    while len(found) < count and time.monotonic() < deadline:
         client = Client.connect(server.ws)
         pid = worker_of(client, server)
         if pid in found:
-            spare.append(client)
+            client.close()
+            time.sleep(0.05)  # (a worker still starting takes none yet)
         else:
             found[pid] = client
-        if len(found) == count:
-            break
-    for client in spare:
-        client.close()
     assert len(found) == count, f"connections reached {len(found)} worker(s) of {count}"
     return found
 

@@ -1,9 +1,8 @@
 // @ts-check
 // The cards this seat gave and received in the exchanges its deal began with (mode.president,
-// start.three_player_exchange): shown beside the hand as cards and told once in words. Read
-// from the seat's own view alone: its cards as dealt against those it holds or has played,
-// as many as the exchange's terms move. A card that moved between two other seats is in
-// neither, so nothing here names it.
+// start.three_player_exchange): shown beside the hand as cards and told in words. Read from
+// the seat's own view alone: its cards as dealt against those it holds or has played. A card
+// that moved between two other seats is in neither, so nothing here names it.
 import { cardRow } from "./card-face.js";
 import * as cards from "./cards.js";
 import { h } from "./dom.js";
@@ -16,34 +15,36 @@ let kept = { deal: "", moved: /** @type {{ gave: string, got: string } | null} *
 
 /**
  * What the seat gave and got, as cards text each ("" for none); null when no exchange of the
- * deal involves the seat, or it hasn't finished. The cards that left and came are as many as
- * the exchange's terms say, or the line is not drawn from them: a card drawn on a pass, or
- * traded for the leftover, came otherwise. So the line is kept from when they first agree
- * (before any such draw) for the rest of the deal.
+ * deal involves the seat, or nothing has changed hands yet. Until the deal's first play or pass
+ * only the exchange has moved cards; after it a card may also come by a draw on a pass or a
+ * trade for the leftover, so the line is kept from before it (and a page that first sees the
+ * deal later, under rules with draws or trades, draws none rather than a wrong one).
  * @param {ViewData | null} view
  * @returns {{ gave: string, got: string } | null}
  */
 export function swapped(view) {
   if (!view || view.seat < 0 || !view.dealt) return null;
-  const count = (/** @type {0 | 1} */ side) =>
-    view.exchanges.filter((e) => e[side] === view.seat).reduce((n, e) => n + e[2], 0);
-  const giving = count(0);
-  const getting = count(1);
-  if (!giving && !getting) return null;
+  if (!view.exchanges.some(([giver, receiver]) => giver === view.seat || receiver === view.seat)) {
+    return null;
+  }
   const deal = `${view.commitment}|${view.seat}|${view.dealt}`;
+  const exchanging = view.history.every(([, move]) => move.startsWith("give "));
+  if (!exchanging && kept.deal === deal) return kept.moved;
+  const otherwise = view.rules.draw_on_pass !== "none" || view.rules.leftover.startsWith("trade");
+  if (!exchanging && otherwise) return null;
   const held = new Set(cards.words(view.hand));
   for (const [seat, move] of view.history) {
     if (seat === view.seat && move && cards.isCards(move)) cards.words(move).forEach((w) => held.add(w));
   }
   const dealt = cards.words(view.dealt);
   const before = new Set(dealt);
-  const gone = dealt.filter((w) => !held.has(w));
-  const came = [...held].filter((w) => !before.has(w));
-  if (gone.length !== giving || came.length !== getting) return kept.deal === deal ? kept.moved : null;
   const order = { twosLow: view.twos_low, suits: view.rules.suit_order };
   const text = (/** @type {string[]} */ words) => cards.sorted(words, order).map((c) => c.word).join(" ");
-  kept = { deal, moved: { gave: text(gone), got: text(came) } };
-  return kept.moved;
+  const gave = text(dealt.filter((w) => !held.has(w)));
+  const got = text([...held].filter((w) => !before.has(w)));
+  const moved = gave || got ? { gave, got } : null;
+  if (exchanging) kept = { deal, moved };
+  return moved;
 }
 
 // The line beside the hand: "You gave" and the cards, "You received" and the cards.

@@ -7,7 +7,7 @@ import { cardsSaid, comboName, giftLabel, moveLabel, seatName } from "./reading.
 import { sound } from "./sound.js";
 import { swapSaid } from "./swap.js";
 
-let swapTold = ""; // the exchange last said, with its deal: said once it is complete
+let swapTold = ""; // the exchange last said, with its deal: said again only if it grows
 
 // The sentence for one event, or null for those not said.
 export function spokenEvent(e) {
