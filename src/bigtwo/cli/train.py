@@ -30,25 +30,13 @@ MAX_PAST_SELVES = 64
 MAX_ROUND_DEALS = 1_000_000
 MAX_LAYERS = 8
 MAX_WIDTH = 4096
-# the options that make a run, kept in its checkpoint (the rest say how a sitting runs), and
-# the setting of `TrainConfig` each sets
-RUN_OPTIONS = {
-    "rules": "rules",
-    "seed": "seed",
-    "eval_every": "eval_every",
-    "eval_deals": "eval_deals",
-    "ladder": "ladder",
-    "opponents": "opponents",
-    "self_share": "self_share",
-    "held": "held",
-    "past_selves": "pool_size",
-    "round_deals": "round_deals",
-    "ahead": "ahead",
-    "lr": "lr",
-    "start_from": "start_from",
-    "hidden": "hidden",
-    "warm_rounds": "warm_rounds",
-}
+# the options that make a run, kept in its checkpoint (the rest say how a sitting runs): each
+# sets the `TrainConfig` setting of its name, but for the one named otherwise there
+RUN_OPTIONS = frozenset(
+    {"rules", "seed", "eval_every", "eval_deals", "ladder", "opponents", "self_share", "held"}
+    | {"past_selves", "round_deals", "ahead", "lr", "start_from", "hidden", "warm_rounds"}
+)
+SETTING_OF = {"past_selves": "pool_size"}
 
 
 def command(
@@ -358,8 +346,8 @@ def _same_run(
     would not be used, and the exported network's meta would name a command it didn't follow
     (a setting typed as the run has it, as when its command is run again with ``--resume``, is
     fine)."""
-    for name in sorted(given & RUN_OPTIONS.keys()):
-        key = RUN_OPTIONS[name]
+    for name in sorted(given & RUN_OPTIONS):
+        key = SETTING_OF.get(name, name)
         kept, typed = getattr(saved, key), getattr(asked, key)
         if name == "hidden":
             kept, typed = saved.grow_to or saved.hidden, widths
