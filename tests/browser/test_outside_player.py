@@ -119,6 +119,7 @@ class Player:
         self.play = page.get_by_role("button", name=self.text["table.play"], exact=True)
         self.pass_ = page.get_by_role("button", name=self.text["table.pass"], exact=True)
         self.clear = page.get_by_role("button", name=self.text["table.clear"], exact=True)
+        self.announce = page.get_by_role("button", name=self.text["action.announce"], exact=True)
         self.turn = page.get_by_text(self.text["table.your_turn"], exact=True)
         self.hint = page.locator("#hand-hint")
         self.alert = page.get_by_role("alert")
@@ -147,6 +148,14 @@ class Player:
         seq = self.held()["seq"]
         button.tap()
         wait_until(lambda: self.held()["seq"] != seq, "the server taking the move")
+
+    def announces(self, offers: list[str]) -> bool:
+        """Make the announcement Indonesian rules ask of a player down to two cards (or one),
+        where ``offers`` hold it; whether they did."""
+        if "announce" not in offers:
+            return False
+        self.tap_and_wait(self.announce)
+        return True
 
     def says_no(self, button: Any) -> str:
         """The reason the greyed ``button`` gives when tapped, checked to be a sentence of
@@ -216,6 +225,8 @@ def take_turn(player: Player, done: Deal) -> None:
     which the page says can't be played), else the first single offered (after trying to pass
     when leading, which the page refuses)."""
     offers = player.held()["offers"]
+    if player.announces(offers):
+        return
     plays = [o.split() for o in offers if all(CARD.fullmatch(w) for w in o.split())]
     if "pass" not in offers and not plays:
         player.page.wait_for_timeout(20)
@@ -327,6 +338,8 @@ def play_on(player: Player, until: Any, timeout: float = 60) -> None:
             player.page.wait_for_timeout(20)
             continue
         offers = player.held()["offers"]
+        if player.announces(offers):
+            continue
         if "pass" in offers:
             player.tap_and_wait(player.pass_)
             continue
@@ -357,6 +370,8 @@ def test_nothing_beats_the_table_and_a_card_selected_says_so(browser: Any, serve
                 continue
             offers = player.held()["offers"]
             singles = [o for o in offers if CARD.fullmatch(o)]
+            if player.announces(offers):
+                continue
             if offers == ["pass"]:
                 break
             if singles:
