@@ -219,8 +219,10 @@ def test_a_bad_seed_or_agent_is_refused_in_words() -> None:
         with pytest.raises(BigTwoError, match="a seed is a whole number, 0 or more"):
             aec.reset(seed=seed)  # type: ignore[arg-type]
     aec.reset(seed=np.int64(3))  # numpy's integers are whole numbers
-    with pytest.raises(BigTwoError, match="no agent 'player_9': the agents are player_0"):
-        aec.observe("player_9")
+    for ask in (aec.observe, aec.observation_space, aec.action_space):
+        with pytest.raises(BigTwoError, match="no agent 'player_9': the agents are player_0"):
+            ask("player_9")
+    assert aec.action_space("player_1") is aec.action_spaces["player_1"]
 
 
 @pytest.mark.parametrize("action", [np.int64(0), np.int32(0), np.uint8(0), np.array(0)], ids=repr)

@@ -109,10 +109,19 @@ class BigTwoAEC(AECEnv):  # type: ignore[misc]
         self._rng = np.random.default_rng()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self.possible_agents[self._seat(agent)]]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
+        return self.action_spaces[self.possible_agents[self._seat(agent)]]
+
+    def _seat(self, agent: object) -> int:
+        """``agent``'s seat, or a refusal that names the agents there are."""
+        seat = self._seats.get(agent) if isinstance(agent, str) else None
+        if seat is None:
+            raise BigTwoError(
+                f"no agent {describe(agent)}: the agents are {', '.join(self._seats)}"
+            )
+        return seat
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
@@ -129,12 +138,7 @@ class BigTwoAEC(AECEnv):  # type: ignore[misc]
         self._after_action()
 
     def observe(self, agent: str) -> dict[str, Any]:
-        seat = self._seats.get(agent) if isinstance(agent, str) else None
-        if seat is None:
-            raise BigTwoError(
-                f"no agent {describe(agent)}: the agents are {', '.join(self._seats)}"
-            )
-        obs, mask = self.runner.observe(seat)
+        obs, mask = self.runner.observe(self._seat(agent))
         return {"observation": obs, "action_mask": mask}
 
     def state(self) -> npt.NDArray[np.float32]:
