@@ -358,3 +358,64 @@ def test_a_seat_name_on_a_phone_breaks_between_words(browser: Any, server: str) 
         assert page.evaluate(SPLIT_WORDS) == []
     finally:
         ctx.close()
+
+
+# The plate on turn other than the person's: its name's width, its clock's, the clock's text.
+CLOCK = """() => {
+  const seat = document.querySelector("#seats .seat.turn:not(.me)");
+  if (!seat || !seat.querySelector(".timer-text")?.textContent) return null;
+  return {
+    seat: seat.dataset.seat,
+    name: seat.querySelector(".seat-name").clientWidth,
+    timer: seat.querySelector(".timer").getBoundingClientRect().width,
+    ring: seat.querySelector(".ring").getBoundingClientRect().width,
+    said: seat.querySelector(".timer-text").textContent,
+  };
+}"""
+
+
+def test_another_seats_clock_on_a_crowded_phone_felt_leaves_its_name_room(
+    browser: Any, server: str
+) -> None:
+    """Six seats on a 360 px phone with a turn timer, two of them people: the friend's plate
+    on turn shows its clock as the ring alone ("7 s left" beside the name cut it to a letter or
+    two), the name as wide as the other plates', the seconds still in the page for a screen
+    reader."""
+    ctx, friend_ctx = (browser.new_context(viewport={"width": 360, "height": 640}) for _ in "ab")
+    ctx.set_default_timeout(15000)
+    friend_ctx.set_default_timeout(15000)
+    try:
+        page = ctx.new_page()
+        page.goto(f"{server}/")
+        page.get_by_label("Your name").fill("Ann")
+        page.get_by_label("Players", exact=True).fill("6")
+        for seat in range(3, 7):  # seat 2 open for a friend: only people's turns are timed
+            page.get_by_label(f"Seat {seat}", exact=True).select_option("easy")
+        page.get_by_label("Seconds a turn (0: no timer)").fill("8")  # each person's: a pass
+        page.get_by_role("button", name="Open the room").click()
+        page.wait_for_url("**#room=*")
+        friend = friend_ctx.new_page()
+        friend.goto(page.url)
+        friend.get_by_label("Your name").fill("Helena Maria")
+        friend.get_by_role("button", name="Take a seat").click()
+        page.get_by_role("region", name="Seats").get_by_text("Helena Maria").wait_for()
+        page.get_by_role("button", name="Start the game").click()
+        names = {}  # each plate's name width while another seat is on turn
+        clock = None
+        deadline = time.monotonic() + 45
+        while clock is None:
+            assert time.monotonic() < deadline, "the friend's turn never came with a clock"
+            names = page.evaluate(
+                """() => Object.fromEntries([...document.querySelectorAll(
+                  "#seats .seat:not(.turn):not(.me)")].map((s) =>
+                  [s.dataset.seat, s.querySelector(".seat-name").clientWidth]))"""
+            )
+            clock = page.evaluate(CLOCK)
+            if clock is None:
+                page.wait_for_timeout(30)
+        assert clock["timer"] <= clock["ring"] + 1, clock  # the ring alone
+        assert clock["said"].endswith("s left"), clock
+        assert clock["name"] >= min(names.values()) - 1, (clock, names)
+    finally:
+        ctx.close()
+        friend_ctx.close()
