@@ -25,7 +25,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_glossaries import GLOSSARIES, rows, term
+from babel import Locale
+from test_glossaries import GLOSSARIES, rows, ruled_out, term
 
 I18N = Path(__file__).resolve().parents[1] / "src" / "bigtwo" / "web" / "i18n"
 NOT_CATALOGUES = ("languages.json", "review.json")
@@ -34,6 +35,16 @@ CHECKED = ("combo.", "rank.", "suit.", "title.")
 # a Chinese catalogue's characters stay in its script: GB 2312 holds no Traditional-only forms,
 # Big5 (and Hong Kong's supplement to it) no Simplified-only ones
 SCRIPT_CODECS = {"zh-Hans": "gb2312", "zh-Hant": "big5", "zh-HK": "big5hkscs"}
+# what English says where a glossary concept comes up in a sentence: there the catalogue says it in
+# the glossary's term, so that one word never names two things (the trick's word for a round of
+# ten deals, the word for four of a kind plus one where four cards are played alone)
+CONCEPT_WORDS = {
+    "term.trick": r"\btricks?\b",
+    "term.bomb": r"\bbombs?\b",
+    "term.round": r"\brounds? of ten deals\b",
+    "combo.quads": r"\bfour-card plays?\b",
+}
+CJK = re.compile(r"[\u2e80-\u9fff]")
 # key prefixes a catalogue may leave to English, and why
 # key prefix -> why its keys may wait for translators (empty: every catalogue has every key)
 NOT_YET_TRANSLATED: dict[str, str] = {}
@@ -93,6 +104,14 @@ def agrees(value: str, glossary_term: str) -> bool:
         for word in {glossary_term, main_word(glossary_term)}
         if word
     )
+
+
+def says(sentence: str, word: str) -> bool:
+    """Whether a sentence uses ``word``: anywhere in Chinese, which puts no space between words
+    (``十局為一回合`` says ``回合``), else as a whole word, ignoring case."""
+    if CJK.search(word):
+        return word in sentence
+    return re.search(rf"(?<!\w){re.escape(word)}(?!\w)", sentence, re.IGNORECASE) is not None
 
 
 def placeholders(text: str) -> list[str]:
@@ -166,6 +185,55 @@ def test_the_terminals_kinds_of_play_use_the_glossary_terms(tag: str) -> None:
     assert {k: (shown[k], terms[k]) for k in kinds if not agrees(shown[k], terms[k])} == {}
 
 
+@pytest.mark.parametrize("tag", TRANSLATED)
+def test_sentences_name_the_concepts_in_the_glossary_terms(tag: str) -> None:
+    """Wherever English says a trick, a bomb, a round of ten deals or a four-card play, the
+    sentence holds the glossary's term for it (its main word)."""
+    shown = merged(tag)
+    wrong = {
+        key: (code, shown[key])
+        for code, english in CONCEPT_WORDS.items()
+        for key, text in ENGLISH.items()
+        if re.search(english, text, re.IGNORECASE)
+        and not says(shown[key], main_word(term(tag, code)))
+    }
+    assert wrong == {}
+
+
+@pytest.mark.parametrize("tag", TRANSLATED)
+def test_no_sentence_uses_a_word_the_glossary_rules_out(tag: str) -> None:
+    """A term written ``kamu (not Anda)`` (the polite "you" the page doesn't use) or ``card (not
+    baraha)`` keeps the other word out of every sentence."""
+    shown = merged(tag)
+    banned = {word: code for code in rows(tag) for word in ruled_out(term(tag, code))}
+    used = {
+        key: (banned[word], word)
+        for key, text in shown.items()
+        for word in banned
+        if says(text, word)
+    }
+    assert used == {}
+
+
+@pytest.mark.parametrize(
+    "tag", [tag for tag in TRANSLATED if not Locale.parse(tag, sep="-").plural_form.tags]
+)
+def test_a_language_with_no_singular_writes_one_as_the_plain_key(tag: str) -> None:
+    """CLDR gives Chinese, Indonesian and Malay no ``one`` category: neither the page nor the
+    terminal ever shows their ``KEY.one``, so each repeats ``KEY`` (which must then read right
+    for 1 as well) instead of a singular sentence nobody sees."""
+    shown = merged(tag)
+    differ = {
+        key: (shown[key], shown[key.removesuffix(".one")])
+        for key in ENGLISH
+        if key.endswith(".one")
+        and key.removesuffix(".one") in ENGLISH
+        and placeholders(ENGLISH[key]) == placeholders(ENGLISH[key.removesuffix(".one")])
+        and shown[key] != shown[key.removesuffix(".one")]
+    }
+    assert differ == {}
+
+
 def test_the_agreement_rule() -> None:
     assert agrees("對子", "對子")
     assert agrees("2", "2（老二）")  # the main word, before the note
@@ -176,6 +244,9 @@ def test_the_agreement_rule() -> None:
     assert not agrees("同花", "花")  # inside a longer word
     assert not agrees("順子", "蛇")
     assert not agrees("spades", "espada")
+    assert says("十局為一回合", "回合")  # Chinese words sit between other characters
+    assert says("sampung laro bawat serye", "Serye")
+    assert not says("tanda", "Anda")  # inside a longer word
 
 
 @pytest.mark.parametrize("tag", [tag for tag in TRANSLATED if tag in SCRIPT_CODECS])

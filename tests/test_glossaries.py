@@ -6,7 +6,8 @@ the code is a catalogue key (``combo.pair``, ``suit.S``, ``action.pass``) or a g
 (``term.trick``, ``title.scum``, ``score.penalty``). A term written ``→ zh-Hant`` falls back to
 that language's glossary. A source is a quoted seed line (``seed 001: "..."``, checked against
 the seed files when they are at hand), a linked page, or ``project's choice:`` (or
-``project's choice, unreviewed:``) with a reason.
+``project's choice, unreviewed:``) with a reason. A term may end in the words the catalogues must
+not use for it, ``kamu (not Anda)``: `test_catalogues` holds every sentence to that.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ CONCEPTS = (
     "action.announce",
     "term.trick",
     "term.bomb",
+    "term.round",
+    "address.you",
     *(f"title.{t}" for t in ("president", "vice_president", "vice_scum", "scum")),
     *(f"score.{s}" for s in ("point", "penalty", "settlement", "stake")),
     "game.name",
@@ -39,6 +42,7 @@ SEED_QUOTE = re.compile(r'seed (\d{3}): "([^"]+)"')
 LINK = re.compile(r"\]\(https?://[^)\s]+\)")
 CHOICE = re.compile(r"project's choice(, unreviewed)?: \S")
 FALLBACK = re.compile(r"→ (\S+)")
+RULED_OUT = re.compile(r"\(not ([^)]+)\)")
 
 
 def rows(tag: str) -> dict[str, tuple[str, str, str]]:
@@ -66,6 +70,12 @@ def term(tag: str, code: str) -> str:
     value = rows(tag)[code][1]
     fallback = FALLBACK.fullmatch(value)
     return term(fallback.group(1), code) if fallback else value
+
+
+def ruled_out(glossary_term: str) -> list[str]:
+    """The words a term says its catalogue must not use: ``kamu (not Anda)`` → ``["Anda"]``."""
+    note = RULED_OUT.search(glossary_term)
+    return [word.strip() for word in note.group(1).split(",")] if note else []
 
 
 def seeds() -> dict[str, str]:
@@ -140,3 +150,10 @@ def test_each_glossary_says_who_reviewed_it(tag: str) -> None:
     text = (GLOSSARIES / f"GLOSSARY.{tag}.md").read_text(encoding="utf-8")
     assert re.search(r"^Reviewed by: \S", text, re.M), "a 'Reviewed by:' line"
     assert "\n## Reviewing\n" in text
+
+
+def test_the_ruled_out_words_are_read_from_the_term() -> None:
+    assert ruled_out("kamu (not Anda)") == ["Anda"]
+    assert ruled_out("anda (not kamu, awak)") == ["kamu", "awak"]
+    assert ruled_out("2（老二）") == []
+    assert ruled_out("two pair (dalawang pares)") == []
