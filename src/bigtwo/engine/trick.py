@@ -33,6 +33,9 @@ def play(state: S, combo: Combination, actor: int) -> S:
         _went_out(g, actor)
         if g.end is not None:
             return g
+        if state.rules.unbeatable_ends and turns.unbeatable(g, combo):
+            _close_trick(g, actor, lead=_play_on_leader(g, actor))  # trick.unbeatable_ends
+            return g
         g.to_move = g._after(actor)
         return g
     if state.rules.unbeatable_ends and turns.unbeatable(g, combo):
@@ -65,10 +68,7 @@ def pass_turn(state: S, actor: int) -> S:
     if rules.one_pass_ends or done:
         lead = state.table_seat
         if lead in state.out:
-            lead = g._after(lead, skip_passed=False)  # mode.until_last
-            if rules.lowest_leads_play_on:  # suits.penning: the lowest card leads
-                lead = g._holder(g.tables.lowest(sum(g.hands)))
-            _close_trick(g, state.table_seat, lead=lead)
+            _close_trick(g, lead, lead=_play_on_leader(g, lead))
         elif rules.no_play_after_pass and not rules.one_pass_ends:
             g.to_move = lead  # may beat their own play, or pass to lead afresh
         else:
@@ -88,6 +88,14 @@ def _went_out(g: State, seat: int) -> None:
         if g.table is not None:
             g.unbeaten = (g.unbeaten, seat, g.table)
         g.out = (*g.out, *sorted(active, key=lambda s: g.hands[s].bit_count()))
+
+
+def _play_on_leader(g: State, finisher: int) -> int:
+    """Who leads once the trick a player went out on is over (``mode.until_last``): the next
+    player in turn, or under ``suits.penning`` the holder of the lowest card."""
+    if g.rules.lowest_leads_play_on:
+        return g._holder(g.tables.lowest(sum(g.hands)))
+    return g._after(finisher, skip_passed=False)
 
 
 def _close_trick(g: State, winner: int, lead: int) -> None:
