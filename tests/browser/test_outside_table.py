@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -118,14 +119,21 @@ def play_until(players: list[Player], until: Callable[[], bool], timeout: float 
             players[0].page.wait_for_timeout(30)
 
 
-def records(base: str, code: str, deals: int) -> dict[str, list[str]]:
-    """Each finished deal's hands as dealt, by its commitment (the room's public records)."""
-    out = {}
-    for n in range(deals):
-        with urllib.request.urlopen(f"{base}/api/rooms/{code}/records/{n}") as answer:
-            deal = json.load(answer)["deal"]
-        out[deal["commitment"]] = deal["hands"]
-    return out
+def fetched(base: str, code: str) -> list[dict[str, Any]]:
+    """The room's public records of every deal it finished (a redeal's included)."""
+    out = []
+    while True:
+        try:
+            with urllib.request.urlopen(f"{base}/api/rooms/{code}/records/{len(out)}") as answer:
+                out.append(json.load(answer))
+        except urllib.error.HTTPError as e:
+            assert e.code == 404 and out, e
+            return out
+
+
+def records(base: str, code: str) -> dict[str, list[str]]:
+    """Each finished deal's hands as dealt, by its commitment."""
+    return {r["deal"]["commitment"]: r["deal"]["hands"] for r in fetched(base, code)}
 
 
 def leaks(frames: Timed, seat: int | None, dealt: dict[str, list[str]]) -> list[str]:
@@ -203,14 +211,20 @@ def test_three_phones_in_three_languages_and_a_bot_play_a_session_to_its_standin
             expect(heading(p, "summary.heading", n=1)).to_be_hidden()
 
         play_until(people, lambda: all(heading(p, "summary.final").count() for p in people))
-        dealt = records(server, code, 2)
+        dealt = records(server, code)
+        scores = [r["result"]["scores"] for r in fetched(server, code)]
+        totals = [sum(deal[seat] for deal in scores) for seat in range(4)]
         for seat, p in enumerate(people):
             standings = p.page.get_by_role("region", name=p.text["summary.final"])
             expect(standings).to_be_visible()
             place = standings.get_by_role("columnheader", name=p.text["summary.place"])
             expect(place).to_be_visible()
-            for name in NAMES:
-                expect(standings).to_contain_text(name)
+            for person, name in enumerate(NAMES):  # each total the records add up to
+                row = standings.get_by_role("row").filter(
+                    has_text=re.compile(rf"(?<![A-Za-z]){name}(?![A-Za-z])")
+                )
+                total = rf"(?<![\d]){abs(totals[person])}(?![\d])"
+                expect(row).to_contain_text(re.compile(total))
             no_problems(p)
             assert leaks(p.frames, seat, dealt) == [], p.lang
             assert leaks(p.frames, None, dealt), "the check finds no card: not even the seat's own"
@@ -259,7 +273,7 @@ def test_a_person_who_leaves_mid_deal_is_played_by_a_bot_and_comes_back_to_the_s
         assert back.shown_problems() == []
 
         play_until([ann, back], lambda: finished(ann) and finished(back))
-        hands = records(short_grace, code, 1)
+        hands = records(short_grace, code)
         assert leaks(frames, bo_seat, hands) == []
         assert leaks(frames, None, hands), "the check finds no card: not even Bo's own"
     finally:
@@ -311,7 +325,7 @@ def test_someone_who_starts_watching_mid_deal_sees_the_table_as_it_stands_and_no
         play_until([ann], lambda: final.count() > 0)
         expect(sue.page.get_by_role("region", name=sue.text["summary.final"])).to_be_visible()
         assert sue.shown_problems() == []
-        dealt = records(server, code, 1)
+        dealt = records(server, code)
         assert leaks(sue.frames, None, dealt) == []
         assert leaks(ann.frames, None, dealt), "the check finds no card: not even Ann's own"
         states = [s for _, s in sue.frames.states() if s["view"] and s["view"]["end"] is None]
