@@ -67,11 +67,17 @@ export function logList() {
   fill(box, S.log.slice(-60).reverse().map((e) => h("li", { text: logText(e) })));
 }
 
+// A chat line as the catalogue words it (`chat.line`: "Bo: gg", "Bo：gg" in Chinese), the
+// part before the text (the name) in bold.
+function chatLine(c) {
+  const [lead, ...after] = t("chat.line", { name: c.name, text: "\u0000" }).split("\u0000");
+  return h("li", {}, h("b", { text: lead }), h("span", { text: c.text }), after.join(""));
+}
+
 export function chatLog() {
   const box = document.getElementById("chat");
   if (!box) return;
-  fill(box, S.chat.slice(-50).map((c) => h("li", {}, h("b", { text: `${c.name}: ` }),
-    h("span", { text: c.text }))));
+  fill(box, S.chat.slice(-50).map(chatLine));
 }
 
 // A tab that enters a deal with no log of its own (a spectator arriving, a new tab) starts the
