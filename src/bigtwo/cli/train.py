@@ -280,6 +280,7 @@ def command(
     with user_errors():
         if not trainer.evaluations or trainer.evaluations[-1].step != trainer.counters.step:
             trainer.evaluate()
+            trainer.save()  # with it: a resumed run's evaluation.csv keeps this sitting's last row
         exported = trainer.export(out / "network.npz", shlex.join(["bigtwo", *sys.argv[1:]]))
     n = trainer.counters
     console.print(
