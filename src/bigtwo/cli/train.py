@@ -18,7 +18,7 @@ from ..bots import make_bot
 from ..errors import BigTwoError
 from ..extras import require
 from ..rules.config import Rules
-from .common import check_seed_option, fail, make_console, user_errors
+from .common import check_seed_option, fail, folder, make_console, user_errors
 
 if TYPE_CHECKING:
     from ..train.trainer import TrainConfig
@@ -47,7 +47,11 @@ def command(
     out: Annotated[
         Path,
         typer.Option(
-            "--out", "-o", help="Folder for the checkpoint, evaluation.csv/.png and network.npz."
+            "--out",
+            "-o",
+            parser=folder,
+            metavar="FOLDER",
+            help="Folder for the checkpoint, evaluation.csv/.png and network.npz.",
         ),
     ] = Path("training"),
     minutes: Annotated[
