@@ -43,11 +43,12 @@ from typing import Any, Protocol
 from .bots import Bot, ExpertBot, make_bot
 from .bots.expert import DEFAULT_SAMPLES
 from .bots.outside import Agent, as_bot, is_agent_path, load_agent, one_line, short_name
-from .checks import describe
+from .checks import describe, is_whole
 from .engine import Game
 from .errors import BigTwoError
 from .extras import MissingExtraError, require
 from .rules import Rules
+from .session import SEED_BITS
 from .spread import spread
 from .stats import mean_ci
 from .table import SessionEnd, Table
@@ -104,10 +105,20 @@ class ArenaConfig:
             )
         if self.ray is not None and not (isinstance(self.ray, str) and self.ray.strip()):
             raise BigTwoError(f"a Ray address is a text, not {describe(self.ray)}")
+        if not is_whole(self.deals):
+            raise BigTwoError(f"the number of deals is a whole number, not {describe(self.deals)}")
         if self.deals < 1:
             raise BigTwoError("the number of deals must be at least 1")
+        if self.workers is not None and not is_whole(self.workers):
+            raise BigTwoError(f"workers is a whole number or None, not {describe(self.workers)}")
         if self.workers is not None and self.workers < 1:
             raise BigTwoError("the number of workers must be at least 1")
+        if not is_whole(self.seed) or self.seed.bit_length() > SEED_BITS:
+            # checked here, where it is given: every deal's seed is derived from it
+            shown = describe(self.seed)
+            raise BigTwoError(
+                f"seed must be a whole number of at most {SEED_BITS} bits, not {shown}"
+            )
         if self.budget is not None and not (math.isfinite(self.budget) and self.budget > 0):
             raise BigTwoError("the expert's budget must be a number of seconds above 0")
         if self.samples is not None and self.samples < 1:

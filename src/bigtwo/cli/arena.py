@@ -20,7 +20,7 @@ from ..errors import BigTwoError
 from ..extras import require
 from ..rules.config import Rules
 from ..spread import connect
-from .common import SEED_LIMIT, deals_progress, fail, make_console, user_errors
+from .common import SEED_LIMIT, deals_progress, fail, folder, make_console, user_errors
 from .datasets import DATASET_HELP, close_dataset, dataset_recorder
 
 MAX_DEALS = 1_000_000
@@ -75,7 +75,14 @@ def command(
     ] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the deals and the bots.")] = 0,
     out: Annotated[
-        Path, typer.Option("--out", "-o", help="Folder for arena.json and ratings.png.")
+        Path,
+        typer.Option(
+            "--out",
+            "-o",
+            parser=folder,
+            metavar="FOLDER",
+            help="Folder for arena.json and ratings.png.",
+        ),
     ] = Path("arena-results"),
     dataset: Annotated[
         Path | None,

@@ -7,6 +7,7 @@ import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import NoReturn
 
 import typer
@@ -117,6 +118,15 @@ def bot_lineup(spec: str, seats: int, rules: Rules | None = None) -> list[str]:
 
 
 SEED_LIMIT = 2**63  # a command's seed; each deal's seed is derived from it
+
+
+def folder(text: str | Path) -> Path:
+    """An ``--out`` folder (the text typed, or the default's path). Empty text is refused: as a
+    path it is the working folder, where a command's files would land unasked (an unset shell
+    variable, say)."""
+    if not str(text).strip():
+        raise typer.BadParameter("names no folder; give one ('.' for this one)")
+    return Path(text)
 
 
 def check_seed_option(seed: int | None) -> None:

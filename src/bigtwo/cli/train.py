@@ -18,7 +18,7 @@ from ..bots import make_bot
 from ..errors import BigTwoError
 from ..extras import require
 from ..rules.config import Rules
-from .common import check_seed_option, fail, make_console, user_errors
+from .common import check_seed_option, fail, folder, make_console, user_errors
 
 if TYPE_CHECKING:
     from ..train.trainer import TrainConfig
@@ -47,7 +47,11 @@ def command(
     out: Annotated[
         Path,
         typer.Option(
-            "--out", "-o", help="Folder for the checkpoint, evaluation.csv/.png and network.npz."
+            "--out",
+            "-o",
+            parser=folder,
+            metavar="FOLDER",
+            help="Folder for the checkpoint, evaluation.csv/.png and network.npz.",
         ),
     ] = Path("training"),
     minutes: Annotated[
@@ -280,6 +284,7 @@ def command(
     with user_errors():
         if not trainer.evaluations or trainer.evaluations[-1].step != trainer.counters.step:
             trainer.evaluate()
+            trainer.save()  # with it: a resumed run's evaluation.csv keeps this sitting's last row
         exported = trainer.export(out / "network.npz", shlex.join(["bigtwo", *sys.argv[1:]]))
     n = trainer.counters
     console.print(
