@@ -23,7 +23,7 @@ from playwright.sync_api import expect
 from server_process import on_sqlite
 
 from .screens import NAMES, Visit, short_deal, wait_until
-from .test_outside_player import CARD, Player, Timed
+from .test_outside_player import CARD, Player, Timed, open_room
 
 SMALL = (360, 640)  # the narrowest phone docs/languages.md checks
 # every seat's number of cards, as the page holds the server's state
@@ -56,26 +56,6 @@ class Phone(Player):
         self.frames = Timed(page)
         page.goto(v.url(fragment))
         expect(page.locator("html")).to_have_attribute("lang", lang)
-
-
-def open_room(host: Player, seats: list[str], cards_each: int, deals: int, pause: int = 300) -> str:
-    """Open a room as the first of `NAMES`, the other seats ``seats`` (`open` or a bot's
-    level), under the rules the form offers the host's language; not started. Its code."""
-    page, t = host.page, host.text
-    page.get_by_role("heading", name=t["home.create.heading"]).wait_for()
-    page.get_by_label(t["home.name"], exact=True).fill(NAMES[0])
-    page.get_by_label(t["create.players"], exact=True).fill(str(len(seats) + 1))
-    for n, kind in enumerate(seats, start=2):
-        page.get_by_label(t["create.seat"].format(n=n), exact=True).select_option(kind)
-    page.get_by_label(t["create.deals"], exact=True).fill(str(deals))
-    page.get_by_label(t["create.pause"], exact=True).fill(str(pause))
-    page.get_by_text(t["create.options.help"], exact=True).tap()
-    page.get_by_label(t["option.cards_each.name"], exact=True).fill(str(cards_each))
-    page.get_by_role("button", name=t["home.create"], exact=True).tap()
-    page.wait_for_url("**#room=*")
-    code = str(page.url.split("#room=")[1])
-    host.v.codes.append(code)
-    return code
 
 
 def take_seat(player: Player, name: str) -> None:
@@ -175,7 +155,7 @@ def test_three_phones_in_three_languages_and_a_bot_play_a_session_to_its_standin
     v = Visit(browser, server, viewport=SMALL)
     try:
         ann = Phone(v, "zh-TW", "zh-Hant")
-        code = open_room(ann, ["open", "open", "easy"], cards_each=4, deals=2)
+        code = open_room(ann, ["open", "open", "easy"], cards_each=4, deals=2, pause=300)
         bo = Phone(v, "vi-VN", "vi", f"#room={code}")
         di = Phone(v, "ms-MY", "ms", f"#room={code}")
         take_seat(bo, NAMES[1])
