@@ -157,6 +157,24 @@ def test_config_refuses_what_cannot_be_run(change: dict[str, object]) -> None:
         ArenaConfig(**fields)  # type: ignore[arg-type]
 
 
+def test_config_takes_numpy_integers_as_the_ints_they_are(tmp_path: Path) -> None:
+    """A research script's counts arrive as numpy integers: the arena plays them as ints (the
+    same run as with plain ints) and writes them to arena.json; a bool is still no number."""
+    np = pytest.importorskip("numpy")
+    config = ArenaConfig(
+        ("random", "greedy"), deals=np.int64(2), seed=np.uint32(7), workers=np.int8(1)
+    )
+    assert (config.deals, config.seed, config.workers) == (2, 7, 1)
+    assert all(type(v) is int for v in (config.deals, config.seed, config.workers))
+    plain = run_arena(ArenaConfig(("random", "greedy"), deals=2, seed=7, workers=1))
+    result = run_arena(config)
+    assert result.summary()["bots"] == plain.summary()["bots"]
+    result.save(tmp_path)
+    assert json.loads((tmp_path / "arena.json").read_text())["config"]["deals"] == 2
+    with pytest.raises(BigTwoError, match="the number of deals is a whole number, not True"):
+        ArenaConfig(("random", "greedy"), deals=True)
+
+
 def test_without_openskill_the_summary_has_no_ratings_and_says_which_extra_brings_them(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -144,6 +144,17 @@ def test_trick_unbeatable_ends_decided_by_cards_still_out() -> None:
     assert game.table is not None and game.to_move == 1  # AH can beat it
 
 
+@covers("trick.unbeatable_ends", "suits.penning")
+def test_an_unbeatable_last_play_under_penning_hands_the_lead_to_the_lowest_card() -> None:
+    """Going out on the 2♦ (the top card under ♦ > ♥ > ♠ > ♣) ends the trick at once, and the
+    holder of the lowest card left leads the play for second place, not the next seat."""
+    rules = Rules.preset("hawaii").replace(unbeatable_ends=True)
+    game = Game.deal(rules, hands=["3C 2D", "4C 5C 6C", "7C 8C 9C", "TC JC 3D"])
+    game = game.play("3C").play("4C").play("7C").play("TC").play("2D")
+    assert game.out == (0,) and game.table is None
+    assert game.to_move == 3  # 3♦, the lowest card still held; seat 1 is next in turn
+
+
 # --- trick.three_threes --------------------------------------------------------------------
 
 THREES = ["3D 3C 3H 9C", "2D 2C 2H 4D", "5D 5C 5H 6D", "7D 8D 9D TD"]

@@ -43,7 +43,7 @@ from typing import Any, Protocol
 from .bots import Bot, ExpertBot, make_bot
 from .bots.expert import DEFAULT_SAMPLES
 from .bots.outside import Agent, as_bot, is_agent_path, load_agent, one_line, short_name
-from .checks import describe, is_whole
+from .checks import as_whole, describe
 from .engine import Game
 from .errors import BigTwoError
 from .extras import MissingExtraError, require
@@ -105,20 +105,26 @@ class ArenaConfig:
             )
         if self.ray is not None and not (isinstance(self.ray, str) and self.ray.strip()):
             raise BigTwoError(f"a Ray address is a text, not {describe(self.ray)}")
-        if not is_whole(self.deals):
+        deals, workers, seed = as_whole(self.deals), as_whole(self.workers), as_whole(self.seed)
+        if deals is None:
             raise BigTwoError(f"the number of deals is a whole number, not {describe(self.deals)}")
-        if self.deals < 1:
+        if deals < 1:
             raise BigTwoError("the number of deals must be at least 1")
-        if self.workers is not None and not is_whole(self.workers):
+        if self.workers is not None and workers is None:
             raise BigTwoError(f"workers is a whole number or None, not {describe(self.workers)}")
-        if self.workers is not None and self.workers < 1:
+        if workers is not None and workers < 1:
             raise BigTwoError("the number of workers must be at least 1")
-        if not is_whole(self.seed) or self.seed.bit_length() > SEED_BITS:
+        if seed is None or seed.bit_length() > SEED_BITS:
             # checked here, where it is given: every deal's seed is derived from it
             shown = describe(self.seed)
             raise BigTwoError(
                 f"seed must be a whole number of at most {SEED_BITS} bits, not {shown}"
             )
+        # numpy's integers kept as ints: the deals' seeds are derived from them (numpy's
+        # arithmetic would wrap) and arena.json holds them
+        object.__setattr__(self, "deals", deals)
+        object.__setattr__(self, "workers", workers)
+        object.__setattr__(self, "seed", seed)
         if self.budget is not None and not (math.isfinite(self.budget) and self.budget > 0):
             raise BigTwoError("the expert's budget must be a number of seconds above 0")
         if self.samples is not None and self.samples < 1:

@@ -17,6 +17,7 @@ bigtwo.errors.BigTwoError: seat must be a whole number from 0 to 3, not True
 from __future__ import annotations
 
 import math
+import operator
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -83,6 +84,17 @@ def _digits(value: int) -> int:
 def is_whole(value: object) -> bool:
     """Is ``value`` an int (a bool is not a number here)?"""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def as_whole(value: object) -> int | None:
+    """``value`` as an int when it is a whole number, numpy's integers included (what a
+    research script computes arrives as ``numpy.int64``); None otherwise, a bool too."""
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:  # numpy's bool, a sized array
+        return None
 
 
 def whole_number(

@@ -187,25 +187,36 @@ class Player:
             assert box["y"] >= 0 and box["y"] + box["height"] <= height, box
 
 
-def open_table(player: Player, players: int, cards_each: int, deals: int) -> str:
-    """Open a room by tapping, under the rules the form offers for the player's language:
-    the person and ``players - 1`` easy bots, ``cards_each`` cards, ``deals`` deals; started.
-    The room's code."""
+def open_room(
+    player: Player, seats: list[str], cards_each: int, deals: int, pause: int | None = None
+) -> str:
+    """Open a room by tapping as the first of `NAMES`, the other seats ``seats`` (`open` or a
+    bot's level), under the rules the form offers for the player's language: ``cards_each``
+    cards, ``deals`` deals, ``pause`` seconds on each deal's summary (the form's default with
+    None); not started. The room's code."""
     page, t, v = player.page, player.text, player.v
     page.get_by_role("heading", name=t["home.create.heading"]).wait_for()
     page.get_by_label(t["home.name"], exact=True).tap()
     page.keyboard.type(NAMES[0])
-    page.get_by_label(t["create.players"], exact=True).fill(str(players))
-    for seat in range(2, players + 1):
-        page.get_by_label(t["create.seat"].format(n=seat), exact=True).select_option("easy")
+    page.get_by_label(t["create.players"], exact=True).fill(str(len(seats) + 1))
+    for n, kind in enumerate(seats, start=2):
+        page.get_by_label(t["create.seat"].format(n=n), exact=True).select_option(kind)
     page.get_by_label(t["create.deals"], exact=True).fill(str(deals))
+    if pause is not None:
+        page.get_by_label(t["create.pause"], exact=True).fill(str(pause))
     page.get_by_text(t["create.options.help"], exact=True).tap()
     page.get_by_label(t["option.cards_each.name"], exact=True).fill(str(cards_each))
     page.get_by_role("button", name=t["home.create"], exact=True).tap()
     page.wait_for_url("**#room=*")
     code = str(page.url.split("#room=")[1])
     v.codes.append(code)
-    page.get_by_role("button", name=t["room.start"], exact=True).tap()
+    return code
+
+
+def open_table(player: Player, players: int, cards_each: int, deals: int) -> str:
+    """`open_room` for the person and ``players - 1`` easy bots, started. The room's code."""
+    code = open_room(player, ["easy"] * (players - 1), cards_each, deals)
+    player.page.get_by_role("button", name=player.text["room.start"], exact=True).tap()
     player.hand.wait_for()
     return code
 

@@ -23,7 +23,7 @@ from playwright.sync_api import expect
 from server_process import on_sqlite
 
 from .screens import NAMES, Visit, short_deal, wait_until
-from .test_outside_player import CARD, Player, Timed
+from .test_outside_player import CARD, Player, Timed, open_room
 
 SMALL = (360, 640)  # the narrowest phone docs/languages.md checks
 # every seat's number of cards, as the page holds the server's state
@@ -58,26 +58,6 @@ class Phone(Player):
         expect(page.locator("html")).to_have_attribute("lang", lang)
 
 
-def open_room(host: Player, seats: list[str], cards_each: int, deals: int, pause: int = 300) -> str:
-    """Open a room as the first of `NAMES`, the other seats ``seats`` (`open` or a bot's
-    level), under the rules the form offers the host's language; not started. Its code."""
-    page, t = host.page, host.text
-    page.get_by_role("heading", name=t["home.create.heading"]).wait_for()
-    page.get_by_label(t["home.name"], exact=True).fill(NAMES[0])
-    page.get_by_label(t["create.players"], exact=True).fill(str(len(seats) + 1))
-    for n, kind in enumerate(seats, start=2):
-        page.get_by_label(t["create.seat"].format(n=n), exact=True).select_option(kind)
-    page.get_by_label(t["create.deals"], exact=True).fill(str(deals))
-    page.get_by_label(t["create.pause"], exact=True).fill(str(pause))
-    page.get_by_text(t["create.options.help"], exact=True).tap()
-    page.get_by_label(t["option.cards_each.name"], exact=True).fill(str(cards_each))
-    page.get_by_role("button", name=t["home.create"], exact=True).tap()
-    page.wait_for_url("**#room=*")
-    code = str(page.url.split("#room=")[1])
-    host.v.codes.append(code)
-    return code
-
-
 def take_seat(player: Player, name: str) -> None:
     """On the room's link, sit down as ``name`` and wait for the host."""
     page, t = player.page, player.text
@@ -110,7 +90,7 @@ def step(player: Player) -> bool:
     return True
 
 
-def play_until(players: list[Player], until: Callable[[], bool], timeout: float = 40) -> None:
+def play_until(players: list[Player], until: Callable[[], bool], timeout: float = 90) -> None:
     """Let each person take their turns, in whatever order the table asks, until ``until()``."""
     deadline = time.monotonic() + timeout
     while not until():
@@ -175,7 +155,7 @@ def test_three_phones_in_three_languages_and_a_bot_play_a_session_to_its_standin
     v = Visit(browser, server, viewport=SMALL)
     try:
         ann = Phone(v, "zh-TW", "zh-Hant")
-        code = open_room(ann, ["open", "open", "easy"], cards_each=4, deals=2)
+        code = open_room(ann, ["open", "open", "easy"], cards_each=4, deals=2, pause=300)
         bo = Phone(v, "vi-VN", "vi", f"#room={code}")
         di = Phone(v, "ms-MY", "ms", f"#room={code}")
         take_seat(bo, NAMES[1])
@@ -367,7 +347,7 @@ def test_a_desktop_player_plays_a_session_by_keyboard_alone(browser: Any, server
             page.keyboard.press("Tab")
         assert focus_index() >= 0, "Tab never reached the hand"
 
-        deadline = time.monotonic() + 40
+        deadline = time.monotonic() + 90  # three deals, each found again by Tab: slow when loaded
         deal = 1
         while not finished(me):
             assert time.monotonic() < deadline, used

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from playwright.sync_api import expect
+
 from bigtwo.client import Client
 
 from .test_table import close_menu, menu
@@ -53,3 +55,30 @@ def test_spectators_are_counted_and_chat_as_the_host_decides(context: Any, serve
     assert tom.expect("error")["code"] == "spectators_quiet"
     tom.close()
     host.get_by_text("Watching: 1", exact=True).wait_for(state="detached")
+
+
+def test_a_chat_line_follows_the_catalogues_order_with_the_name_in_bold(
+    context: Any, server: str
+) -> None:
+    """`chat.line` may put the name after the text (a language that says "gg (Ann)"): the
+    line reads as the catalogue words it, and the bold part is still the name."""
+
+    def amended(route: Any) -> None:
+        catalogue = route.fetch().json()
+        catalogue["chat.line"] = "{text} ({name})"
+        route.fulfill(json=catalogue)
+
+    context.route("**/i18n/en.json", amended)
+    ws = server.replace("http", "ws") + "/ws"
+    ann = Client.connect(ws)
+    code = ann.create("Ann", seats=["easy", "easy", "easy"], pace="instant")
+    sue = context.new_page()
+    sue.goto(f"{server}/#room={code}")
+    sue.get_by_label("Your name").fill("Sue")
+    sue.get_by_role("button", name="Watch", exact=True).click()
+    sue.get_by_text("Watching: 1", exact=True).wait_for()
+    ann.send({"type": "chat", "text": "gg"})
+    line = sue.locator("#chat li")
+    expect(line).to_have_text("gg (Ann)")
+    expect(line.locator("b")).to_have_text("Ann")
+    ann.close()

@@ -20,7 +20,7 @@ from ..errors import BigTwoError
 from ..extras import require
 from ..rules.config import Rules
 from ..spread import connect
-from .common import SEED_LIMIT, deals_progress, fail, folder, make_console, user_errors
+from .common import SEED_LIMIT, deals_progress, fail, make_console, out_option, user_errors
 from .datasets import DATASET_HELP, close_dataset, dataset_recorder
 
 MAX_DEALS = 1_000_000
@@ -74,16 +74,9 @@ def command(
         typer.Option("--samples", help="Expert's sampled deals a move (reproducible)."),
     ] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the deals and the bots.")] = 0,
-    out: Annotated[
-        Path,
-        typer.Option(
-            "--out",
-            "-o",
-            parser=folder,
-            metavar="FOLDER",
-            help="Folder for arena.json and ratings.png.",
-        ),
-    ] = Path("arena-results"),
+    out: Annotated[Path, out_option("Folder for arena.json and ratings.png.")] = Path(
+        "arena-results"
+    ),
     dataset: Annotated[
         Path | None,
         typer.Option("--dataset", help=DATASET_HELP + " Deals are then played in this process."),

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -127,6 +127,11 @@ def folder(text: str | Path) -> Path:
     if not str(text).strip():
         raise typer.BadParameter("names no folder; give one ('.' for this one)")
     return Path(text)
+
+
+def out_option(help_text: str) -> Any:
+    """The ``--out``/``-o`` folder option of a command that writes files there (`folder`)."""
+    return typer.Option("--out", "-o", parser=folder, metavar="FOLDER", help=help_text)
 
 
 def check_seed_option(seed: int | None) -> None:

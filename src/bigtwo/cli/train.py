@@ -18,7 +18,7 @@ from ..bots import make_bot
 from ..errors import BigTwoError
 from ..extras import require
 from ..rules.config import Rules
-from .common import check_seed_option, fail, folder, make_console, user_errors
+from .common import check_seed_option, fail, make_console, out_option, user_errors
 
 if TYPE_CHECKING:
     from ..train.trainer import TrainConfig
@@ -45,14 +45,7 @@ def command(
         "classic"
     ),
     out: Annotated[
-        Path,
-        typer.Option(
-            "--out",
-            "-o",
-            parser=folder,
-            metavar="FOLDER",
-            help="Folder for the checkpoint, evaluation.csv/.png and network.npz.",
-        ),
+        Path, out_option("Folder for the checkpoint, evaluation.csv/.png and network.npz.")
     ] = Path("training"),
     minutes: Annotated[
         float | None,

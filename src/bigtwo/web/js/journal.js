@@ -68,10 +68,15 @@ export function logList() {
 }
 
 // A chat line as the catalogue words it (`chat.line`: "Bo: gg", "Bo：gg" in Chinese), the
-// part before the text (the name) in bold.
+// name in bold wherever the sentence puts it (after the text, say). Built from the template's
+// pieces, so that nothing a person typed is read as part of the template.
 function chatLine(c) {
-  const [lead, ...after] = t("chat.line", { name: c.name, text: "\u0000" }).split("\u0000");
-  return h("li", {}, h("b", { text: lead }), h("span", { text: c.text }), after.join(""));
+  const pieces = t("chat.line").split(/(\{name\}|\{text\})/).map((piece) => {
+    if (piece === "{name}") return h("b", { text: c.name });
+    if (piece === "{text}") return h("span", { text: c.text });
+    return piece || null;
+  });
+  return h("li", {}, pieces);
 }
 
 export function chatLog() {
