@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from .common import fail, make_console, user_errors
+from .database import DEFAULT, server_database
 from .prompt import BadInput, read_line
 
 if TYPE_CHECKING:
@@ -31,10 +32,10 @@ DATABASE = typer.Option(help="The server's SQLAlchemy URL (default: bigtwo.db he
 
 def _opened(database: str | None) -> tuple[Store, Directory]:
     from ..server.accounts import Directory
-    from ..server.store import Store, sqlite_url
+    from ..server.store import Store
 
-    url = database or sqlite_url(Path("bigtwo.db"))
-    if database is None and not Path("bigtwo.db").exists():
+    url = server_database(database)
+    if database is None and not DEFAULT.exists():
         fail("no bigtwo.db here: give the server's database with --database")
     missing = _missing_file(url)
     if missing is not None:  # opening it would make an empty database and report on that

@@ -11,6 +11,7 @@ import typer
 
 from ..extras import MissingExtraError
 from .common import fail
+from .database import server_database
 
 Database = Annotated[
     str | None,
@@ -18,12 +19,6 @@ Database = Annotated[
         help="The server's SQLAlchemy URL, as given to bigtwo serve (default: bigtwo.db here)."
     ),
 ]
-
-
-def _url(database: str | None) -> str:
-    from ..server.store import sqlite_url
-
-    return database or sqlite_url(Path("bigtwo.db"))
 
 
 def _backup_module() -> ModuleType:
@@ -42,7 +37,7 @@ def backup_command(
     """Back up the server's database, safely while it runs (SQLite: the online backup API;
     PostgreSQL: pg_dump)."""
     backup = _backup_module()
-    url = _url(database)
+    url = server_database(database)
     try:
         backup.backup(url, dest)
     except backup.BackupError as exc:
@@ -57,7 +52,7 @@ def restore_command(
     """Put a backup in place of the server's database. Stop the server first; start it again
     afterwards (its migrations bring an older backup up to date)."""
     backup = _backup_module()
-    url = _url(database)
+    url = server_database(database)
     try:
         backup.restore(src, url)
     except backup.BackupError as exc:

@@ -7,13 +7,13 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from ..extras import MissingExtraError
 from .common import fail
+from .database import server_database
 
 ORIGIN = re.compile(r"https?://[^/\s?#]+")  # a page's origin: scheme and host, no path
 
@@ -96,12 +96,14 @@ def command(
         from ..server.protocol import MAX_PAUSE, PACES
         from ..server.retention import DAY
         from ..server.settings import Settings
-        from ..server.store import Store, sqlite_url
+        from ..server.store import Store
         from ..server.workers import listen, supervise
     except MissingExtraError as exc:
         fail(str(exc))
     except ImportError as exc:  # the extra is there, but a part of it won't load
         fail(f"the server can't load {exc.name or exc}: reinstall 'bigtwo[server]'")
+    if not host.strip():  # as an unset variable leaves it: uvicorn would take every network
+        fail("--host is empty: name an address, such as 127.0.0.1 (0.0.0.0: the LAN)")
     if not 0 < port < 65536:
         fail(f"--port must be 1..65535, not {port}")
     for name, seconds in (("--grace", grace), ("--keep-empty", keep_empty)):
@@ -128,7 +130,9 @@ def command(
         networks(scrapers)
     except ValueError as exc:
         fail(f"--metrics-from: {exc}")
-    url = database or sqlite_url(Path("bigtwo.db"))
+    url = server_database(database)
+    if workers > 1 and url.partition(":")[0].partition("+")[0].lower() != "postgresql":
+        fail("--workers needs a database the processes share: --database postgresql://…")
     settings = Settings(
         grace=grace,
         keep_empty=keep_empty,
@@ -147,18 +151,16 @@ def command(
         if workers == 1:
             app = make_app(url, settings)
         else:
-            store = Store(url)  # the migrations run here, once, before the workers start
-            shared = store.shared
-            store.close()
+            Store(url).close()  # the migrations run here, once, before the workers start
     except Exception as exc:  # a bad URL, a database that won't open: say so in one line
         fail(f"can't open the database {url}: {str(exc).splitlines()[0]}")
-    if workers > 1 and not shared:
-        fail("--workers needs a database the processes share: --database postgresql://…")
-    if workers > 1:
-        try:
-            sock = listen(host, port)
-        except OSError as exc:
-            fail(f"can't listen on {host}:{port}: {exc.strerror or exc}")
+    try:  # before the address is announced
+        sock = listen(host, port)
+    except OSError as exc:
+        said = (exc.strerror or str(exc)).partition(" (while attempting")[0]
+        fail(f"can't listen on {host}:{port}: {said}")
+    if workers == 1:
+        sock.close()  # uvicorn binds it again itself, as it binds a one-process server
     shown_host = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     print(f"bigtwo server: open http://{shown_host}:{port}/ (database {url})", flush=True)
     if workers == 1:

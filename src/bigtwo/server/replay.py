@@ -187,7 +187,7 @@ async def stored_record(hub: Hub, code: str, wanted: str) -> tuple[int, int, str
     """The room's finished deal ``wanted`` (its number, 0 first, or ``last``): the number, how
     many deals the room has finished, and the record's text as stored. (Read in a thread:
     the event loop doesn't wait on the database.)"""
-    if wanted != "last" and not (wanted.isdigit() and len(wanted) <= 9):
+    if wanted != "last" and not (wanted.isascii() and wanted.isdigit() and len(wanted) <= 9):
         raise ReplayError(
             400, "bad_number", f"a deal is its number (0 first) or last, not {wanted[:20]!r}"
         )

@@ -23,7 +23,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from ..accounts import Directory, Refused
-from ..accounts.guard import COOKIE
+from ..accounts.guard import COOKIE, session_of
 from ..accounts.routes import EndSession, body_of, no_store, signed_in
 from ..store import Store
 from . import admin, games, profile
@@ -33,7 +33,7 @@ def _number(request: Request, name: str, default: int, most: int) -> int:
     text = request.query_params.get(name)
     if text is None:
         return default
-    if not text.isdigit() or int(text) > most:
+    if not (text.isascii() and text.isdigit()) or int(text) > most:  # int('²') fails
         raise Refused(400, "bad_field", f"{name} is a whole number from 0 to {most}", field=name)
     return int(text)
 
@@ -105,9 +105,12 @@ def history_routes(store: Store, directory: Directory, end_session: EndSession) 
         return response
 
     async def operator(request: Request) -> str:
-        """The operator asking (their person id); 404 for anyone else."""
-        session = signed_in(request)
-        if not await run_in_threadpool(admin.is_operator, engine, session.person.id):
+        """The operator asking (their person id); 404 for anyone else, someone with no
+        session included (a 401 would say that the route is there)."""
+        session = session_of(request)
+        if session is None or not await run_in_threadpool(
+            admin.is_operator, engine, session.person.id
+        ):
             raise Refused(404, "not_found", "there is no such page")
         return session.person.id
 
