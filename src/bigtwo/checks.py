@@ -41,7 +41,11 @@ _SHOWN_TEXT = 40  # characters of a refused text quoted back
 
 def describe(value: object) -> str:
     """A short description of any value for an error message. It never calls the value's own
-    ``repr`` (which may be huge, slow or raise) and escapes what a terminal would interpret."""
+    ``repr`` (which may be huge, slow or raise) and escapes what a terminal would interpret.
+
+    >>> describe(object()), describe(1j), describe([1, 2])
+    ('an object', 'a complex', 'a list of 2')
+    """
     if value is None or isinstance(value, bool):
         return str(value)
     if isinstance(value, Enum):
@@ -58,9 +62,11 @@ def describe(value: object) -> str:
         return repr(cut) + ("…" if len(value) > _SHOWN_TEXT else "")
     if isinstance(value, bytes | bytearray):
         return f"{type(value).__name__} ({len(value)} long)"
+    name = type(value).__name__
+    article = "an" if name[:1].lower() in "aeiou" else "a"  # an int64, an object
     if isinstance(value, list | tuple | set | frozenset | dict):
-        return f"a {type(value).__name__} of {len(value)}"
-    return f"a {type(value).__name__}"
+        return f"{article} {name} of {len(value)}"
+    return f"{article} {name}"
 
 
 def bare(value: object) -> str:
