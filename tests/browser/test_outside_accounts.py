@@ -225,6 +225,11 @@ def test_a_password_signs_in_and_a_wrong_one_is_refused_in_words(
         _said(page, v.t(page, "account.password.saved"))
         assert who_is(page)["person"]["kind"] == "account"  # a guest becomes an account by it
         _fits(page, "the account sheet with passwords")
+        looked_up: list[Any] = []  # the page's look-ups of who it is, from the sign-out on
+        page.on(
+            "response",
+            lambda r: looked_up.append(r) if r.url.endswith("/api/me") and r.ok else None,
+        )
         sheet.get_by_role("button", name=v.t(page, "account.sign_out"), exact=True).click()
         _said(page, v.t(page, "account.signed_out"))
 
@@ -240,6 +245,10 @@ def test_a_password_signs_in_and_a_wrong_one_is_refused_in_words(
             page.evaluate("document.getElementById('account-said').textContent = ''")
             assert handle.input_value() == who  # the handle stays to try again; not the password
             assert secret.input_value() == ""
+        # the sign-out's answer and the old session's socket closing both ask who the page is:
+        # one new guest, whose token the page's POSTs carry (two made the first refused: csrf)
+        guests = {r.json()["person"]["id"] for r in looked_up}
+        assert len(guests) == 1, guests
         handle.fill(guest["handle"])
         secret.fill("correct horse 1")
         sign_in.click()

@@ -17,13 +17,23 @@ let me = null;
 // (the server closes the old session's socket before that answer arrives).
 /** @type {Promise<unknown>} */
 let switching = Promise.resolve();
+// The look-up in flight, and the switch it waits for: asking again meanwhile joins it. A
+// sign-out's answer and the old session's socket closing both ask; two look-ups without a
+// cookie made two guests, and the page kept one's token while the browser kept the other's
+// cookie, so its next POST was refused (`csrf`).
+/** @type {{ after: Promise<unknown>, done: boolean } | null} */
+let asking = null;
 /** @param {boolean} [again] */
 export function identify(again = false) {
-  if (!me || again) {
+  const joins = asking !== null && !asking.done && asking.after === switching;
+  if (!me || (again && !joins)) {
+    const ask = { after: switching, done: false };
+    asking = ask;
     me = switching
       .then(() => fetch("api/me", { credentials: "same-origin" }))
       .then((r) => (r.ok ? r.json() : null))
-      .catch(() => null);
+      .catch(() => null)
+      .finally(() => { ask.done = true; });
   }
   return me;
 }
