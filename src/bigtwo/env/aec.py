@@ -17,7 +17,6 @@ hand in it).
 
 from __future__ import annotations
 
-import operator
 from typing import Any, ClassVar
 
 import numpy as np
@@ -25,7 +24,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from ..checks import describe
+from ..checks import as_whole, describe
 from ..errors import BigTwoError
 from ..rules.config import Rules
 from .moves import OFFERED_ACTIONS, action_number, check_actions, move_info
@@ -109,10 +108,12 @@ class BigTwoAEC(AECEnv):  # type: ignore[misc]
         self._rng = np.random.default_rng()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[self.possible_agents[self._seat(agent)]]
+        self._seat(agent)  # an unknown agent refused in words
+        return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[self.possible_agents[self._seat(agent)]]
+        self._seat(agent)
+        return self.action_spaces[agent]
 
     def _seat(self, agent: object) -> int:
         """``agent``'s seat, or a refusal that names the agents there are."""
@@ -202,10 +203,7 @@ class BigTwoAEC(AECEnv):  # type: ignore[misc]
 
 def _reset_seed(seed: object) -> int:
     """A reset's seed as numpy's generator takes it: a whole number, 0 or more."""
-    try:
-        number = operator.index(seed)  # type: ignore[arg-type]
-    except TypeError:
-        number = -1
-    if isinstance(seed, bool) or number < 0:
+    number = as_whole(seed)
+    if number is None or number < 0:
         raise BigTwoError(f"a seed is a whole number, 0 or more, not {describe(seed)}")
     return number
