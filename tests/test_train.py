@@ -391,3 +391,27 @@ def test_a_run_can_grow_the_network_it_starts_from(tmp_path: Path) -> None:
     net = Network.load(out / "network.npz")
     assert net.hidden == wider
     assert net.meta["trained"]["started_from"]["grown_to"] == list(wider)
+
+
+def test_a_run_from_a_network_trains_under_its_rules_unless_told(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--start-from`` without ``--rules`` trains under the rules the network was made for
+    (the default, classic, would quietly train a tournament network on another game); named
+    rules still win; a network made for rules that are no preset asks for ``--rules``."""
+    monkeypatch.setattr(Trainer, "train", lambda *a, **k: None)  # the run's rules are the point
+    weights = Path(__file__).parents[1] / "src/bigtwo/bots/learned/weights"
+    args = ["train", "--steps", "1", "--eval-deals", "1", "--ladder", "random"]
+    start = ["--start-from", str(weights / "tournament.npz")]
+    result = runner.invoke(app, [*args, "--out", str(tmp_path / "own"), *start])
+    assert result.exit_code == 0, result.output
+    assert Network.load(tmp_path / "own" / "network.npz").meta["preset"] == "tournament"
+    told = [*args, "--out", str(tmp_path / "told"), *start, "--rules", "classic"]
+    result = runner.invoke(app, told)
+    assert result.exit_code == 0, result.output
+    assert Network.load(tmp_path / "told" / "network.npz").meta["preset"] == "classic"
+    custom = tmp_path / "custom.npz"
+    Network.random(CLASSIC.replace(flushes=False), hidden=(3,), seed=1).save(custom)
+    result = runner.invoke(app, [*args, "--out", str(tmp_path / "c"), "--start-from", str(custom)])
+    assert result.exit_code == 2 and "name them with --rules" in result.output, result.output
+    assert "Traceback" not in result.output

@@ -41,9 +41,14 @@ SETTING_OF = {"past_selves": "pool_size"}
 
 def command(
     ctx: typer.Context,
-    rules: Annotated[str, typer.Option("--rules", "-r", help="Rule set (bigtwo rules).")] = (
-        "classic"
-    ),
+    rules: Annotated[
+        str,
+        typer.Option(
+            "--rules",
+            "-r",
+            help="Rule set (bigtwo rules); with --start-from, the start network's unless named.",
+        ),
+    ] = "classic",
     out: Annotated[
         Path, out_option("Folder for the checkpoint, evaluation.csv/.png and network.npz.")
     ] = Path("training"),
@@ -194,12 +199,14 @@ def command(
     if out.exists() and not out.is_dir():
         fail(f"--out {out} is a file; name a folder for the run")
     with user_errors():
+        if start_from is not None and not start_from.is_file():
+            raise BigTwoError(f"--start-from {start_from}: no such file")
+        if start_from is not None and "rules" not in _given(ctx):
+            rules = _rules_of(start_from)  # the start network's: not classic by default
         chosen = Rules.preset(rules)
         names = _bots(ladder, "--ladder", "random,greedy,heuristic")
         field = _bots(opponents, "--opponents", "heuristic,greedy")
         seats = _seats(held, chosen.players)
-        if start_from is not None and not start_from.is_file():
-            raise BigTwoError(f"--start-from {start_from}: no such file")
         widths = () if hidden is None else _widths(hidden)
         require("train", "bigtwo train", ["torch"])
         from ..train.trainer import TrainConfig, Trainer, mapper
@@ -304,6 +311,20 @@ def _bots(names: str, option: str, example: str) -> tuple[str, ...]:
     for name in found:
         make_bot(name)
     return found
+
+
+def _rules_of(start: Path) -> str:
+    """The preset a network file was made for: ``--start-from`` without ``--rules`` trains
+    under it (a tournament network trained on under classic rules by default would be a
+    mistake no message showed)."""
+    from ..bots.learned.network import Network
+
+    preset = Network.load(start).meta.get("preset")
+    if not isinstance(preset, str):
+        raise BigTwoError(
+            f"--start-from {start} was made for rules that are no preset: name them with --rules"
+        )
+    return preset
 
 
 def _widths(text: str) -> tuple[int, ...]:
