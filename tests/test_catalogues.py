@@ -263,6 +263,20 @@ def test_chinese_is_written_in_its_own_script(tag: str) -> None:
     assert sorted(stray) == []
 
 
+# Cantonese as Hong Kong speaks it, which its written Chinese does not use (GLOSSARY.zh-HK.md,
+# "Register"): the zh-HK sentences are written as the zh-Hant ones they fall back to are, with
+# Hong Kong's words for the plays, so that a page never changes register from line to line
+SPOKEN_CANTONESE = re.compile(
+    r"[嘅唔咗佢冇喺啲嚟畀俾睇嘢]|(?<![關聯維])係|點樣|同埋|一齊|即刻|細過|大細|最細|打得過|打唔過"
+)
+
+
+def test_hong_kong_writes_in_the_written_register() -> None:
+    spoken = {k: v for k, v in merged("zh-HK").items() if SPOKEN_CANTONESE.search(v)}
+    assert spoken == {}
+    assert SPOKEN_CANTONESE.search("花係可以出的五張牌型") and not SPOKEN_CANTONESE.search("關係")
+
+
 def test_the_script_check_sees_the_other_script() -> None:
     assert [c for c in "这对" if not c.encode("big5", errors="ignore")] == ["这", "对"]
     assert [c for c in "這對" if not c.encode("gb2312", errors="ignore")] == ["這", "對"]
