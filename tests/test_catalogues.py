@@ -37,12 +37,17 @@ CHECKED = ("combo.", "rank.", "suit.", "title.")
 SCRIPT_CODECS = {"zh-Hans": "gb2312", "zh-Hant": "big5", "zh-HK": "big5hkscs"}
 # what English says where a glossary concept comes up in a sentence: there the catalogue says it in
 # the glossary's term, so that one word never names two things (the trick's word for a round of
-# ten deals, the word for four of a kind plus one where four cards are played alone)
+# ten deals, the word for four of a kind plus one where four cards are played alone), nor one
+# thing two words (leading said one way on the table and another in the rules)
 CONCEPT_WORDS = {
     "term.trick": r"\btricks?\b",
     "term.bomb": r"\bbombs?\b",
     "term.round": r"\brounds? of ten deals\b",
     "combo.quads": r"\bfour-card plays?\b",
+    # playing first in a trick (leads, the lead, led, the leader); "the lead card" the terminal
+    # offers to trade is a card (the lowest, which decides who leads), not the act: it keeps
+    # its own noun ("kartu pembuka", 首出的牌)
+    "term.lead": r"\b(?:lead(?:s|ing|er)?|led)\b(?! card)",
 }
 CJK = re.compile(r"[\u2e80-\u9fff]")
 # key prefixes a catalogue may leave to English, and why
@@ -95,6 +100,11 @@ def merged(tag: str) -> dict[str, str]:
 
 def main_word(text: str) -> str:
     return re.split(r"\s*[（(]", text, maxsplit=1)[0].strip()
+
+
+def forms(glossary_term: str) -> list[str]:
+    """The forms a sentence may give a term, listed in its main word (``mauuna, nauna``)."""
+    return [word.strip() for word in main_word(glossary_term).split(",") if word.strip()]
 
 
 def agrees(value: str, glossary_term: str) -> bool:
@@ -187,15 +197,16 @@ def test_the_terminals_kinds_of_play_use_the_glossary_terms(tag: str) -> None:
 
 @pytest.mark.parametrize("tag", TRANSLATED)
 def test_sentences_name_the_concepts_in_the_glossary_terms(tag: str) -> None:
-    """Wherever English says a trick, a bomb, a round of ten deals or a four-card play, the
-    sentence holds the glossary's term for it (its main word)."""
+    """Wherever English says a trick, a bomb, a round of ten deals, a four-card play or leading,
+    the sentence holds the glossary's term for it (its main word, or one of the forms it lists:
+    ``mauuna, nauna`` for a Filipino verb that changes with its tense)."""
     shown = merged(tag)
     wrong = {
         key: (code, shown[key])
         for code, english in CONCEPT_WORDS.items()
         for key, text in ENGLISH.items()
         if re.search(english, text, re.IGNORECASE)
-        and not says(shown[key], main_word(term(tag, code)))
+        and not any(says(shown[key], form) for form in forms(term(tag, code)))
     }
     assert wrong == {}
 
@@ -247,6 +258,9 @@ def test_the_agreement_rule() -> None:
     assert says("十局為一回合", "回合")  # Chinese words sit between other characters
     assert says("sampung laro bawat serye", "Serye")
     assert not says("tanda", "Anda")  # inside a longer word
+    assert forms("mauuna, nauna (not …)") == ["mauuna", "nauna"]
+    assert forms("membuka (not jalan duluan)") == ["membuka"]
+    assert forms("2（老二）") == ["2"]
 
 
 @pytest.mark.parametrize("tag", [tag for tag in TRANSLATED if tag in SCRIPT_CODECS])

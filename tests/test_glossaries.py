@@ -7,7 +7,9 @@ the code is a catalogue key (``combo.pair``, ``suit.S``, ``action.pass``) or a g
 that language's glossary. A source is a quoted seed line (``seed 001: "..."``, checked against
 the seed files when they are at hand), a linked page, or ``project's choice:`` (or
 ``project's choice, unreviewed:``) with a reason. A term may end in the words the catalogues must
-not use for it, ``kamu (not Anda)``: `test_catalogues` holds every sentence to that.
+not use for it, ``kamu (not Anda)``: `test_catalogues` holds every sentence to that. A term whose
+word changes with the sentence lists its forms before any note, ``mauuna, nauna``; a sentence
+that names the concept holds one of them.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ CONCEPTS = (
     "term.trick",
     "term.bomb",
     "term.round",
+    "term.lead",
     "address.you",
     *(f"title.{t}" for t in ("president", "vice_president", "vice_scum", "scum")),
     *(f"score.{s}" for s in ("point", "penalty", "settlement", "stake")),
