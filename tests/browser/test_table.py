@@ -203,10 +203,12 @@ def test_four_people_open_a_shared_link_and_play_a_deal_by_clicking(
     context: Any, browser: Any, server: str
 ) -> None:
     """Four browsers, four people: the host opens a room with three open seats and shares its
-    link; three friends take the seats from it; the deal is played to its end by clicks."""
+    link; three friends take the seats from it; the deal is played to its end by clicks (six
+    cards each: a whole deal of thirteen by clicks is
+    `test_a_person_plays_a_whole_deal_with_three_bots`)."""
     host = context.new_page()
     frames = [Frames(host)]
-    open_room(host, server, deals=1, bots="open", start=False)
+    open_room(host, server, deals=1, bots="open", start=False, changes="cards_each=6")
     url = host.get_by_label("Share this link").input_value()
     others = [browser.new_context() for _ in range(3)]
     try:
