@@ -152,6 +152,7 @@ runner = CliRunner()
         (["--steps", "5", "--eval-every", "0"], "--eval-every must be at least 1"),
         (["--steps", "5", "--ladder", "genius"], "no bot called 'genius'"),
         (["--steps", "5", "--ladder", " , "], "--ladder names no bot"),
+        (["--steps", "5", "--ladder", "random,Random"], "--ladder names random twice"),
         (["--steps", "5", "--resume"], "nothing to resume"),
         (["--steps", "5", "--warm-rounds", "-2"], "--warm-rounds must be 0 or more"),
         (["--steps", "5", "--self-share", "1.5"], "--self-share must be between 0 and 1"),

@@ -205,6 +205,9 @@ def command(
             rules = _rules_of(start_from)  # the start network's: not classic by default
         chosen = Rules.preset(rules)
         names = _bots(ladder, "--ladder", "random,greedy,heuristic")
+        if len(set(names)) < len(names):  # (an opponent named twice is drawn twice as often)
+            twice = sorted({n for n in names if names.count(n) > 1})
+            raise BigTwoError(f"--ladder names {', '.join(twice)} twice: each bot is one rung")
         field = _bots(opponents, "--opponents", "heuristic,greedy")
         seats = _seats(held, chosen.players)
         widths = () if hidden is None else _widths(hidden)
