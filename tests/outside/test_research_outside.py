@@ -225,7 +225,11 @@ BAD: list[tuple[list[str], str]] = [
     (["--out", "{tmp}/run", "--steps", "1", "--start-from", "{tmp}/gone.npz"], "no such file"),
     (["--out", "{tmp}/run", "--steps", "1", "--start-from", "{tmp}/a-file"], "not a learned bot"),
     (["--out", "{tmp}/run", "--steps", "1", "--start-from", "{tmp}/no-meta.npz"], "has no meta"),
-    (["--out", "{tmp}/run", "--steps", "1", "--start-from", "{tmp}/three.npz"], "reads 598"),
+    (
+        ["--out", "{tmp}/run", "--steps", "1", "--start-from", "{tmp}/three.npz", "-r", "classic"],
+        "reads 598",
+    ),
+    (["--out", "{tmp}/run", "--steps", "1", "--start-from", "{tmp}/three.npz"], "name them with"),
     (
         ["--out", "{tmp}/run", "--steps", "1", "--start-from", "{tmp}/wide.npz", "--hidden", "8"],
         "grows only wider and deeper",
