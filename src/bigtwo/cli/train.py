@@ -198,10 +198,11 @@ def command(
     check_seed_option(seed)
     if out.exists() and not out.is_dir():
         fail(f"--out {out} is a file; name a folder for the run")
+    given = _given(ctx)  # the options typed, not left at their defaults
     with user_errors():
         if start_from is not None and not start_from.is_file():
             raise BigTwoError(f"--start-from {start_from}: no such file")
-        if start_from is not None and "rules" not in _given(ctx):
+        if start_from is not None and "rules" not in given:
             rules = _rules_of(start_from)  # the start network's: not classic by default
         chosen = Rules.preset(rules)
         names = _bots(ladder, "--ladder", "random,greedy,heuristic")
@@ -236,7 +237,7 @@ def command(
             config = replace(config, hidden=widths)
         trainer = Trainer.open(out, config, resume)
         if resume:
-            _same_run(trainer.config, config, widths, _given(ctx))
+            _same_run(trainer.config, config, widths, given)
         out.mkdir(parents=True, exist_ok=True)  # refused now, not after the training
         with tempfile.TemporaryFile(dir=out):
             pass
