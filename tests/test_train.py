@@ -88,6 +88,20 @@ def test_checkpoint_resumes_to_the_same_state(tmp_path: Path) -> None:
     assert len(resumed.pool) == len(whole.pool) == 2
 
 
+def test_no_past_selves_means_none_are_kept(tmp_path: Path) -> None:
+    config = replace(SMALL, warm_rounds=0, pool_size=0, pool_every=1)
+    run = Trainer.open(tmp_path / "run", config, resume=False)
+    run.train(4, None)
+    assert run.pool == [] and len(run._players()) == 1  # the deals meet the bots alone
+    # a checkpoint that kept past selves it was told not to keep resumes without them
+    run.pool = [to_layers(run.model)] * 3
+    run.save()
+    assert Trainer.load(tmp_path / "run").pool == []
+    kept = Trainer.open(tmp_path / "two", replace(config, pool_size=2), resume=False)
+    kept.train(4, None)
+    assert len(kept.pool) == 2
+
+
 def test_a_seeded_run_reproduces_itself(tmp_path: Path) -> None:
     runs = []
     for name, seed in (("a", 5), ("b", 5), ("c", 6), ("d", -6)):

@@ -26,7 +26,7 @@ from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime
 from multiprocessing import get_context
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 import torch
@@ -39,6 +39,8 @@ from ..spread import connect, spread
 from .model import ValueNet, from_network, loss, to_layers, to_network
 from .report import EvalRow, write_csv, write_plot
 from .selfplay import CHUNK, Samples, ValueBot, collect, imitate
+
+T = TypeVar("T")
 
 # runs one function over a list of arguments, giving the results in order (`mapper`)
 Mapper = Callable[[Callable[[Any], Any], list[Any]], Iterable[Any]]
@@ -193,7 +195,7 @@ class Trainer:
             optimiser,
             rng,
             Counters(**state["counters"]),
-            state["pool"],
+            _kept(state["pool"], config.pool_size),  # older runs kept all when asked for none
             None if data is None else Samples(**data),
             state["order"],
             state["position"],
@@ -261,7 +263,7 @@ class Trainer:
         self.counters.samples += len(index)
         self.counters.loss = float(value.item())
         if self.counters.step % self.config.pool_every == 0:
-            self.pool = [*self.pool, to_layers(self.model)][-self.config.pool_size :]
+            self.pool = _kept([*self.pool, to_layers(self.model)], self.config.pool_size)
         return self.counters.loss
 
     def round_done(self) -> bool:
@@ -385,6 +387,11 @@ class Trainer:
 def versus(policy: ValueBot, opponent: str, deals: int, rules: str, seed: int) -> Evaluation:
     """``policy`` in one seat against ``opponent`` in the others, on duplicate deals."""
     return evaluate(policy, opponent, deals, rules, seed=seed, name="learned", workers=1)
+
+
+def _kept(pool: list[T], size: int) -> list[T]:
+    """The newest ``size`` past selves of ``pool`` (none for 0: ``pool[-0:]`` is all of it)."""
+    return pool[-size:] if size else []
 
 
 def _in_turn(fn: Callable[[Any], Any], calls: list[Any]) -> Iterable[Any]:
