@@ -35,6 +35,23 @@ class Visit:
         self.viewport, self.bypass_csp = viewport, bypass_csp
         self.contexts: list[Any] = []
         self.codes: list[str] = []  # the rooms' codes shown on these pages
+        self.again: Callable[[Any], None] | None = None  # see `ready`
+
+    def ready(self, page: Any, steps: Callable[[Any], None]) -> Any:
+        """``page`` once ``steps`` have run on it: a screen's last steps, those it takes again
+        after the page loads anew in another language (`reload`); the page."""
+        steps(page)
+        self.again = steps
+        return page
+
+    def reload(self, page: Any, lang: str) -> None:
+        """``page`` loaded again with ``?lang=lang`` where it stood, as the language picker
+        does, and made ready again by the screen's last steps (for a screen that named them)."""
+        assert self.again is not None, "this screen cannot be shown again after a load"
+        self.lang = lang
+        page.goto(self.url(page.evaluate("location.hash")))
+        page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang)
+        self.again(page)
 
     def page(self, **options: Any) -> Any:
         """A page in a new context: another person's browser, with its own storage (a
@@ -209,27 +226,31 @@ def home(v: Visit) -> Any:
     """Home and the lobby, listing a room that is waiting for players."""
     host = home_page(v)
     open_room(v, host, bots=2, start=False)
-    page = home_page(v)
-    page.get_by_role("button", name=v.t(page, "home.watch"), exact=True).first.wait_for()
-    return page
+    return v.ready(
+        home_page(v),
+        lambda page: page.get_by_role(
+            "button", name=v.t(page, "home.watch"), exact=True
+        ).first.wait_for(),
+    )
 
 
 def create_form(v: Visit) -> Any:
     """The form that opens a room at its widest: eight players, the rule options open."""
-    page = home_page(v)
-    page.get_by_label(v.t(page, "create.players"), exact=True).fill("8")
-    page.get_by_label(v.t(page, "create.seat", n=8), exact=True).wait_for()
-    page.get_by_text(v.t(page, "create.options.help"), exact=True).click()
-    page.locator(".rule-option").first.wait_for()
-    return page
+
+    def widest(page: Any) -> None:
+        page.get_by_label(v.t(page, "create.players"), exact=True).fill("8")
+        page.get_by_label(v.t(page, "create.seat", n=8), exact=True).wait_for()
+        page.get_by_text(v.t(page, "create.options.help"), exact=True).click()
+        page.locator(".rule-option").first.wait_for()
+
+    return v.ready(home_page(v), widest)
 
 
 def how_to_play(v: Visit) -> Any:
     """How to play: the combinations drawn as cards, the ranks and suits, a first deal."""
     page = v.page()
     page.goto(v.url("#learn"))
-    page.locator(".learn-combo").first.wait_for()
-    return page
+    return v.ready(page, lambda page: page.locator(".learn-combo").first.wait_for())
 
 
 def join_by_link(v: Visit) -> Any:
@@ -237,9 +258,12 @@ def join_by_link(v: Visit) -> Any:
     code = open_room(v, home_page(v), bots=2, start=False)
     page = v.page()
     page.goto(v.url(f"#room={code}"))
-    page.get_by_role("button", name=v.t(page, "room.join.watch"), exact=True).wait_for()
-    page.locator(".join-seats li").first.wait_for()  # the room, shown before sitting
-    return page
+
+    def shown(page: Any) -> None:
+        page.get_by_role("button", name=v.t(page, "room.join.watch"), exact=True).wait_for()
+        page.locator(".join-seats li").first.wait_for()  # the room, shown before sitting
+
+    return v.ready(page, shown)
 
 
 def room_as_host(v: Visit) -> Any:
@@ -247,28 +271,37 @@ def room_as_host(v: Visit) -> Any:
     page = home_page(v)
     code = open_room(v, page, bots=1, start=False)
     join(v, code, NAMES[1])
-    seats = page.get_by_role("region", name=v.t(page, "room.seats"))
-    seats.get_by_text(NAMES[1], exact=True).wait_for()
-    return page
+    return v.ready(
+        page,
+        lambda page: (
+            page.get_by_role("region", name=v.t(page, "room.seats"))
+            .get_by_text(NAMES[1], exact=True)
+            .wait_for()
+        ),
+    )
 
 
 def room_as_guest(v: Visit) -> Any:
     """Before the start, as a guest who took a seat by the link."""
     code = open_room(v, home_page(v), bots=2, start=False)
-    page = join(v, code, NAMES[1])
-    page.get_by_text(v.t(page, "room.waiting.host"), exact=True).wait_for()
-    return page
+    return v.ready(
+        join(v, code, NAMES[1]),
+        lambda page: page.get_by_text(v.t(page, "room.waiting.host"), exact=True).wait_for(),
+    )
 
 
 def my_turn(v: Visit) -> Any:
     """Mid-deal, the person's turn, with two cards selected."""
     page = home_page(v)
     open_room(v, page)
-    your_turn(v, page).wait_for()
-    cards = page.get_by_role("group", name=v.t(page, "table.hand")).get_by_role("button")
-    cards.first.click()
-    cards.last.click()
-    return page
+
+    def two_selected(page: Any) -> None:
+        your_turn(v, page).wait_for()
+        cards = page.get_by_role("group", name=v.t(page, "table.hand")).get_by_role("button")
+        cards.first.click()
+        cards.last.click()
+
+    return v.ready(page, two_selected)
 
 
 def others_turn(v: Visit) -> Any:
@@ -281,8 +314,12 @@ def others_turn(v: Visit) -> Any:
     wait_until(lambda: any(your_turn(v, p).is_visible() for p in pages), "a person's turn")
     waiting = next(p for p in pages if not your_turn(v, p).is_visible())
     mover = NAMES[1 - pages.index(waiting)]
-    waiting.get_by_text(v.t(waiting, "table.turn_of", name=mover), exact=True).wait_for()
-    return waiting
+    return v.ready(
+        waiting,
+        lambda page: page.get_by_text(
+            v.t(page, "table.turn_of", name=mover), exact=True
+        ).wait_for(),
+    )
 
 
 def spectator(v: Visit) -> Any:
@@ -290,9 +327,11 @@ def spectator(v: Visit) -> Any:
     code = open_room(v, home_page(v))
     page = v.page()
     page.goto(v.url(f"#room={code}"))
+
     page.get_by_role("button", name=v.t(page, "room.join.watch"), exact=True).click()
-    page.get_by_text(v.t(page, "table.spectator"), exact=True).wait_for()
-    return page
+    return v.ready(  # loaded again, the page goes on watching
+        page, lambda page: page.get_by_text(v.t(page, "table.spectator"), exact=True).wait_for()
+    )
 
 
 def deal_summary(v: Visit) -> Any:
@@ -300,8 +339,12 @@ def deal_summary(v: Visit) -> Any:
     page = home_page(v)
     short_deal(v, page, deals=2)
     play_until(v, page, v.t(page, "summary.heading", n=1))
-    page.get_by_role("button", name=v.t(page, "summary.ready"), exact=True).wait_for()
-    return page
+    return v.ready(
+        page,
+        lambda page: page.get_by_role(
+            "button", name=v.t(page, "summary.ready"), exact=True
+        ).wait_for(),
+    )
 
 
 def session_over(v: Visit) -> Any:
@@ -309,27 +352,37 @@ def session_over(v: Visit) -> Any:
     page = home_page(v)
     short_deal(v, page, deals=1)
     play_until(v, page, v.t(page, "summary.final"))
-    page.get_by_role("heading", name=v.t(page, "table.settlement")).first.wait_for()
-    region = page.get_by_role("region", name=v.t(page, "summary.final"))
-    region.get_by_role("button", name=v.t(page, "room.rematch"), exact=True).wait_for()
-    return page
+
+    def standings(page: Any) -> None:
+        page.get_by_role("heading", name=v.t(page, "table.settlement")).first.wait_for()
+        region = page.get_by_role("region", name=v.t(page, "summary.final"))
+        region.get_by_role("button", name=v.t(page, "room.rematch"), exact=True).wait_for()
+
+    return v.ready(page, standings)
 
 
 def menu_sheet(v: Visit) -> Any:
     """Mid-deal, the room's menu open: a sheet over the dimmed table."""
     page = home_page(v)
     short_deal(v, page, deals=1)
-    page.get_by_role("button", name=v.t(page, "room.menu"), exact=True).click()
-    page.get_by_role("dialog", name=v.t(page, "room.menu.heading")).wait_for()
-    return page
+
+    def menu_open(page: Any) -> None:
+        page.get_by_role("button", name=v.t(page, "room.menu"), exact=True).click()
+        page.get_by_role("dialog", name=v.t(page, "room.menu.heading")).wait_for()
+
+    return v.ready(page, menu_open)
 
 
 def play_now(v: Visit) -> Any:
     """Play now's table, one tap from home: the person and three bots, a hand dealt."""
     page = home_page(v)
     page.get_by_role("button", name=v.t(page, "home.play"), exact=True).click()
-    page.get_by_role("group", name=v.t(page, "table.hand")).wait_for()
-    page.get_by_role("button", name=v.t(page, "table.play"), exact=True).wait_for()
+
+    def dealt(page: Any) -> None:
+        page.get_by_role("group", name=v.t(page, "table.hand")).wait_for()
+        page.get_by_role("button", name=v.t(page, "table.play"), exact=True).wait_for()
+
+    v.ready(page, dealt)
     v.codes.append(str(page.url.split("#room=")[1]))
     return page
 
@@ -343,9 +396,13 @@ def chat(v: Visit) -> Any:
         page.get_by_label(v.t(page, "chat.label"), exact=True).fill(line)
         page.get_by_role("button", name=v.t(page, "chat.send"), exact=True).click()
     host.get_by_role("button", name=v.t(host, "room.start"), exact=True).click()
-    host.get_by_role("region", name=v.t(host, "chat.heading")).get_by_text(CHAT_LINES[1]).wait_for()
-    host.get_by_role("group", name=v.t(host, "table.hand")).wait_for()
-    return host
+
+    def talked(page: Any) -> None:
+        chat = page.get_by_role("region", name=v.t(page, "chat.heading"))
+        chat.get_by_text(CHAT_LINES[1]).wait_for()
+        page.get_by_role("group", name=v.t(page, "table.hand")).wait_for()
+
+    return v.ready(host, talked)
 
 
 class Cable:
@@ -382,6 +439,7 @@ def reconnecting(v: Visit) -> Any:
     open_room(v, page)
     your_turn(v, page).wait_for()
     cable.cut()
+    # no `Visit.ready`: loaded again with the connection down, the page has no table to show
     page.get_by_role("status").filter(has_text=v.t(page, "banner.reconnecting")).wait_for()
     return page
 
@@ -390,9 +448,12 @@ def rules_page(v: Visit) -> Any:
     """A preset's rules in words."""
     page = v.page()
     page.goto(v.url("#rules&preset=hong-kong"))
-    page.get_by_role("heading", name=v.t(page, "rules.heading"), exact=True).wait_for()
-    page.locator("dd").first.wait_for()
-    return page
+
+    def shown(page: Any) -> None:
+        page.get_by_role("heading", name=v.t(page, "rules.heading"), exact=True).wait_for()
+        page.locator("dd").first.wait_for()
+
+    return v.ready(page, shown)
 
 
 def replay(v: Visit) -> Any:
@@ -401,9 +462,12 @@ def replay(v: Visit) -> Any:
     page.get_by_role("button", name=v.t(page, "room.menu"), exact=True).click()
     menu = page.get_by_role("dialog")  # the standings link there too
     menu.get_by_role("link", name=v.t(page, "room.replay"), exact=True).click()
-    page.get_by_role("button", name=v.t(page, "replay.last"), exact=True).click()
-    page.get_by_role("button", name=v.t(page, "replay.next"), exact=True).wait_for()
-    return page
+
+    def at_the_end(page: Any) -> None:
+        page.get_by_role("button", name=v.t(page, "replay.last"), exact=True).click()
+        page.get_by_role("button", name=v.t(page, "replay.next"), exact=True).wait_for()
+
+    return v.ready(page, at_the_end)
 
 
 def my_page(v: Visit) -> Any:
@@ -413,10 +477,13 @@ def my_page(v: Visit) -> Any:
     me = page.evaluate("fetch('api/me').then((r) => r.json())")
     v.codes.append(me["person"]["handle"])  # made up by the server, as a room's code is
     page.goto(v.url("#me"))
-    page.locator(".me-game").first.wait_for()
-    page.get_by_text(v.t(page, "me.chart.table"), exact=True).click()
-    page.get_by_role("heading", name=v.t(page, "me.data.heading")).wait_for()
-    return page
+
+    def opened(page: Any) -> None:
+        page.locator(".me-game").first.wait_for()
+        page.get_by_text(v.t(page, "me.chart.table"), exact=True).click()
+        page.get_by_role("heading", name=v.t(page, "me.data.heading")).wait_for()
+
+    return v.ready(page, opened)
 
 
 Screen = Callable[[Visit], Any]
