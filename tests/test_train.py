@@ -102,6 +102,25 @@ def test_no_past_selves_means_none_are_kept(tmp_path: Path) -> None:
     assert len(kept.pool) == 2
 
 
+def test_past_selves_can_be_drawn_from_the_whole_run(tmp_path: Path) -> None:
+    config = replace(SMALL, warm_rounds=0, pool_size=2, pool_every=1, pool_whole=True)
+    seen: list[list[tuple[np.ndarray, np.ndarray]]] = []
+    run = Trainer.open(tmp_path / "run", config, resume=False)
+    run.train(12, None, on_step=lambda t: seen.append(to_layers(t.model)))
+
+    def step_of(layers: list[tuple[np.ndarray, np.ndarray]]) -> int:
+        return next(i for i, s in enumerate(seen) if np.array_equal(s[0][0], layers[0][0]))
+
+    kept = sorted(step_of(layers) for layers in run.pool)
+    assert len(kept) == 2 and kept[0] < len(seen) - 2  # not only the newest two
+    half = Trainer.open(tmp_path / "half", config, resume=False)
+    half.train(6, None)
+    resumed = Trainer.load(tmp_path / "half")
+    resumed.train(12, None)
+    assert [step_of(layers) for layers in resumed.pool] == [step_of(lay) for lay in run.pool]
+    assert same(state(resumed), state(run))
+
+
 def test_a_seeded_run_reproduces_itself(tmp_path: Path) -> None:
     runs = []
     for name, seed in (("a", 5), ("b", 5), ("c", 6), ("d", -6)):
@@ -177,6 +196,7 @@ runner = CliRunner()
         (["--steps", "5", "--held", "one"], "--held takes seat counts from 1 to 3"),
         (["--steps", "5", "--held", ""], "--held takes seat counts from 1 to 3"),
         (["--steps", "5", "--past-selves", "-1"], "--past-selves must be between 0"),
+        (["--steps", "5", "--past-selves-from", "all"], "--past-selves-from takes recent or whole"),
         (["--steps", "5", "--lr", "0"], "--lr must be a number above 0"),
         (["--steps", "5", "--lr", "inf"], "--lr must be a number above 0"),
         (["--steps", "5", "--round-deals", "7"], "--round-deals must be between 8"),
@@ -266,10 +286,16 @@ def test_the_mix_of_deals_is_chosen_from_the_command_line(tmp_path: Path) -> Non
     config = Trainer.load(out).config
     assert config.opponents == ("random", "easy") and config.self_share == 0
     more = ["--held", "3,1", "--past-selves", "0", "--round-deals", "16", "--lr", "3e-4", "--ahead"]
+    more += ["--past-selves-from", "whole"]
     result = runner.invoke(app, [*args[:-1], str(tmp_path / "more"), *mix, *more])
     assert result.exit_code == 0, result.output
     config = Trainer.load(tmp_path / "more").config
     assert (config.held, config.pool_size, config.round_deals) == ((3, 1), 0, 16)
+    assert config.pool_whole and not Trainer.load(out).config.pool_whole
+    again = [*args[:-1], str(tmp_path / "more"), "--resume", "--past-selves-from", "recent"]
+    result = runner.invoke(app, again)
+    assert result.exit_code != 0
+    assert "--past-selves-from is whole there, not recent" in result.output
     assert config.lr == 3e-4 and config.ahead and not Trainer.load(out).config.ahead
 
 

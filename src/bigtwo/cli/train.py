@@ -35,8 +35,9 @@ MAX_WIDTH = 4096
 RUN_OPTIONS = frozenset(
     {"rules", "seed", "eval_every", "eval_deals", "ladder", "opponents", "self_share", "held"}
     | {"past_selves", "round_deals", "ahead", "lr", "start_from", "hidden", "warm_rounds"}
+    | {"past_selves_from"}
 )
-SETTING_OF = {"past_selves": "pool_size"}
+SETTING_OF = {"past_selves": "pool_size", "past_selves_from": "pool_whole"}
 
 
 def command(
@@ -105,6 +106,14 @@ def command(
             " bots alone).",
         ),
     ] = 4,
+    past_selves_from: Annotated[
+        str,
+        typer.Option(
+            "--past-selves-from",
+            help="Which past selves are kept: the newest (recent), or a sample drawn evenly"
+            " from the whole run (whole).",
+        ),
+    ] = "recent",
     round_deals: Annotated[
         int,
         typer.Option(
@@ -189,6 +198,8 @@ def command(
         fail(f"--lr must be a number above 0, at most 1, not {lr:g}")
     if not 0 <= past_selves <= MAX_PAST_SELVES:
         fail(f"--past-selves must be between 0 and {MAX_PAST_SELVES}, not {past_selves}")
+    if past_selves_from not in ("recent", "whole"):
+        fail(f"--past-selves-from takes recent or whole, not {past_selves_from!r}")
     from ..train.selfplay import CHUNK  # here: numpy loads after the CLI sets its threads
 
     if not CHUNK <= round_deals <= MAX_ROUND_DEALS:
@@ -225,6 +236,7 @@ def command(
             self_share=self_share,
             held=seats,
             pool_size=past_selves,
+            pool_whole=past_selves_from == "whole",
             round_deals=round_deals,
             lr=lr,
             ahead=ahead,
@@ -374,6 +386,8 @@ def _same_run(
         kept, typed = getattr(saved, key), getattr(asked, key)
         if name == "hidden":
             kept, typed = saved.grow_to or saved.hidden, widths
+        elif name == "past_selves_from":
+            kept, typed = ("whole" if v else "recent" for v in (kept, typed))
         elif name == "start_from":
             kept = kept and str(Path(kept).resolve())
             typed = typed and str(Path(typed).resolve())

@@ -68,6 +68,7 @@ class TrainConfig:
     ahead: bool = False  # play the next round while the learner takes in this one
     pool_every: int = 200
     pool_size: int = 4
+    pool_whole: bool = False  # past selves drawn evenly from the whole run, not the newest
     eval_every: int = 500
     eval_deals: int = 24
     ladder: tuple[str, ...] = ("random", "greedy", "heuristic")
@@ -263,8 +264,21 @@ class Trainer:
         self.counters.samples += len(index)
         self.counters.loss = float(value.item())
         if self.counters.step % self.config.pool_every == 0:
-            self.pool = _kept([*self.pool, to_layers(self.model)], self.config.pool_size)
+            self.keep_past_self()
         return self.counters.loss
+
+    def keep_past_self(self) -> None:
+        """The network as it stands joins the past selves: the newest ``pool_size`` are kept,
+        or with ``pool_whole`` a sample of that many drawn evenly from every snapshot of the
+        run so far (reservoir sampling: the n-th replaces one at random with chance
+        ``pool_size / n``), so the deals meet the run's whole history in bounded memory."""
+        c, now = self.config, to_layers(self.model)
+        if not c.pool_whole or len(self.pool) < c.pool_size:
+            self.pool = _kept([*self.pool, now], c.pool_size)
+            return
+        place = int(self.rng.integers(self.counters.step // c.pool_every))
+        if place < c.pool_size:
+            self.pool = [*self.pool[:place], now, *self.pool[place + 1 :]]
 
     def round_done(self) -> bool:
         return self.data is None or self.position + self.config.batch > len(self.order)
