@@ -95,8 +95,10 @@ def test_no_past_selves_means_none_are_kept(tmp_path: Path) -> None:
     assert run.pool == [] and len(run._players()) == 1  # the deals meet the bots alone
     # a checkpoint that kept past selves it was told not to keep resumes without them
     run.pool = [to_layers(run.model)] * 3
+    run.ahead = [to_layers(run.model)] * 4  # the round ahead's players: the network, then those
     run.save()
-    assert Trainer.load(tmp_path / "run").pool == []
+    loaded = Trainer.load(tmp_path / "run")
+    assert loaded.pool == [] and loaded.ahead is not None and len(loaded.ahead) == 1
     kept = Trainer.open(tmp_path / "two", replace(config, pool_size=2), resume=False)
     kept.train(4, None)
     assert len(kept.pool) == 2
@@ -119,6 +121,27 @@ def test_past_selves_can_be_drawn_from_the_whole_run(tmp_path: Path) -> None:
     resumed.train(12, None)
     assert [step_of(layers) for layers in resumed.pool] == [step_of(lay) for lay in run.pool]
     assert same(state(resumed), state(run))
+
+
+def test_a_whole_run_s_past_selves_are_drawn_evenly(tmp_path: Path) -> None:
+    """Reservoir sampling: of ten snapshots (one every 5 steps), each is among the 3 kept
+    with chance 3/10, over 600 runs' draws."""
+    run = Trainer.open(
+        tmp_path / "run", replace(SMALL, pool_size=3, pool_every=5, pool_whole=True), resume=False
+    )
+    kept = np.zeros(10)
+    for trial in range(600):
+        run.rng, run.pool = np.random.default_rng(trial), []
+        for n in range(1, 11):
+            run.counters.step = 5 * n
+            before = {id(layers) for layers in run.pool}
+            run.keep_past_self()
+            for layers in run.pool:
+                if id(layers) not in before:
+                    layers.append((np.array(n), np.array(n)))  # tagged with its snapshot
+        for layers in run.pool:
+            kept[int(layers[-1][0]) - 1] += 1
+    assert np.all(np.abs(kept / 600 - 0.3) < 0.07), kept / 600  # 3.7 standard deviations
 
 
 def test_a_seeded_run_reproduces_itself(tmp_path: Path) -> None:

@@ -45,8 +45,8 @@ class Visit:
         return page
 
     def reload(self, page: Any, lang: str) -> None:
-        """``page`` loaded again with ``?lang=lang`` where it stood, as the language picker
-        does, and made ready again by the screen's last steps (for a screen that named them)."""
+        """``page`` loaded again with ``?lang=lang`` where it stood (a load, as a language
+        chosen in the picker also makes), and made ready again by the screen's last steps."""
         assert self.again is not None, "this screen cannot be shown again after a load"
         self.lang = lang
         page.goto(self.url(page.evaluate("location.hash")))

@@ -179,9 +179,10 @@ def test_every_screen_in_each_language_on_a_phone_and_a_desktop(
     and fits a 360x640 phone and then, the same page widened, a 1280x800 desktop: nothing
     pushed sideways or cut off. The screen is reached once, in the language whose turn it is
     (the steps ask the page's catalogue for their labels, so each language walks some screens
-    in its own words), then loaded again in each other language where it stands, as the
-    language picker does, and its last steps taken again; a screen that cannot be loaded
-    again (the connection held down) is reached afresh in each."""
+    in its own words), then loaded again with ``?lang=`` in each other language where it
+    stands, and its last steps taken again; a screen that cannot be loaded again (the
+    connection held down) is reached afresh in each. The moves' account for screen readers,
+    which a load leaves empty, is so checked in the walking language alone."""
     first = SCANNED[list(SCREENS).index(screen) % len(SCANNED)]
     order = [first, *(lang for lang in SCANNED if lang != first)]
     visit = Visit(browser, languages_server, lang=first, viewport=PHONE)

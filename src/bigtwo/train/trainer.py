@@ -189,6 +189,10 @@ class Trainer:
         rng = np.random.default_rng()
         rng.bit_generator.state = state["rng"]
         data = state["data"]
+        ahead = state.get("ahead")  # a checkpoint from before `ahead` has none
+        # older runs kept every past self when asked for none: here and in the round ahead
+        pool = _kept(state["pool"], config.pool_size)
+        ahead = None if ahead is None else [ahead[0], *_kept(ahead[1:], config.pool_size)]
         return cls(
             config,
             out,
@@ -196,12 +200,12 @@ class Trainer:
             optimiser,
             rng,
             Counters(**state["counters"]),
-            _kept(state["pool"], config.pool_size),  # older runs kept all when asked for none
+            pool,
             None if data is None else Samples(**data),
             state["order"],
             state["position"],
             [EvalRow(**e) for e in state["evaluations"]],
-            state.get("ahead"),  # a checkpoint from before `ahead` has none
+            ahead,
         )
 
     # -- training -------------------------------------------------------------------------------
@@ -272,7 +276,10 @@ class Trainer:
         or with ``pool_whole`` a sample of that many drawn evenly from every snapshot of the
         run so far (reservoir sampling: the n-th replaces one at random with chance
         ``pool_size / n``), so the deals meet the run's whole history in bounded memory."""
-        c, now = self.config, to_layers(self.model)
+        c = self.config
+        if c.pool_size == 0:  # (no draw either: the same run as `recent` with none)
+            return
+        now = to_layers(self.model)
         if not c.pool_whole or len(self.pool) < c.pool_size:
             self.pool = _kept([*self.pool, now], c.pool_size)
             return
