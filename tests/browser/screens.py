@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 NAMES = ("Ann", "Bo", "Di")  # the names people type on these screens
@@ -510,3 +510,29 @@ SCREENS: dict[str, Screen] = {
     "replay": replay,
     "my-page": my_page,
 }
+
+
+def in_each_language(
+    browser: Any, server: str, screen: str, langs: list[str], viewport: tuple[int, int]
+) -> Iterator[tuple[str, Visit, Any]]:
+    """``screen`` shown in each of ``langs``: reached by its steps in one (the languages take
+    turns over the screens, so each walks some in its own words), then loaded again where it
+    stands in each other (`Visit.reload`), or reached afresh where it cannot be; the language,
+    the visit and the page, each in turn, at ``viewport``."""
+    turn = list(SCREENS).index(screen) % len(langs)
+    order = langs[turn:] + langs[:turn]
+    visit = Visit(browser, server, lang=order[0], viewport=viewport)
+    try:
+        page = SCREENS[screen](visit)
+        for lang in order:
+            if lang != order[0]:
+                if visit.again is None:
+                    visit.close()
+                    visit = Visit(browser, server, lang=lang, viewport=viewport)
+                    page = SCREENS[screen](visit)
+                else:
+                    page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
+                    visit.reload(page, lang)
+            yield lang, visit, page
+    finally:
+        visit.close()

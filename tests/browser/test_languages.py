@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from .conftest import serving
-from .screens import CHAT_LINES, NAMES, SCREENS, Visit, play_now
+from .screens import CHAT_LINES, NAMES, SCREENS, Visit, in_each_language, play_now
 from .test_pseudo_locale import CODES, OVERFLOW, PHONE, SHOWN_TEXT, presets
 
 I18N = Path(__file__).resolve().parents[2] / "src" / "bigtwo" / "web" / "i18n"
@@ -183,25 +183,11 @@ def test_every_screen_in_each_language_on_a_phone_and_a_desktop(
     stands, and its last steps taken again; a screen that cannot be loaded again (the
     connection held down) is reached afresh in each. The moves' account for screen readers,
     which a load leaves empty, is so checked in the walking language alone."""
-    first = SCANNED[list(SCREENS).index(screen) % len(SCANNED)]
-    order = [first, *(lang for lang in SCANNED if lang != first)]
-    visit = Visit(browser, languages_server, lang=first, viewport=PHONE)
     named = presets(languages_server)
-    problems: dict[str, dict[tuple[int, int], list[str]]] = {}
-    try:
-        page = SCREENS[screen](visit)
-        for lang in order:
-            if lang != first:
-                if visit.again is None:
-                    visit.close()
-                    visit = Visit(browser, languages_server, lang=lang, viewport=PHONE)
-                    page = SCREENS[screen](visit)
-                else:
-                    page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
-                    visit.reload(page, lang)
-            problems[lang] = in_language(page, visit, screen, lang, named)
-    finally:
-        visit.close()
+    problems = {
+        lang: in_language(page, visit, screen, lang, named)
+        for lang, visit, page in in_each_language(browser, languages_server, screen, SCANNED, PHONE)
+    }
     assert problems == {lang: {PHONE: [], DESKTOP: []} for lang in SCANNED}
 
 

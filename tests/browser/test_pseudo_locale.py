@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from .conftest import serving
-from .screens import CHAT_LINES, NAMES, SCREENS, Visit
+from .screens import CHAT_LINES, NAMES, SCREENS, Visit, in_each_language
 
 PSEUDO = "en-XA"
 PSEUDO_RTL = "ar-XB"
@@ -139,22 +139,13 @@ def test_every_screen_in_the_pseudo_locale(browser: Any, pseudo_server: str, scr
     pushed sideways, read right to left in the second. Reached once, in each pseudo-locale
     on every other screen, then loaded again in the other (`Visit.reload`; a screen that
     cannot be is reached afresh)."""
-    order = [PSEUDO, PSEUDO_RTL][:: 1 if list(SCREENS).index(screen) % 2 == 0 else -1]
-    visit = Visit(browser, pseudo_server, lang=order[0], viewport=PHONE)
-    found = {}
-    try:
-        page = SCREENS[screen](visit)
-        for lang in order:
-            if lang != order[0]:
-                if visit.again is None:
-                    visit.close()
-                    visit = Visit(browser, pseudo_server, lang=lang, viewport=PHONE)
-                    page = SCREENS[screen](visit)
-                else:
-                    visit.reload(page, lang)
-            found[lang] = in_pseudo_locale(page, visit, lang, presets(pseudo_server))
-    finally:
-        visit.close()
+    named = presets(pseudo_server)
+    found = {
+        lang: in_pseudo_locale(page, visit, lang, named)
+        for lang, visit, page in in_each_language(
+            browser, pseudo_server, screen, [PSEUDO, PSEUDO_RTL], PHONE
+        )
+    }
     for lang, (texts, problems) in found.items():
         assert any(t.startswith("[") and not re.search(r"[A-Za-z]", t) for t in texts), lang
         assert problems == [], lang
