@@ -536,3 +536,11 @@ def in_each_language(
             yield lang, visit, page
     finally:
         visit.close()
+
+
+def chosen_words(visit: Visit, named: list[str]) -> list[str]:
+    """The words on a screen that no catalogue holds: what people typed (names, the avatars'
+    initials made from them, chat lines), the codes the server made up for ``visit``, and
+    ``named`` (the presets' names)."""
+    initials = [name[:2].upper() for name in NAMES]
+    return [*CHAT_LINES, *NAMES, *initials, *visit.codes, *named]

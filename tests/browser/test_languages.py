@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from .conftest import serving
-from .screens import CHAT_LINES, NAMES, SCREENS, Visit, in_each_language, play_now
+from .screens import SCREENS, Visit, chosen_words, in_each_language, play_now
 from .test_pseudo_locale import CODES, OVERFLOW, PHONE, SHOWN_TEXT, presets
 
 I18N = Path(__file__).resolve().parents[2] / "src" / "bigtwo" / "web" / "i18n"
@@ -198,7 +198,6 @@ def in_language(
     beyond what people chose and the names of things (``named``: the presets)."""
     assert page.evaluate("document.documentElement.lang") == lang
     sentences = english_sentences(lang)
-    chosen = [*CHAT_LINES, *NAMES, *(n[:2].upper() for n in NAMES), *named, *visit.codes]
     problems: dict[Any, list[str]] = {}
     for size in (PHONE, DESKTOP):
         page.set_viewport_size({"width": size[0], "height": size[1]})
@@ -207,7 +206,9 @@ def in_language(
             SHOTS.mkdir(exist_ok=True)
             page.screenshot(path=str(SHOTS / f"{screen}-{lang}-{size[0]}.png"), full_page=True)
         texts = page.evaluate(SHOWN_TEXT)
-        problems[size] = page.evaluate(OVERFLOW) + english_shown(texts, sentences, chosen)
+        problems[size] = page.evaluate(OVERFLOW) + english_shown(
+            texts, sentences, chosen_words(visit, named)
+        )
     return problems
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from .conftest import serving
-from .screens import CHAT_LINES, NAMES, SCREENS, Visit, in_each_language
+from .screens import NAMES, SCREENS, Visit, chosen_words, in_each_language
 
 PSEUDO = "en-XA"
 PSEUDO_RTL = "ar-XB"
@@ -160,9 +160,9 @@ def in_pseudo_locale(
     reading = page.evaluate("getComputedStyle(document.body).direction")
     assert reading == ("rtl" if lang == PSEUDO_RTL else "ltr")
     texts = [BIDI.sub("", t) for t in page.evaluate(SHOWN_TEXT)]
-    initials = [name[:2].upper() for name in NAMES]  # a seat's avatar, from its name
-    chosen = [*CHAT_LINES, *NAMES, *initials, *visit.codes, *named]
-    return texts, not_from_the_catalogue(texts, chosen) + page.evaluate(OVERFLOW)
+    return texts, not_from_the_catalogue(texts, chosen_words(visit, named)) + page.evaluate(
+        OVERFLOW
+    )
 
 
 def test_the_check_sees_plain_english(browser: Any, pseudo_server: str) -> None:
